@@ -1,0 +1,354 @@
+"""The commands every game shares (replay, check, score, rules, simulate), written once.
+
+A game plugs in with a :class:`GameSpec`: its pure rules plus the few things only it knows (how to draw its
+table, how to read its setup and positions, how to ask for an action at a terminal).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from referee.cli.env import Environment
+from referee.cli.env import current as current_env
+from referee.cli.files import display_name, read_toml
+from referee.cli.output import Output
+from referee.cli.records import Record, record_from_document
+from referee.cli.status import ExitStatus
+from referee.engine import Game, Rules
+from referee.errors import IllegalAction, InputError, RefereeError, ReplayError
+from referee.i18n import _
+
+
+@dataclass
+class GameSpec:
+    """What the shared commands need to know about one game."""
+
+    name: str
+    title: str
+    rules: Rules[Any, Any]
+    rulebook_package: str
+    render: Callable[[Game[Any, Any], Output], None]
+    """Draw the table and the running score for people."""
+    prepare_setup: Callable[[dict[str, Any], str], dict[str, Any]] = lambda setup, source: setup
+    """Check a record's setup (``source`` names the file for messages) and return it for the rules."""
+    load_position: Callable[[dict[str, Any], str], Game[Any, Any] | None] = lambda document, source: None
+    """A game from a position file (no ``actions``), or None when the file is not one."""
+    ask_action: Callable[..., str] | None = None
+    """Ask for the next action at a terminal; returns notation or a session command (undo, rules, quit)."""
+
+
+def fail(out: Output, error: RefereeError | str, status: int | None = None) -> typer.Exit:
+    """Report an error in one line and return the Exit to raise."""
+    message = error.message if isinstance(error, RefereeError) else error
+    out.error(message)
+    code = status if status is not None else (error.exit_status if isinstance(error, RefereeError) else 2)
+    return typer.Exit(code)
+
+
+def load_record(spec: GameSpec, path: str, env: Environment) -> Record:
+    source = display_name(path)
+    document = read_toml(path, env.stdin)
+    record = record_from_document(document, spec.name, source)
+    record.setup = spec.prepare_setup(record.setup, source)
+    return record
+
+
+def new_game(spec: GameSpec, record: Record, source: str) -> Game[Any, Any]:
+    try:
+        return Game(spec.rules, record.players, record.setup)
+    except InputError as error:
+        raise InputError(f"{source}: {error.message}") from None
+
+
+def replay_record(spec: GameSpec, record: Record, source: str) -> tuple[Game[Any, Any], ReplayError | None]:
+    """Replay a record from its first action; return the game as far as it went and the first failure."""
+    game = new_game(spec, record, source)
+    try:
+        game.replay(record.actions)
+    except ReplayError as error:
+        return game, error
+    return game, None
+
+
+def error_document(game: Game[Any, Any], error: ReplayError) -> dict[str, Any]:
+    document = game.summary()
+    document["error"] = {"index": error.index, "action": error.action, "message": error.cause.message}
+    if isinstance(error.cause, IllegalAction):
+        document["error"]["rule"] = error.cause.rule
+    return document
+
+
+def replay_error_line(source: str, error: ReplayError) -> str:
+    rule = f" [{_('rule')}: {error.cause.rule}]" if isinstance(error.cause, IllegalAction) else ""
+    kind = _("illegal") if isinstance(error.cause, IllegalAction) else _("unreadable")
+    return f"{source}: {_('action')} {error.index} '{error.action}' {kind}: {error.cause.message}{rule}"
+
+
+# -- replay ----------------------------------------------------------------------------------------------------
+def replay_command(spec: GameSpec, records: Sequence[str], json_mode: bool) -> None:
+    env = current_env()
+    out = Output(env, json_mode)
+    worst = ExitStatus.SUCCESS
+    documents: list[dict[str, Any]] = []
+    single = len(records) == 1
+    for path in records:
+        source = display_name(path)
+        try:
+            record = load_record(spec, path, env)
+            game, error = replay_record(spec, record, source)
+        except RefereeError as failure:
+            worst = max(worst, ExitStatus(failure.exit_status))
+            out.error(failure.message if failure.message.startswith(source) else f"{source}: {failure.message}")
+            documents.append({"file": str(path), "error": {"message": failure.message}})
+            continue
+        if error is not None:
+            worst = max(worst, ExitStatus(error.exit_status))
+            out.error(replay_error_line(source, error))
+            document = error_document(game, error)
+        else:
+            document = game.summary()
+        document["file"] = str(path)
+        documents.append(document)
+        if not json_mode:
+            if single:
+                spec.render(game, out)
+            out.text(summary_line(source, game, error))
+    if json_mode:
+        out.json(documents[0] if single else documents)
+    raise typer.Exit(worst)
+
+
+def summary_line(source: str, game: Game[Any, Any], error: ReplayError | None) -> str:
+    count = len(game.actions)
+    if error is not None:
+        return _("{file}: stopped at action {index} of the record ({count} legal before it)").format(
+            file=source, index=error.index, count=count
+        )
+    if game.over:
+        outcome = game.rules.outcome(game.state)
+        result = _("{winner} wins").format(winner=outcome.winner) if outcome.winner else _("a draw")
+        return _("{file}: ok, {count} actions, game over: {result}").format(file=source, count=count, result=result)
+    return _("{file}: ok, {count} actions, {player} to move").format(file=source, count=count, player=game.to_move)
+
+
+# -- check -----------------------------------------------------------------------------------------------------
+def check_command(spec: GameSpec, record_path: str, action_text: str, json_mode: bool) -> None:
+    env = current_env()
+    out = Output(env, json_mode)
+    source = display_name(record_path)
+    try:
+        record = load_record(spec, record_path, env)
+        game, error = replay_record(spec, record, source)
+    except RefereeError as failure:
+        raise fail(out, failure) from None
+    if error is not None:
+        if json_mode:
+            out.json(error_document(game, error))
+        raise fail(out, replay_error_line(source, error), error.exit_status)
+    try:
+        action = game.parse(action_text)
+    except RefereeError as failure:
+        if json_mode:
+            out.json({"legal": False, "action": action_text, "error": {"message": failure.message}})
+        raise fail(out, f"'{action_text}': {failure.message}", failure.exit_status) from None
+    verdict = game.judge(action)
+    canonical = spec.rules.format(action, game.state)
+    if json_mode:
+        out.json(
+            {
+                "legal": verdict.legal,
+                "action": canonical,
+                "index": len(game.actions) + 1,
+                "player": game.to_move,
+                "rule": verdict.rule,
+                "message": verdict.reason,
+                "ruling": verdict.ruling,
+            }
+        )
+    else:
+        head = _("Legal") if verdict.legal else _("Illegal")
+        out.text(f"{head}: {canonical} — {verdict.reason}")
+        out.text(_("Rule: {rule} (referee {game} rules {rule})").format(rule=verdict.rule, game=spec.name))
+        if verdict.ruling:
+            out.text(verdict.ruling)
+    raise typer.Exit(ExitStatus.SUCCESS if verdict.legal else ExitStatus.ILLEGAL)
+
+
+# -- score -----------------------------------------------------------------------------------------------------
+def score_command(spec: GameSpec, path: str, json_mode: bool) -> None:
+    env = current_env()
+    out = Output(env, json_mode)
+    source = display_name(path)
+    error: ReplayError | None = None
+    try:
+        document = read_toml(path, env.stdin)
+        if "actions" in document:
+            record = record_from_document(document, spec.name, source)
+            record.setup = spec.prepare_setup(record.setup, source)
+            game, error = replay_record(spec, record, source)
+        else:
+            position = spec.load_position(document, source)
+            if position is None:
+                raise InputError(
+                    _("{file}: neither a record (no 'actions') nor a position this game can score").format(file=source)
+                )
+            game = position
+    except RefereeError as failure:
+        raise fail(
+            out, failure if failure.message.startswith(source) else f"{source}: {failure.message}", failure.exit_status
+        ) from None
+    if error is not None:
+        if json_mode:
+            out.json(error_document(game, error))
+        raise fail(out, replay_error_line(source, error), error.exit_status)
+    if json_mode:
+        out.json(game.summary())
+    else:
+        spec.render(game, out)
+    raise typer.Exit(ExitStatus.SUCCESS)
+
+
+# -- rules -----------------------------------------------------------------------------------------------------
+def rules_command(spec: GameSpec, topic: str | None) -> None:
+    from referee.rulebook import rulebook
+
+    out = Output(current_env())
+    book = rulebook(spec.rulebook_package)
+    if topic is None:
+        out.text(book.game)
+        for entry in book.topics:
+            out.text()
+            print_topic(out, entry, spec)
+        out.text()
+        out.text(_("Topics: {topics}. Also: 'rulings' lists every ruling.").format(topics=", ".join(book.names)))
+        raise typer.Exit(ExitStatus.SUCCESS)
+    if topic.strip().lower() == "rulings":
+        for entry, ruling in book.rulings:
+            out.text(f"[{entry.name}] {ruling}")
+        raise typer.Exit(ExitStatus.SUCCESS)
+    entry = book.topic(topic)
+    if entry is None:
+        raise fail(
+            out,
+            _("unknown rules topic '{topic}'; the topics are: {topics}, rulings").format(
+                topic=topic, topics=", ".join(book.names)
+            ),
+        )
+    print_topic(out, entry, spec)
+    raise typer.Exit(ExitStatus.SUCCESS)
+
+
+def print_topic(out: Output, entry: Any, spec: GameSpec) -> None:
+    out.text(f"{entry.title} ({entry.name})")
+    out.text(entry.text)
+    for ruling in entry.rulings:
+        out.text(ruling)
+
+
+def topic_names(spec: GameSpec) -> list[str]:
+    from referee.rulebook import rulebook
+
+    return [*rulebook(spec.rulebook_package).names, "rulings"]
+
+
+# -- simulate --------------------------------------------------------------------------------------------------
+MAX_SIMULATED_ACTIONS = 20_000
+
+
+def simulate_games(
+    spec: GameSpec, players: list[str], setup: dict[str, Any], games: int, seed: int | None
+) -> dict[str, Any]:
+    """Random legal self-play; every game is checked against the game's invariants."""
+    rules = spec.rules
+    rng = random.Random(seed)
+    wins = dict.fromkeys(players, 0)
+    draws = 0
+    total_actions = 0
+    violations: list[str] = []
+    random_action = getattr(rules, "random_action", None)
+    started = time.perf_counter()
+    for number in range(1, games + 1):
+        state = rules.new_state(players, setup)
+        length = 0
+        while not rules.is_over(state):
+            if random_action is not None:
+                action = random_action(state, rng)
+            else:
+                action = rng.choice(list(rules.legal_actions(state)))
+            rules.apply(state, action)
+            length += 1
+            if length > MAX_SIMULATED_ACTIONS:
+                violations.append(f"game {number}: no end after {MAX_SIMULATED_ACTIONS} actions")
+                break
+        total_actions += length
+        for problem in rules.check_invariants(state):
+            violations.append(f"game {number}: {problem}")
+        outcome = rules.outcome(state)
+        if outcome.winner is None:
+            draws += 1
+        else:
+            wins[outcome.winner] += 1
+    seconds = time.perf_counter() - started
+    return {
+        "game": spec.name,
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "actions": total_actions,
+        "seconds": round(seconds, 4),
+        "actions_per_second": round(total_actions / seconds) if seconds > 0 else None,
+        "wins": wins,
+        "draws": draws,
+        "length": round(total_actions / games, 2) if games else 0,
+        "violations": violations,
+    }
+
+
+def simulate_command(
+    spec: GameSpec, players: list[str], setup: dict[str, Any], games: int, seed: int | None, json_mode: bool
+) -> None:
+    out = Output(current_env(), json_mode)
+    if games < 1:
+        raise fail(out, _("--games must be at least 1"))
+    try:
+        report = simulate_games(spec, players, setup, games, seed)
+    except RefereeError as failure:
+        raise fail(out, failure) from None
+    if json_mode:
+        out.json(report)
+    else:
+        out.text(
+            _("{games} random legal games of {title} ({actions} actions in {seconds:.2f} s, {rate} actions/s)").format(
+                games=games,
+                title=spec.title,
+                actions=report["actions"],
+                seconds=report["seconds"],
+                rate=report["actions_per_second"],
+            )
+        )
+        for name, count in report["wins"].items():
+            out.text(_("  {name}: {count} wins ({share:.1%})").format(name=name, count=count, share=count / games))
+        out.text(
+            _("  draws: {draws}; mean length {length} actions").format(draws=report["draws"], length=report["length"])
+        )
+        out.text(
+            _("  invariants: {result}").format(
+                result=_("all held")
+                if not report["violations"]
+                else _("{n} violations").format(n=len(report["violations"]))
+            )
+        )
+    for violation in report["violations"][:20]:
+        out.error(violation)
+    raise typer.Exit(ExitStatus.ILLEGAL if report["violations"] else ExitStatus.SUCCESS)
+
+
+def existing_path(path: str) -> Path:
+    return Path(path)

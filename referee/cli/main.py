@@ -1,0 +1,50 @@
+"""``referee``: the root command. Each game is its own Typer app, joined here with ``add_typer``."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from referee import __version__
+from referee.cli import coin_age
+from referee.cli.status import ExitStatus
+
+app = typer.Typer(
+    name="referee",
+    help="A referee and scorekeeper for tabletop games: Coin Age, The Builders: Middle Ages, Matchstick Tycoon.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(coin_age.app, name="coin-age")
+
+
+def _version(value: bool) -> None:
+    if value:
+        sys.stdout.write(f"referee {__version__}\n")
+        raise typer.Exit(ExitStatus.SUCCESS)
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """Referee a game, validate records, settle disputes, keep the score."""
+
+
+def run() -> None:
+    """The console script: no input ever produces a traceback."""
+    try:
+        app(prog_name="referee")
+    except KeyboardInterrupt:
+        sys.stderr.write("\nreferee: interrupted\n")
+        sys.exit(ExitStatus.INTERRUPTED)
+    except BrokenPipeError:
+        sys.exit(ExitStatus.SUCCESS)
+    except RecursionError:
+        sys.stderr.write("referee: the input is nested too deeply\n")
+        sys.exit(ExitStatus.BAD_INPUT)

@@ -1,0 +1,754 @@
+"""The rules of Coin Age: state, actions, legality, application, end and scoring.
+
+Pure: no I/O. Each rule has one place here, and its docstring or comment quotes it from
+``shared/reference/coin-age.md``. Rule topics named in verdicts are those of ``referee coin-age rules``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any
+
+from referee.coin_age.builtin_maps import DEFAULT_MAP, builtin_map, builtin_map_names
+from referee.coin_age.coins import (
+    COIN,
+    COINS_PER_PLAYER,
+    LETTER,
+    NAME,
+    RANKS,
+    STARTING_BANK,
+    Coin,
+    format_kinds,
+    parse_rank,
+)
+from referee.coin_age.maps import GameMap, load_map
+from referee.engine import Event, Outcome, Verdict
+from referee.errors import NotationError, SetupError
+from referee.i18n import _
+
+PLAYERS = 2
+
+
+# -- actions ---------------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Slap:
+    """The toss of the player whose turn starts: ``kinds`` are the kinds that matched (showed their side)."""
+
+    kinds: frozenset[int]
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    rank: int
+    space: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    rank: int
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    source: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class Capture:
+    space: int
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    pass
+
+
+Action = Slap | Place | Pay | Move | Capture | Done
+
+DONE = Done()
+
+
+# -- state -----------------------------------------------------------------------------------------------------
+@dataclass(slots=True)
+class CoinAgeState:
+    """Everything on the table, plus what the current toss still allows.
+
+    ``board[i]`` is the stack on space ``i`` of the map, bottom coin first. ``banks[seat][rank]`` counts coins.
+    ``seat`` is the player whose turn it is (or who tosses next when ``tossed`` is False). ``unused`` holds the
+    matched kinds not yet placed or paid.
+    """
+
+    players: tuple[str, ...]
+    map: GameMap
+    board: list[list[Coin]]
+    banks: list[dict[int, int]]
+    seat: int = 0
+    tossed: bool = False
+    matches: frozenset[int] = frozenset()
+    unused: frozenset[int] = frozenset()
+    placements_left: int = 0
+    may_pay: bool = False
+    may_move: bool = False
+    may_capture: bool = False
+    over: bool = False
+    end_reason: str | None = None
+    turns: int = 0
+    turn_known: bool = True
+
+    def copy(self) -> CoinAgeState:
+        return CoinAgeState(
+            self.players,
+            self.map,
+            [list(stack) for stack in self.board],
+            [dict(bank) for bank in self.banks],
+            self.seat,
+            self.tossed,
+            self.matches,
+            self.unused,
+            self.placements_left,
+            self.may_pay,
+            self.may_move,
+            self.may_capture,
+            self.over,
+            self.end_reason,
+            self.turns,
+            self.turn_known,
+        )
+
+    # helpers that read like the rules
+    def top(self, space: int) -> Coin | None:
+        stack = self.board[space]
+        return stack[-1] if stack else None
+
+    def empty_spaces(self) -> list[int]:
+        return [i for i, stack in enumerate(self.board) if not stack]
+
+    def bank_size(self, seat: int) -> int:
+        return sum(self.banks[seat].values())
+
+    def tosser(self) -> int:
+        """Who slaps next: the opponent once the current player has tossed, else the current player."""
+        return 1 - self.seat if self.tossed else self.seat
+
+
+def resolve_map(value: object) -> GameMap:
+    """The map of a setup: a built-in map's name, a map table, or an already loaded map."""
+    if isinstance(value, GameMap):
+        return value
+    if value is None:
+        value = DEFAULT_MAP
+    if isinstance(value, str):
+        found = builtin_map(value)
+        if found is None:
+            raise SetupError(
+                _("unknown map '{name}': installed maps are {names}, or give a map file").format(
+                    name=value, names=", ".join(builtin_map_names())
+                )
+            )
+        return found
+    if isinstance(value, Mapping):
+        return load_map(value, source="setup.map")
+    raise SetupError(_("setup.map must be a map name or a map table"))
+
+
+def check_players(players: list[str]) -> tuple[str, ...]:
+    if len(players) != PLAYERS:
+        raise SetupError(_("Coin Age is for two players, not {count}").format(count=len(players)))
+    if players[0] == players[1]:
+        raise SetupError(_("the two players need different names"))
+    return tuple(players)
+
+
+# -- the rules -------------------------------------------------------------------------------------------------
+class CoinAgeRules:
+    """Coin Age for the referee. See the module docstring."""
+
+    name = "coin-age"
+
+    # setup ---------------------------------------------------------------------------------------------------
+    def new_state(self, players: list[str], setup: Mapping[str, Any]) -> CoinAgeState:
+        """Each player's bank: 4 dimes, 3 pennies, 2 nickels, 1 quarter. Heads (the first seat) tosses first."""
+        game_map = resolve_map(setup.get("map"))
+        return CoinAgeState(
+            players=check_players(players),
+            map=game_map,
+            board=[[] for _space in game_map.spaces],
+            banks=[dict(STARTING_BANK) for _seat in range(PLAYERS)],
+        )
+
+    # notation ------------------------------------------------------------------------------------------------
+    def parse(self, text: str, state: CoinAgeState) -> Action:
+        words = text.split()
+        if not words:
+            raise NotationError(_("empty action"))
+        verb, args = words[0].lower(), words[1:]
+
+        def space(token: str) -> int:
+            found = state.map.lookup(token)
+            if found is None:
+                raise NotationError(
+                    _("unknown space '{token}': the spaces are {spaces}").format(
+                        token=token, spaces=" ".join(state.map.space_ids)
+                    )
+                )
+            return found
+
+        def arity(count: int, usage: str) -> None:
+            if len(args) != count:
+                raise NotationError(_("'{text}': write {usage}").format(text=text.strip(), usage=usage))
+
+        if verb == "slap":
+            letters = "".join(args)
+            if not letters:
+                raise NotationError(_("'slap' needs the kinds that matched, or '-' for none: slap QN, slap -"))
+            if letters == "-":
+                return Slap(frozenset())
+            ranks = [parse_rank(char) for char in letters]
+            if len(set(ranks)) != len(ranks):
+                raise NotationError(_("'{text}': each kind is tossed once, so list it once").format(text=text.strip()))
+            return Slap(frozenset(ranks))
+        if verb == "place":
+            arity(2, "place COIN SPACE, e.g. place Q B2")
+            return Place(parse_rank(args[0]), space(args[1]))
+        if verb == "pay":
+            arity(1, "pay COIN, e.g. pay N")
+            return Pay(parse_rank(args[0]))
+        if verb == "move":
+            arity(2, "move FROM TO, e.g. move B2 B3")
+            return Move(space(args[0]), space(args[1]))
+        if verb == "capture":
+            arity(1, "capture SPACE, e.g. capture B2")
+            return Capture(space(args[0]))
+        if verb in ("done", "end"):
+            arity(0, "done")
+            return DONE
+        raise NotationError(
+            _("unknown action '{verb}': the actions are slap, place, pay, move, capture, done").format(verb=words[0])
+        )
+
+    def format(self, action: Action, state: CoinAgeState) -> str:
+        ids = state.map.space_ids
+        match action:
+            case Slap(kinds):
+                return f"slap {format_kinds(kinds)}"
+            case Place(rank, space):
+                return f"place {LETTER[rank]} {ids[space]}"
+            case Pay(rank):
+                return f"pay {LETTER[rank]}"
+            case Move(source, target):
+                return f"move {ids[source]} {ids[target]}"
+            case Capture(space):
+                return f"capture {ids[space]}"
+            case Done():
+                return "done"
+        raise TypeError(action)
+
+    def describe(self, action: Action, state: CoinAgeState) -> str:
+        """The action in words, for menus."""
+        game_map = state.map
+        match action:
+            case Slap(kinds):
+                return _("toss: {kinds} matched").format(kinds=format_kinds(kinds))
+            case Place(rank, space):
+                target = game_map.spaces[space]
+                top = state.top(space)
+                where = _("on {coin}").format(coin=NAME[top.rank]) if top else _("empty")
+                return _("place {coin} on {id} {name} ({where})").format(
+                    coin=NAME[rank], id=target.id, name=target.name, where=where
+                )
+            case Pay(rank):
+                return _("pay a {coin} to {opponent} (allows a third placement)").format(
+                    coin=NAME[rank], opponent=state.players[1 - state.seat]
+                )
+            case Move(source, target):
+                return _("move the stack on {a} {a_name} to {b} {b_name}").format(
+                    a=game_map.spaces[source].id,
+                    a_name=game_map.spaces[source].name,
+                    b=game_map.spaces[target].id,
+                    b_name=game_map.spaces[target].name,
+                )
+            case Capture(space):
+                top = state.top(space)
+                owner = state.players[top.side] if top else "?"
+                return _("capture {owner}'s {coin} from {id} {name}").format(
+                    owner=owner,
+                    coin=NAME[top.rank] if top else "?",
+                    id=game_map.spaces[space].id,
+                    name=game_map.spaces[space].name,
+                )
+            case Done():
+                return _("end the turn")
+        raise TypeError(action)
+
+    # legality ------------------------------------------------------------------------------------------------
+    def judge(self, state: CoinAgeState, action: Action) -> Verdict:
+        """Legal or not, citing the rule topic either way."""
+        if state.over:
+            return Verdict(False, "end", _("the game is over ({reason})").format(reason=state.end_reason))
+        if isinstance(action, Slap):
+            return self._judge_slap(state, action)
+        player = state.players[state.seat]
+        if not state.tossed:
+            return Verdict(
+                False,
+                "toss",
+                _("{player} must toss first (slap) before acting").format(player=state.players[state.seat]),
+            )
+        if isinstance(action, Done):
+            return Verdict(
+                True,
+                "turn",
+                _("{player} ends the turn").format(player=player),
+                _("Ruling: the end of a turn is the next toss, or an explicit 'done'."),
+            )
+        if isinstance(action, Place):
+            return self._judge_place(state, action)
+        if isinstance(action, Pay):
+            return self._judge_pay(state, action)
+        if isinstance(action, Move):
+            return self._judge_move(state, action)
+        if isinstance(action, Capture):
+            return self._judge_capture(state, action)
+        raise TypeError(action)
+
+    def _judge_slap(self, state: CoinAgeState, action: Slap) -> Verdict:
+        """Toss: take one coin of each kind still in your bank and slap them down."""
+        tosser = state.tosser()
+        bank = state.banks[tosser]
+        missing = [rank for rank in RANKS if rank in action.kinds and bank[rank] == 0]
+        name = state.players[tosser]
+        if missing:
+            tossed = format_kinds([rank for rank in RANKS if bank[rank]])
+            return Verdict(
+                False,
+                "toss",
+                _("{player} has no {coin} in the bank, so tosses only {kinds}").format(
+                    player=name, coin=NAME[missing[0]], kinds=tossed
+                ),
+            )
+        return Verdict(
+            True,
+            "toss",
+            _("{player} tosses one coin of each kind in the bank; {count} matched: {allowance}").format(
+                player=name, count=len(action.kinds), allowance=allowance_text(len(action.kinds))
+            ),
+            _("Ruling: the end of a turn is the next toss, or an explicit 'done'.") if state.tossed else None,
+        )
+
+    def _judge_place(self, state: CoinAgeState, action: Place) -> Verdict:
+        """Place: one of your matching coins, your side up, on an empty space or on a strictly higher coin."""
+        coin = NAME[action.rank]
+        space = state.map.spaces[action.space]
+        if action.rank not in state.matches:
+            return Verdict(
+                False,
+                "place",
+                _("the {coin} did not match in this toss (matched: {kinds})").format(
+                    coin=coin, kinds=format_kinds(state.matches)
+                ),
+            )
+        if action.rank not in state.unused:
+            return Verdict(False, "place", _("the matching {coin} was already used this turn").format(coin=coin))
+        if state.placements_left <= 0:
+            if state.may_pay:
+                reason = _("no placement left: with 4 matches, pay a coin first to place a third")
+            else:
+                reason = _("no placement left this turn ({allowance})").format(
+                    allowance=allowance_text(len(state.matches))
+                )
+            return Verdict(
+                False,
+                "place",
+                reason,
+                _("Ruling: the 4-match allowance is up to 2 placements, 3 after a pay.")
+                if len(state.matches) == 4
+                else None,
+            )
+        top = state.top(action.space)
+        if top is not None and top.rank <= action.rank:
+            if action.rank == 4:
+                reason = _("a quarter can only go on an empty space; {space} holds a {top}")
+            elif top.rank == action.rank:
+                reason = _("a {coin} cannot go on a {top} on {space}: the same rank never stacks")
+            else:
+                reason = _("a {coin} cannot cover a {top} on {space}: only a strictly higher coin can be covered")
+            return Verdict(False, "place", reason.format(coin=coin, top=NAME[top.rank], space=space.id))
+        where = _("on the {top}").format(top=NAME[top.rank]) if top else _("on the empty space")
+        return Verdict(
+            True,
+            "place",
+            _("{player} places the {coin} on {space} {where}").format(
+                player=state.players[state.seat], coin=coin, space=space.id, where=where
+            ),
+        )
+
+    def _judge_pay(self, state: CoinAgeState, action: Pay) -> Verdict:
+        """Pay: give a matching coin to the opponent's bank; only with 4 matches; allows the third placement."""
+        ruling = _("Ruling: the pay may come before or after the first placements, at most once, only with 4 matches.")
+        coin = NAME[action.rank]
+        if len(state.matches) != 4:
+            return Verdict(
+                False,
+                "pay",
+                _("paying needs 4 matches; this toss had {count}").format(count=len(state.matches)),
+                ruling,
+            )
+        if not state.may_pay:
+            return Verdict(False, "pay", _("a coin was already paid this turn"), ruling)
+        if action.rank not in state.unused:
+            return Verdict(False, "pay", _("the matching {coin} was already used this turn").format(coin=coin), ruling)
+        return Verdict(
+            True,
+            "pay",
+            _("{player} pays the {coin} to {opponent} and may place a third coin").format(
+                player=state.players[state.seat], coin=coin, opponent=state.players[1 - state.seat]
+            ),
+            ruling,
+        )
+
+    def _judge_move(self, state: CoinAgeState, action: Move) -> Verdict:
+        """Move: all the coins of one space, order kept, to an empty adjacent space; any stack, any owner."""
+        ids = state.map.space_ids
+        ruling = _("Ruling: moving the opponent's stacks is allowed: the official text has no owner limit.")
+        if not state.may_move:
+            reason = (
+                _("the move was already made this turn")
+                if len(state.matches) <= 1
+                else _("moving needs 0 or 1 match; this toss had {count}").format(count=len(state.matches))
+            )
+            return Verdict(False, "move", reason)
+        if not state.board[action.source]:
+            return Verdict(
+                False, "move", _("{space} is empty: there is no stack to move").format(space=ids[action.source])
+            )
+        if action.target not in state.map.neighbours[action.source]:
+            return Verdict(
+                False, "move", _("{b} is not adjacent to {a}").format(a=ids[action.source], b=ids[action.target])
+            )
+        if state.board[action.target]:
+            return Verdict(
+                False,
+                "move",
+                _("{b} is not empty: a stack moves only to an empty adjacent space").format(b=ids[action.target]),
+            )
+        top = state.board[action.source][-1]
+        return Verdict(
+            True,
+            "move",
+            _("{player} moves the stack on {a} to the empty adjacent {b}").format(
+                player=state.players[state.seat], a=ids[action.source], b=ids[action.target]
+            ),
+            ruling if top.side != state.seat else None,
+        )
+
+    def _judge_capture(self, state: CoinAgeState, action: Capture) -> Verdict:
+        """Capture: take the lone coin of a space, or the top coin of a stack, into your bank."""
+        ids = state.map.space_ids
+        ruling = _("Ruling: capturing your own coin is allowed: the official text has no owner limit.")
+        if not state.may_capture:
+            reason = (
+                _("the capture was already made this turn")
+                if not state.matches
+                else _("capturing needs 0 matches; this toss had {count}").format(count=len(state.matches))
+            )
+            return Verdict(False, "capture", reason)
+        top = state.top(action.space)
+        if top is None:
+            return Verdict(
+                False, "capture", _("{space} is empty: there is nothing to capture").format(space=ids[action.space])
+            )
+        own = top.side == state.seat
+        return Verdict(
+            True,
+            "capture",
+            _("{player} takes the top coin of {space}, {owner}'s {coin}, into the bank").format(
+                player=state.players[state.seat],
+                space=ids[action.space],
+                owner=state.players[top.side],
+                coin=NAME[top.rank],
+            ),
+            ruling if own else None,
+        )
+
+    # application ---------------------------------------------------------------------------------------------
+    def apply(self, state: CoinAgeState, action: Action) -> list[Event]:
+        """Apply a legal action (see :meth:`judge`) and return what the referee announces."""
+        events: list[Event] = []
+        match action:
+            case Slap(kinds):
+                if state.tossed:
+                    state.seat = 1 - state.seat
+                start_turn(state, kinds)
+                events.append(
+                    Event(
+                        "toss",
+                        _("{player}: {count} matched ({kinds}): {allowance}").format(
+                            player=state.players[state.seat],
+                            count=len(kinds),
+                            kinds=format_kinds(kinds),
+                            allowance=allowance_text(len(kinds)),
+                        ),
+                    )
+                )
+            case Place(rank, space):
+                state.banks[state.seat][rank] -= 1
+                state.board[space].append(COIN[(rank, state.seat)])
+                state.unused = state.unused - {rank}
+                state.placements_left -= 1
+                self._check_end_after_placement(state, events)
+            case Pay(rank):
+                state.banks[state.seat][rank] -= 1
+                state.banks[1 - state.seat][rank] += 1
+                state.unused = state.unused - {rank}
+                state.placements_left += 1
+                state.may_pay = False
+            case Move(source, target):
+                state.board[target] = state.board[source]
+                state.board[source] = []
+                state.may_move = False
+            case Capture(space):
+                coin = state.board[space].pop()
+                state.banks[state.seat][coin.rank] += 1
+                state.may_capture = False
+            case Done():
+                end_turn(state)
+        return events
+
+    def _check_end_after_placement(self, state: CoinAgeState, events: list[Event]) -> None:
+        """The game ends at once when the last empty space is filled, or the placer's bank is empty."""
+        reason = None
+        if not any(not stack for stack in state.board):
+            reason = _("{player} filled the last empty space").format(player=state.players[state.seat])
+        elif state.bank_size(state.seat) == 0:
+            reason = _("{player} placed their last coin").format(player=state.players[state.seat])
+        if reason is None:
+            return
+        state.over = True
+        state.end_reason = reason
+        outcome = self.outcome(state)
+        events.append(
+            Event(
+                "end",
+                _("The game is over: {reason}. {result}").format(reason=reason, result=result_text(outcome)),
+                {"winner": outcome.winner},
+            )
+        )
+
+    # generation ----------------------------------------------------------------------------------------------
+    def legal_actions(self, state: CoinAgeState) -> Iterator[Action]:
+        """Every legal action now: the turn's actions, ``done``, and the next toss."""
+        if state.over:
+            return
+        yield from self.turn_actions(state)
+        if state.tossed:
+            yield DONE
+        bank = state.banks[state.tosser()]
+        kinds = [rank for rank in RANKS if bank[rank]]
+        for mask in range(1 << len(kinds)):
+            yield Slap(frozenset(kinds[i] for i in range(len(kinds)) if mask >> i & 1))
+
+    def turn_actions(self, state: CoinAgeState) -> Iterator[Action]:
+        """The legal place, pay, move and capture actions of the player in turn."""
+        if state.over or not state.tossed:
+            return
+        board = state.board
+        if state.placements_left > 0 and state.unused:
+            for rank in sorted(state.unused, reverse=True):
+                for space, stack in enumerate(board):
+                    if not stack or stack[-1].rank > rank:
+                        yield Place(rank, space)
+        if state.may_pay:
+            for rank in sorted(state.unused, reverse=True):
+                yield Pay(rank)
+        if state.may_move:
+            neighbours = state.map.neighbours
+            for source, stack in enumerate(board):
+                if stack:
+                    for target in neighbours[source]:
+                        if not board[target]:
+                            yield Move(source, target)
+        if state.may_capture:
+            for space, stack in enumerate(board):
+                if stack:
+                    yield Capture(space)
+
+    def has_turn_action(self, state: CoinAgeState) -> bool:
+        return next(self.turn_actions(state), None) is not None
+
+    def random_action(self, state: CoinAgeState, rng: random.Random) -> Action:
+        """A random legal action for self-play: a fair toss when a turn starts, else any turn action or 'done'."""
+        choices = list(self.turn_actions(state)) if state.tossed else []
+        if not choices:
+            bank = state.banks[state.tosser()]
+            return Slap(frozenset(rank for rank in RANKS if bank[rank] and rng.random() < 0.5))
+        choices.append(DONE)
+        return rng.choice(choices)
+
+    # questions -----------------------------------------------------------------------------------------------
+    def to_move(self, state: CoinAgeState) -> int | None:
+        """The player in turn while something is still legal for them, otherwise the opponent, who must slap."""
+        if state.over or not state.turn_known:
+            return None
+        if state.tossed and not self.has_turn_action(state):
+            return 1 - state.seat
+        return state.seat
+
+    def is_over(self, state: CoinAgeState) -> bool:
+        return state.over
+
+    def outcome(self, state: CoinAgeState) -> Outcome:
+        return score(state)
+
+    def state_json(self, state: CoinAgeState) -> dict[str, Any]:
+        ids = state.map.space_ids
+        result: dict[str, Any] = {
+            "map": state.map.name,
+            "board": {ids[i]: [str(coin) for coin in stack] for i, stack in enumerate(state.board)},
+            "banks": {
+                state.players[seat]: {LETTER[rank]: state.banks[seat][rank] for rank in RANKS}
+                for seat in range(PLAYERS)
+            },
+        }
+        if state.tossed and not state.over:
+            result["turn"] = {
+                "player": state.players[state.seat],
+                "matched": format_kinds(state.matches),
+                "unused": format_kinds(state.unused),
+                "placements_left": state.placements_left if state.unused else 0,
+                "may_pay": state.may_pay and bool(state.unused),
+                "may_move": state.may_move,
+                "may_capture": state.may_capture,
+            }
+        if state.over:
+            result["end"] = state.end_reason
+        return result
+
+    def check_invariants(self, state: CoinAgeState) -> list[str]:
+        """20 coins always (board + banks); every stack strictly decreasing bottom to top; the end when due."""
+        problems: list[str] = []
+        totals = dict.fromkeys(RANKS, 0)
+        for stack in state.board:
+            for coin in stack:
+                totals[coin.rank] += 1
+            for lower, upper in pairwise(stack):
+                if upper.rank >= lower.rank:
+                    problems.append(f"stack not strictly decreasing: {' '.join(map(str, stack))}")
+        for bank in state.banks:
+            for rank, count in bank.items():
+                if count < 0:
+                    problems.append(f"negative count of {NAME[rank]}")
+                totals[rank] += count
+        for rank in RANKS:
+            if totals[rank] != PLAYERS * STARTING_BANK[rank]:
+                problems.append(f"{NAME[rank]}s: {totals[rank]} instead of {PLAYERS * STARTING_BANK[rank]}")
+        if sum(totals.values()) != PLAYERS * COINS_PER_PLAYER:
+            problems.append(f"{sum(totals.values())} coins instead of {PLAYERS * COINS_PER_PLAYER}")
+        should_end = not state.empty_spaces() or any(state.bank_size(seat) == 0 for seat in range(PLAYERS))
+        if should_end != state.over:
+            problems.append("the game is over" if state.over else "the game should have ended")
+        return problems
+
+
+# -- turn bookkeeping ------------------------------------------------------------------------------------------
+def start_turn(state: CoinAgeState, kinds: frozenset[int]) -> None:
+    """The allowance by matches: 4 → place 2 (or pay 1 to place 3); 3, 2 → place 2; 1 → place 1 and move;
+    0 → capture and move. All optional, any order."""
+    count = len(kinds)
+    state.tossed = True
+    state.turns += 1
+    state.matches = kinds
+    state.unused = kinds
+    state.placements_left = 2 if count >= 2 else count
+    state.may_pay = count == 4
+    state.may_move = count <= 1
+    state.may_capture = count == 0
+
+
+def end_turn(state: CoinAgeState) -> None:
+    """``done``: the turn passes to the opponent, who tosses next."""
+    state.seat = 1 - state.seat
+    state.tossed = False
+    state.matches = state.unused = frozenset()
+    state.placements_left = 0
+    state.may_pay = state.may_move = state.may_capture = False
+
+
+def allowance_text(matches: int) -> str:
+    return {
+        4: _("place 2, or pay 1 to place 3"),
+        3: _("place 2"),
+        2: _("place 2"),
+        1: _("place 1 and move"),
+        0: _("capture and move"),
+    }[matches]
+
+
+# -- scoring ---------------------------------------------------------------------------------------------------
+def score(state: CoinAgeState) -> Outcome:
+    """Spaces (the top coin's rank to its owner) + region bonus + 1 per coin in the bank.
+
+    Region bonus: in each region, the player who controls strictly more spaces than the opponent doubles the
+    points of his controlling coins there; a tie, 0–0 included, doubles nothing; a one-space region is doubled
+    for whoever holds it. Tie-break: the higher total rank value of the coins in the bank; still tied: a draw.
+    """
+    spaces = [0, 0]
+    bonus = [0, 0]
+    for members in state.map.region_members:
+        held = [0, 0]
+        points = [0, 0]
+        for space in members:
+            top = state.top(space)
+            if top is not None:
+                held[top.side] += 1
+                points[top.side] += top.rank
+        spaces[0] += points[0]
+        spaces[1] += points[1]
+        if held[0] != held[1]:
+            leader = 0 if held[0] > held[1] else 1
+            bonus[leader] += points[leader]
+    bank = [state.bank_size(seat) for seat in range(PLAYERS)]
+    bank_value = [sum(rank * count for rank, count in state.banks[seat].items()) for seat in range(PLAYERS)]
+    totals = [spaces[seat] + bonus[seat] + bank[seat] for seat in range(PLAYERS)]
+    names = state.players
+    order = sorted(range(PLAYERS), key=lambda seat: (-totals[seat], -bank_value[seat], seat))
+    winner: str | None = names[order[0]]
+    tie_break = None
+    if totals[0] == totals[1]:
+        if bank_value[0] == bank_value[1]:
+            winner = None
+            tie_break = _("tied on {points} points and on bank value {value}: a draw").format(
+                points=totals[0], value=bank_value[0]
+            )
+        else:
+            tie_break = _("tied on {points} points; {winner} has the higher bank value ({high} against {low})").format(
+                points=totals[0], winner=names[order[0]], high=bank_value[order[0]], low=bank_value[order[1]]
+            )
+    return Outcome(
+        scores={names[seat]: totals[seat] for seat in range(PLAYERS)},
+        ranking=[names[seat] for seat in order],
+        winner=winner,
+        tie_break=tie_break,
+        breakdown={
+            names[seat]: {
+                "spaces": spaces[seat],
+                "region_bonus": bonus[seat],
+                "bank": bank[seat],
+                "bank_value": bank_value[seat],
+            }
+            for seat in range(PLAYERS)
+        },
+    )
+
+
+def result_text(outcome: Outcome) -> str:
+    scores = ", ".join(f"{name} {points}" for name, points in outcome.scores.items())
+    if outcome.winner is None:
+        return _("{scores}: a draw").format(scores=scores)
+    return _("{scores}: {winner} wins").format(scores=scores, winner=outcome.winner)
+
+
+RULES = CoinAgeRules()

@@ -1,0 +1,199 @@
+"""What every game's rules provide, and the move stack that sits on top of them.
+
+Each game lives in its own package (``referee.coin_age``, ``referee.matchstick``, ``referee.builders``) with no
+I/O. Its ``RULES`` object implements :class:`Rules`: it builds the first state from a setup, parses and formats
+actions in the contract's notation, judges an action (legal or not, and which rule says so), applies it, lists
+the legal actions, detects the end and scores.
+
+:class:`Game` is the python-chess move stack: a record is the setup plus the list of actions, and the state is
+always their replay. ``push`` checks and applies, ``pop`` takes the last action back exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from referee.errors import IllegalAction, RefereeError, ReplayError
+
+StateT = TypeVar("StateT", bound="GameState")
+ActionT = TypeVar("ActionT")
+
+
+class GameState(Protocol):
+    """A game's state: mutable, copyable, comparable."""
+
+    def copy(self) -> GameState: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The referee's answer about one action: legal or not, the rule topic, and why in words."""
+
+    legal: bool
+    rule: str
+    reason: str
+    ruling: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something the referee announces after an action (a completion, a forced discard, the end of the game)."""
+
+    kind: str
+    message: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Outcome:
+    """The score if the game ended now: points per player, the ranking, the winner and how it was decided."""
+
+    scores: dict[str, int]
+    ranking: list[str]
+    winner: str | None
+    tie_break: str | None = None
+    breakdown: dict[str, dict[str, int]] | None = None
+
+
+class Rules(Protocol[StateT, ActionT]):
+    """The pure rules of one game. Implementations hold no per-game data: that lives in the state."""
+
+    name: str
+    """The game's command name: ``coin-age``, ``builders`` or ``matchstick``."""
+
+    def new_state(self, players: list[str], setup: Mapping[str, Any]) -> StateT:
+        """The state before the first action. Raises :class:`~referee.errors.SetupError`."""
+        ...
+
+    def parse(self, text: str, state: StateT) -> ActionT:
+        """An action from the notation. Raises :class:`~referee.errors.NotationError`."""
+        ...
+
+    def format(self, action: ActionT, state: StateT) -> str:
+        """The canonical notation of an action (what records hold)."""
+        ...
+
+    def judge(self, state: StateT, action: ActionT) -> Verdict:
+        """Whether ``action`` is legal now, citing the rule topic either way."""
+        ...
+
+    def apply(self, state: StateT, action: ActionT) -> list[Event]:
+        """Apply a legal action in place and return what the referee announces."""
+        ...
+
+    def legal_actions(self, state: StateT) -> Iterator[ActionT]:
+        """Every legal action now."""
+        ...
+
+    def to_move(self, state: StateT) -> int | None:
+        """The seat that acts next, or None when the game is over."""
+        ...
+
+    def is_over(self, state: StateT) -> bool: ...
+
+    def outcome(self, state: StateT) -> Outcome:
+        """The score if the game ended now."""
+        ...
+
+    def state_json(self, state: StateT) -> dict[str, Any]:
+        """The game-specific ``state`` object of the JSON summary."""
+        ...
+
+    def check_invariants(self, state: StateT) -> list[str]:
+        """What is wrong with a state (coins conserved, stacks ordered, …); empty when all holds."""
+        ...
+
+
+class Game(Generic[StateT, ActionT]):
+    """A game in progress: the setup, the accepted actions, and the state they replay to."""
+
+    def __init__(self, rules: Rules[StateT, ActionT], players: list[str], setup: Mapping[str, Any]) -> None:
+        self.rules = rules
+        self.players = list(players)
+        self.setup = dict(setup)
+        self.state: StateT = rules.new_state(self.players, self.setup)
+        self.actions: list[str] = []
+        self._undo_stack: list[StateT] = []
+
+    @classmethod
+    def from_state(
+        cls, rules: Rules[StateT, ActionT], players: list[str], setup: Mapping[str, Any], state: StateT
+    ) -> Game[StateT, ActionT]:
+        """A game at a given state with no history (a position typed from the table)."""
+        game = cls(rules, players, setup)
+        game.state = state
+        return game
+
+    # -- the move stack ------------------------------------------------------------------------------------
+    def parse(self, text: str) -> ActionT:
+        return self.rules.parse(text, self.state)
+
+    def judge(self, action: ActionT) -> Verdict:
+        return self.rules.judge(self.state, action)
+
+    def push(self, action: ActionT) -> list[Event]:
+        """Check and apply ``action``; raise :class:`IllegalAction` and change nothing if it is illegal."""
+        verdict = self.rules.judge(self.state, action)
+        if not verdict.legal:
+            raise IllegalAction(verdict.rule, verdict.reason)
+        text = self.rules.format(action, self.state)
+        before = self.state.copy()
+        events = self.rules.apply(self.state, action)
+        self._undo_stack.append(before)  # type: ignore[arg-type]
+        self.actions.append(text)
+        return events
+
+    def push_text(self, text: str) -> list[Event]:
+        return self.push(self.parse(text))
+
+    def pop(self) -> str:
+        """Take back the last action and return its notation. Raises IndexError when there is none."""
+        if not self.actions:
+            raise IndexError("no action to take back")
+        self.state = self._undo_stack.pop()
+        return self.actions.pop()
+
+    def replay(self, actions: Iterable[str]) -> None:
+        """Push each action text; a failure raises :class:`ReplayError` with the 1-based index."""
+        for text in actions:
+            index = len(self.actions) + 1
+            try:
+                self.push_text(text)
+            except RefereeError as error:
+                raise ReplayError(index, text, error) from None
+
+    # -- questions -----------------------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.rules.is_over(self.state)
+
+    @property
+    def to_move(self) -> str | None:
+        seat = self.rules.to_move(self.state)
+        return None if seat is None else self.players[seat]
+
+    def legal_actions(self) -> list[ActionT]:
+        return list(self.rules.legal_actions(self.state))
+
+    def summary(self) -> dict[str, Any]:
+        """The contract's JSON summary of this game."""
+        outcome = self.rules.outcome(self.state)
+        over = self.over
+        result: dict[str, Any] = {
+            "game": self.rules.name,
+            "players": self.players,
+            "actions": len(self.actions),
+            "over": over,
+            "to_move": self.to_move,
+            "scores": outcome.scores,
+            "winner": outcome.winner if over else None,
+            "ranking": outcome.ranking,
+            "state": self.rules.state_json(self.state),
+        }
+        if outcome.breakdown is not None:
+            result["breakdown"] = outcome.breakdown
+        if outcome.tie_break is not None:
+            result["tie_break"] = outcome.tie_break
+        return result

@@ -1,0 +1,41 @@
+"""Shared fixtures: where the shared examples are, and the installed command."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+EXAMPLES = SHARED / "examples"
+
+
+def referee_command() -> list[str]:
+    """The installed ``referee`` (beside this Python), else ``python -m referee``."""
+    beside = Path(sys.executable).parent / "referee"
+    if beside.exists():
+        return [str(beside)]
+    found = shutil.which("referee")
+    return [found] if found else [sys.executable, "-m", "referee"]
+
+
+@pytest.fixture
+def examples() -> Path:
+    if not EXAMPLES.is_dir():
+        pytest.skip("../shared/examples is not beside the checkout")
+    return EXAMPLES
+
+
+@pytest.fixture
+def referee() -> list[str]:
+    return referee_command()
+
+
+@pytest.fixture(autouse=True)
+def _no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("REFEREE_MAPS", os.devnull + "-none")
