@@ -273,6 +273,10 @@ def simulate_games(
     total_actions = 0
     violations: list[str] = []
     random_action = getattr(rules, "random_action", None)
+    stalled = getattr(rules, "stalled", None)
+    """Some games can lock up under random play (The Builders: every worker stuck on sites it can never finish);
+    the rules say when, and such a game is stopped and counted apart, not as a violation."""
+    stalled_games = 0
     started = time.perf_counter()
     for number in range(1, games + 1):
         state = rules.new_state(players, setup)
@@ -284,6 +288,9 @@ def simulate_games(
                 action = rng.choice(list(rules.legal_actions(state)))
             rules.apply(state, action)
             length += 1
+            if stalled is not None and stalled(state):
+                stalled_games += 1
+                break
             if length > MAX_SIMULATED_ACTIONS:
                 violations.append(f"game {number}: no end after {MAX_SIMULATED_ACTIONS} actions")
                 break
@@ -291,6 +298,8 @@ def simulate_games(
         for problem in rules.check_invariants(state):
             violations.append(f"game {number}: {problem}")
         outcome = rules.outcome(state)
+        if not rules.is_over(state):
+            continue
         if outcome.winner is None:
             draws += 1
         else:
@@ -306,6 +315,7 @@ def simulate_games(
         "actions_per_second": round(total_actions / seconds) if seconds > 0 else None,
         "wins": wins,
         "draws": draws,
+        "stalled": stalled_games,
         "length": round(total_actions / games, 2) if games else 0,
         "violations": violations,
     }

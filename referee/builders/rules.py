@@ -1,0 +1,594 @@
+"""The rules of The Builders: Middle Ages: what is legal, what an action does, when the game ends.
+
+One place per rule:
+
+* a turn [RB]: 3 free actions; ``buy`` — 5 écus to the bank for one more, at any time (:func:`_judge_buy`);
+* start / recruit [RB]: 1 action, take a face-up card, the row is refilled at once (:func:`_refill`);
+* reveal (ruling): told setups are told each refill, as the very next action (:func:`_judge_reveal`);
+* send [RB]: the k-th worker sent to one site in one turn costs k actions; pay the worker's cost (machines 0);
+  a busy worker cannot move (:func:`send_cost`, :func:`_judge_send`);
+* completion [RB]: as soon as the site's workers cover all four requirements (:func:`_complete`);
+* take coins [RB]: 1/3/6 écus for 1/2/3 actions; the bank pays what it holds (ruling, :func:`_pay`);
+* end [RB]: a player ending a turn with 17 VP or more starts the last round (:func:`_end_turn`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from referee.builders import cards
+from referee.builders.actions import (
+    COIN_ACTIONS,
+    Action,
+    Buy,
+    Done,
+    Recruit,
+    Reveal,
+    Send,
+    Start,
+    TakeCoins,
+    format_action,
+    parse_action,
+)
+from referee.builders.rulebook import ruling
+from referee.builders.scoring import rank
+from referee.builders.state import FREE_ACTIONS, ROW_SIZE, TOTAL_ECUS, BuildersState, new_state
+from referee.engine import Event, Outcome, Verdict
+from referee.i18n import _, ngettext
+
+ACTION_PRICE = 5
+"""Écus for one more action [RB]."""
+END_VP = 17
+"""Ending a turn with this many VP starts the last round [RB]."""
+
+_CARD = cards.catalogue()
+
+
+def _actions(n: int) -> str:
+    return ngettext("{n} action", "{n} actions", n).format(n=n)
+
+
+def send_cost(state: BuildersState, site: str) -> int:
+    """Actions to send one more worker to ``site`` now: 1 + the workers already sent there this turn [RB]."""
+    return state.sent.get(site, 0) + 1
+
+
+# -- judging --------------------------------------------------------------------------------------------------
+def _no_actions(state: BuildersState, topic: str, what: str, cost: int) -> Verdict:
+    return Verdict(
+        False,
+        topic,
+        _("{what} costs {cost}; you have {left} left (buy one more for 5 écus)").format(
+            what=what, cost=_actions(cost), left=state.actions_left
+        ),
+    )
+
+
+def _judge_start(state: BuildersState, action: Start) -> Verdict:
+    card = _CARD[action.card]
+    if not card.is_construction:
+        return Verdict(False, "start", _("{card} is a worker: recruit it").format(card=card.label))
+    if action.card not in state.row_buildings:
+        return Verdict(False, "start", _("{card} is not face up").format(card=card.label))
+    if state.actions_left < 1:
+        return _no_actions(state, "start", _("starting a construction"), 1)
+    return Verdict(True, "start", _("{card} becomes an open site: 1 action").format(card=card.label))
+
+
+def _judge_recruit(state: BuildersState, action: Recruit) -> Verdict:
+    card = _CARD[action.card]
+    if card.kind != "worker":
+        return Verdict(False, "recruit", _("{card} is not a worker").format(card=card.label))
+    if action.card not in state.row_workers:
+        return Verdict(False, "recruit", _("{card} is not face up").format(card=card.label))
+    if state.actions_left < 1:
+        return _no_actions(state, "recruit", _("recruiting a worker"), 1)
+    return Verdict(True, "recruit", _("{card} joins the team: 1 action, free").format(card=card.label))
+
+
+def _judge_reveal(state: BuildersState, action: Reveal) -> Verdict:
+    card = _CARD[action.card]
+    rows = ruling("reveal", 0)
+    if state.seeded:
+        return Verdict(False, "reveal", _("the referee deals the cards itself (seeded game): no reveal"), rows)
+    if state.pending is None:
+        return Verdict(False, "reveal", _("no row is waiting for a card"), rows)
+    wanted = "worker" if state.pending == "worker" else "building"
+    if (card.kind == "worker") != (wanted == "worker"):
+        return Verdict(
+            False,
+            "reveal",
+            _("the {row} row is waiting, and {card} is not of that deck").format(row=_(wanted), card=card.label),
+            rows,
+        )
+    deck = state.deck_workers if wanted == "worker" else state.deck_buildings
+    if action.card not in deck:
+        return Verdict(
+            False, "reveal", _("{card} has already been seen: it is not in the deck").format(card=card.label), rows
+        )
+    return Verdict(True, "reveal", _("{card} comes up in the {row} row").format(card=card.label, row=_(wanted)), rows)
+
+
+def _judge_send(state: BuildersState, action: Send) -> Verdict:
+    seat = state.seat
+    worker, site = _CARD[action.worker], _CARD[action.site]
+    if not worker.is_worker:
+        return Verdict(False, "send", _("{card} is a building, not a worker").format(card=worker.label))
+    if action.worker not in seat.idle:
+        if any(action.worker in on for on in seat.sites.values()):
+            return Verdict(
+                False,
+                "send",
+                _("{card} is busy: it stays on its site until the site is finished").format(card=worker.label),
+            )
+        if worker.kind == "machine":
+            if action.worker in seat.sites:
+                return Verdict(
+                    False,
+                    "machines",
+                    _("{card} is not finished: a machine works only once built").format(card=worker.label),
+                )
+            return Verdict(
+                False, "machines", _("{card} is not one of your finished machines").format(card=worker.label)
+            )
+        return Verdict(False, "send", _("{card} is not in your team").format(card=worker.label))
+    if action.site not in seat.sites:
+        if not site.is_construction:
+            return Verdict(False, "send", _("{card} is not a building").format(card=site.label))
+        if action.site in seat.built:
+            return Verdict(False, "send", _("{card} is already finished").format(card=site.label))
+        return Verdict(False, "send", _("{card} is not one of your open sites").format(card=site.label))
+    cost = send_cost(state, action.site)
+    if state.actions_left < cost:
+        what = _("sending worker number {k} to {site} this turn").format(k=cost, site=action.site)
+        return _no_actions(state, "send", what, cost)
+    if worker.cost > seat.coins:
+        return Verdict(
+            False,
+            "send",
+            _("{card} costs {cost} écus; you have {coins}").format(
+                card=worker.label, cost=worker.cost, coins=seat.coins
+            ),
+        )
+    reason = _("{worker} to {site}: {actions}, {cost} écus").format(
+        worker=action.worker, site=action.site, actions=_actions(cost), cost=worker.cost
+    )
+    if _covered([*seat.sites[action.site], action.worker], site.requires):
+        return Verdict(True, "complete", reason + _("; {site} is then finished").format(site=site.label))
+    return Verdict(True, "machines" if worker.kind == "machine" else "send", reason)
+
+
+def _judge_coins(state: BuildersState, action: TakeCoins) -> Verdict:
+    cost = COIN_ACTIONS[action.amount]
+    if state.actions_left < cost:
+        return _no_actions(
+            state, "coins", ngettext("taking {n} écu", "taking {n} écus", action.amount).format(n=action.amount), cost
+        )
+    if state.bank < action.amount:
+        return Verdict(
+            True, "bank", _("the bank holds only {bank} écus: you get {bank}").format(bank=state.bank), ruling("bank")
+        )
+    ruled = ruling("coins") if action.amount == 1 else None
+    return Verdict(True, "coins", _("{n} écus for {actions}").format(n=action.amount, actions=_actions(cost)), ruled)
+
+
+def _judge_buy(state: BuildersState) -> Verdict:
+    if state.seat.coins < ACTION_PRICE:
+        return Verdict(False, "buy", _("one more action costs 5 écus; you have {coins}").format(coins=state.seat.coins))
+    return Verdict(True, "buy", _("5 écus to the bank for one more action"))
+
+
+def judge(state: BuildersState, action: Action) -> Verdict:
+    """Whether ``action`` is legal now, citing the rulebook topic either way."""
+    if state.over:
+        return Verdict(False, "end", _("the game is over"))
+    if state.pending is not None and not isinstance(action, Reveal):
+        row = _(state.pending)
+        return Verdict(
+            False,
+            "reveal",
+            _("first say which card came up in the {row} row: reveal ID").format(row=row),
+            ruling("reveal", 0),
+        )
+    match action:
+        case Start():
+            return _judge_start(state, action)
+        case Recruit():
+            return _judge_recruit(state, action)
+        case Reveal():
+            return _judge_reveal(state, action)
+        case Send():
+            return _judge_send(state, action)
+        case TakeCoins():
+            return _judge_coins(state, action)
+        case Buy():
+            return _judge_buy(state)
+        case Done():
+            if state.actions_left:
+                return Verdict(
+                    True,
+                    "actions",
+                    _("end of turn; {left} lost").format(left=_actions(state.actions_left)),
+                    ruling("actions"),
+                )
+            return Verdict(True, "actions", _("end of turn"))
+    raise TypeError(action)  # pragma: no cover
+
+
+# -- applying -------------------------------------------------------------------------------------------------
+def _pay(state: BuildersState, amount: int, why: str, events: list[Event]) -> None:
+    """The bank pays ``amount`` to the player in turn, or what it still holds (ruling: bank short)."""
+    paid = min(amount, state.bank)
+    state.bank -= paid
+    state.seat.coins += paid
+    if paid < amount:
+        events.append(
+            Event(
+                "bank_short",
+                _("the bank holds only {paid} écus of the {amount} due for {why}").format(
+                    paid=paid, amount=amount, why=why
+                ),
+                {"due": amount, "paid": paid, "player": state.players[state.current]},
+            )
+        )
+
+
+def _refill(state: BuildersState, row: list[str], deck: list[str], kind: str, events: list[Event]) -> None:
+    """Refill a row at once [RB]: from the referee's own deck when seeded, else ask for a reveal (ruling)."""
+    if not deck:
+        events.append(
+            Event(
+                "deck_empty", _("the {row} deck is empty: the row is not refilled").format(row=_(kind)), {"deck": kind}
+            )
+        )
+    elif state.seeded:
+        card = deck.pop(0)
+        row.append(card)
+        events.append(
+            Event(
+                "deal",
+                _("{card} comes up in the {row} row").format(card=_CARD[card].label, row=_(kind)),
+                {"card": card, "deck": kind},
+            )
+        )
+    else:
+        state.pending = kind
+
+
+def _complete(state: BuildersState, site: str, events: list[Event]) -> None:
+    """The site is finished [RB]: workers back idle at once, printed coins from the bank, VP; a machine joins."""
+    seat, card = state.seat, _CARD[site]
+    player = state.players[state.current]
+    seat.idle.extend(seat.sites.pop(site))
+    seat.built.append(site)
+    seat.vp += card.vp
+    events.append(
+        Event(
+            "complete",
+            _("{player} finishes {card}: {vp} VP, {coins} écus").format(
+                player=player, card=card.label, vp=card.vp, coins=card.coins
+            ),
+            {"player": player, "card": site, "vp": card.vp, "coins": card.coins},
+        )
+    )
+    if card.coins:
+        _pay(state, card.coins, card.label, events)
+    if card.kind == "machine":
+        seat.idle.append(site)
+        events.append(
+            Event(
+                "machine",
+                _("{card} joins {player}'s team as a worker that costs no écus").format(card=card.label, player=player),
+                {"player": player, "card": site},
+            )
+        )
+
+
+def _end_turn(state: BuildersState, events: list[Event]) -> None:
+    """End the turn; 17 VP at the end of a turn starts the last round, which ends with the last seat [RB]."""
+    player = state.players[state.current]
+    if state.trigger is None and state.seat.vp >= END_VP:
+        state.trigger = state.current
+        events.append(
+            Event(
+                "trigger",
+                _("{player} ends the turn with {vp} VP: the round is finished, then the game ends").format(
+                    player=player, vp=state.seat.vp
+                ),
+                {"player": player, "vp": state.seat.vp},
+            )
+        )
+    if state.trigger is not None and state.current == len(state.players) - 1:
+        state.over = True
+        state.actions_left = 0
+        state.sent = {}
+        outcome = outcome_of(state)
+        events.append(
+            Event(
+                "game_over",
+                _("the game is over: {winner}").format(winner=outcome.winner or outcome.tie_break or ""),
+                {"scores": outcome.scores, "winner": outcome.winner, "ranking": outcome.ranking},
+            )
+        )
+        return
+    state.current = (state.current + 1) % len(state.players)
+    if state.current == 0:
+        state.turn += 1
+    state.actions_left = FREE_ACTIONS
+    state.sent = {}
+
+
+def apply(state: BuildersState, action: Action) -> list[Event]:
+    """Apply a legal action in place; return what the referee announces."""
+    events: list[Event] = []
+    seat = state.seat
+    match action:
+        case Start(card):
+            state.actions_left -= 1
+            state.row_buildings.remove(card)
+            seat.sites[card] = []
+            _refill(state, state.row_buildings, state.deck_buildings, "building", events)
+        case Recruit(card):
+            state.actions_left -= 1
+            state.row_workers.remove(card)
+            seat.idle.append(card)
+            _refill(state, state.row_workers, state.deck_workers, "worker", events)
+        case Reveal(card):
+            if state.pending == "worker":
+                state.deck_workers.remove(card)
+                state.row_workers.append(card)
+            else:
+                state.deck_buildings.remove(card)
+                state.row_buildings.append(card)
+            state.pending = None
+        case Send(worker, site):
+            cost = state.sent.get(site, 0) + 1
+            state.sent[site] = cost
+            state.actions_left -= cost
+            price = _CARD[worker].cost
+            seat.coins -= price
+            state.bank += price
+            seat.idle.remove(worker)
+            on = seat.sites[site]
+            on.append(worker)
+            if _covered(on, _CARD[site].requires):
+                _complete(state, site, events)
+        case TakeCoins(amount):
+            state.actions_left -= COIN_ACTIONS[amount]
+            _pay(state, amount, _("taking coins"), events)
+        case Buy():
+            seat.coins -= ACTION_PRICE
+            state.bank += ACTION_PRICE
+            state.actions_left += 1
+        case Done():
+            _end_turn(state, events)
+    return events
+
+
+def _covered(workers: list[str], requires: cards.Resources) -> bool:
+    """True when the workers' production meets or exceeds every requirement (surplus is lost) [RB]."""
+    s = w = k = t = 0
+    for worker in workers:
+        p = _CARD[worker].produces
+        s += p[0]
+        w += p[1]
+        k += p[2]
+        t += p[3]
+    return s >= requires[0] and w >= requires[1] and k >= requires[2] and t >= requires[3]
+
+
+# -- questions ------------------------------------------------------------------------------------------------
+_START = {c: Start(c) for c in cards.construction_ids()}
+_RECRUIT = {c: Recruit(c) for c in cards.worker_ids()}
+_REVEAL = {c: Reveal(c) for c in _CARD}
+_SEND = {w: {s: Send(w, s) for s in cards.construction_ids()} for w, c in _CARD.items() if c.is_worker}
+_COST = {w: c.cost for w, c in _CARD.items()}
+_COINS = (TakeCoins(1), TakeCoins(3), TakeCoins(6))
+_BUY, _DONE = Buy(), Done()
+
+
+def legal_list(state: BuildersState) -> list[Action]:
+    """Every legal action now, as a list (the fast path of self-play): the reveals when a row waits, else
+    starts, recruits, sends, coins, buy, done. Action objects are shared, never rebuilt."""
+    if state.over:
+        return []
+    if state.pending is not None:
+        deck = state.deck_workers if state.pending == "worker" else state.deck_buildings
+        return [_REVEAL[card] for card in deck]
+    seat, left = state.seats[state.current], state.actions_left
+    out: list[Action] = []
+    if left:
+        out += [_START[card] for card in state.row_buildings]
+        out += [_RECRUIT[card] for card in state.row_workers]
+        if seat.sites and seat.idle:
+            sent, coins = state.sent, seat.coins
+            sites = [site for site in seat.sites if sent.get(site, 0) < left] if sent else list(seat.sites)
+            if sites:
+                for worker in seat.idle:
+                    if _COST[worker] <= coins:
+                        sends = _SEND[worker]
+                        out += [sends[site] for site in sites]
+        out += _COINS[:left]
+    if seat.coins >= ACTION_PRICE:
+        out.append(_BUY)
+    out.append(_DONE)
+    return out
+
+
+def legal_actions(state: BuildersState) -> Iterator[Action]:
+    """Every legal action now (see :func:`legal_list`)."""
+    return iter(legal_list(state))
+
+
+def random_action(state: BuildersState, rng: random.Random) -> Action:
+    """A legal action chosen uniformly at random (for self-play)."""
+    return rng.choice(legal_list(state))
+
+
+def stalled(state: BuildersState) -> bool:
+    """True when the game can no longer end: nobody has 17 VP and no card can ever be finished again.
+
+    That is: no worker is left to recruit (row and deck empty) and no player can send a worker anywhere (none
+    idle, or no open site and no face-up building). Random self-play can reach this by starting more sites than
+    its workers can finish; the rules are silent, so the game is not ended here — a simulator should stop it.
+    """
+    if state.over or state.trigger is not None or state.row_workers or state.deck_workers or state.pending:
+        return False
+    if any(seat.vp >= END_VP for seat in state.seats):
+        return False
+    return all(not seat.idle or (not seat.sites and not state.row_buildings) for seat in state.seats)
+
+
+def to_move(state: BuildersState) -> int | None:
+    """The seat that acts next (also the one who must reveal a refill), or None when the game is over."""
+    return None if state.over else state.current
+
+
+def outcome_of(state: BuildersState) -> Outcome:
+    """The score if the game ended now: VP + écus // 10, tie-breaks by VP then écus [RB]."""
+    return rank(state.players, [s.vp for s in state.seats], [s.coins for s in state.seats])
+
+
+def state_json(state: BuildersState) -> dict[str, Any]:
+    """The contract's builders ``state`` (bank, players, row) plus the referee's bookkeeping."""
+    return {
+        "bank": state.bank,
+        "players": {
+            name: {
+                "coins": seat.coins,
+                "vp": seat.vp,
+                "built": list(seat.built),
+                "sites": {site: list(on) for site, on in seat.sites.items()},
+                "idle": list(seat.idle),
+            }
+            for name, seat in zip(state.players, state.seats, strict=True)
+        },
+        "row": {"buildings": sorted(state.row_buildings), "workers": sorted(state.row_workers)},
+        "deck": {"buildings": len(state.deck_buildings), "workers": len(state.deck_workers)},
+        "turn": state.turn,
+        "current": None if state.over else state.players[state.current],
+        "actions_left": state.actions_left,
+        "sent_this_turn": dict(state.sent),
+        "awaiting_reveal": state.pending,
+        "seeded": state.seeded,
+        "finishing_round": state.trigger is not None,
+        "triggered_by": None if state.trigger is None else state.players[state.trigger],
+    }
+
+
+def check_invariants(state: BuildersState) -> list[str]:
+    """What is wrong with a state; empty when all holds (money, cards, rows, turn order)."""
+    problems: list[str] = []
+    n = len(state.players)
+    purses = sum(seat.coins for seat in state.seats)
+    if state.bank + purses != TOTAL_ECUS:
+        problems.append(f"bank {state.bank} + purses {purses} != {TOTAL_ECUS}")
+    if state.bank < 0 or any(seat.coins < 0 for seat in state.seats):
+        problems.append("negative écus")
+    # Each building card in exactly one place: deck, row, a site, or built.
+    places: dict[str, list[str]] = {}
+    for card in state.deck_buildings:
+        places.setdefault(card, []).append("building deck")
+    for card in state.row_buildings:
+        places.setdefault(card, []).append("building row")
+    for name, seat in zip(state.players, state.seats, strict=True):
+        for card in seat.sites:
+            places.setdefault(card, []).append(f"{name}'s sites")
+        for card in seat.built:
+            places.setdefault(card, []).append(f"{name}'s built")
+    for card in cards.construction_ids():
+        if len(places.get(card, [])) != 1:
+            problems.append(f"{card} is in {places.get(card, [])}")
+    # Each worker card in exactly one place: deck, row, idle or on a site; a built machine in its owner's team.
+    teams: dict[str, list[str]] = {}
+    for card in state.deck_workers:
+        teams.setdefault(card, []).append("worker deck")
+    for card in state.row_workers:
+        teams.setdefault(card, []).append("worker row")
+    for name, seat in zip(state.players, state.seats, strict=True):
+        for card in seat.team():
+            teams.setdefault(card, []).append(f"{name}'s team")
+        for card in seat.built:
+            if _CARD[card].kind == "machine" and teams.get(card) != [f"{name}'s team"]:
+                problems.append(f"machine {card} built by {name} is not in {name}'s team")
+        if seat.vp != sum(_CARD[c].vp for c in seat.built):
+            problems.append(f"{name}'s VP {seat.vp} is not the sum of the built cards")
+        for site, on in seat.sites.items():
+            if _covered(on, _CARD[site].requires):
+                problems.append(f"{name}'s site {site} is covered but not finished")
+    for card in cards.worker_ids():
+        if len(teams.get(card, [])) != 1:
+            problems.append(f"{card} is in {teams.get(card, [])}")
+    for card, where in teams.items():
+        if _CARD[card].kind == "building" or (_CARD[card].kind == "machine" and len(where) != 1):
+            problems.append(f"{card} works but is not a finished machine")
+    for kind, row, deck in (
+        ("building", state.row_buildings, state.deck_buildings),
+        ("worker", state.row_workers, state.deck_workers),
+    ):
+        if len(row) > ROW_SIZE:
+            problems.append(f"the {kind} row holds {len(row)} cards")
+        short = ROW_SIZE - len(row) - (1 if state.pending == kind else 0)
+        if short > 0 and deck:
+            problems.append(f"the {kind} row is short while its deck is not empty")
+    if not 0 <= state.current < n:
+        problems.append(f"seat {state.current} does not exist")
+    if state.actions_left < 0:
+        problems.append("negative actions left")
+    if state.pending is not None and state.seeded:
+        problems.append("a seeded game awaits a reveal")
+    if state.over and (state.trigger is None or state.current != n - 1):
+        problems.append("the game ended before the round was finished")
+    if state.trigger is not None and state.seats[state.trigger].vp < END_VP:
+        problems.append("the last round started without 17 VP")
+    return problems
+
+
+class BuildersRules:
+    """The :class:`~referee.engine.Rules` of The Builders: Middle Ages."""
+
+    name = "builders"
+
+    def new_state(self, players: list[str], setup: Mapping[str, Any]) -> BuildersState:
+        return new_state(players, setup)
+
+    def parse(self, text: str, state: BuildersState) -> Action:
+        return parse_action(text, state)
+
+    def format(self, action: Action, state: BuildersState) -> str:
+        return format_action(action)
+
+    def judge(self, state: BuildersState, action: Action) -> Verdict:
+        return judge(state, action)
+
+    def apply(self, state: BuildersState, action: Action) -> list[Event]:
+        return apply(state, action)
+
+    def legal_actions(self, state: BuildersState) -> Iterator[Action]:
+        return legal_actions(state)
+
+    def random_action(self, state: BuildersState, rng: random.Random) -> Action:
+        return random_action(state, rng)
+
+    def to_move(self, state: BuildersState) -> int | None:
+        return to_move(state)
+
+    def is_over(self, state: BuildersState) -> bool:
+        return state.over
+
+    def stalled(self, state: BuildersState) -> bool:
+        return stalled(state)
+
+    def outcome(self, state: BuildersState) -> Outcome:
+        return outcome_of(state)
+
+    def state_json(self, state: BuildersState) -> dict[str, Any]:
+        return state_json(state)
+
+    def check_invariants(self, state: BuildersState) -> list[str]:
+        return check_invariants(state)
+
+
+RULES = BuildersRules()
