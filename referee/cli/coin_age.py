@@ -220,13 +220,19 @@ def ask_action(game: Game[CoinAgeState, Any], prompter: Any, out: Output) -> str
     topics = common.topic_names(SPEC)
     groups: list[MenuGroup] = []
     if state.tossed and RULES.has_turn_action(state):
-        by_verb: dict[str, MenuGroup] = {}
-        for action in RULES.turn_actions(state):
-            text = RULES.format(action, state)
-            verb = text.split()[0]
-            group = by_verb.setdefault(verb, MenuGroup(VERB_LABELS[verb]))
+        order = {space_id: i for i, space_id in enumerate(sid for row in state.map.layout for sid in row)}
+        by_key: dict[str, MenuGroup] = {}
+        entries = [(RULES.format(action, state), action) for action in RULES.turn_actions(state)]
+        entries.sort(key=lambda entry: [order.get(word, -1) for word in entry[0].split()[1:]])
+        for text, action in entries:
+            words = text.split()
+            if words[0] == "place":  # one submenu per coin: its spaces
+                key, label = text[:7], _("place the {coin} ({letter})").format(coin=NAME[action.rank], letter=words[1])
+            else:
+                key, label = words[0], VERB_LABELS[words[0]]
+            group = by_key.setdefault(key, MenuGroup(label))
             group.actions.append((RULES.describe(action, state), text))
-        groups = list(by_verb.values())
+        groups = list(by_key.values())
         tosser = state.players[1 - state.seat]
         groups.append(MenuGroup(_("end the turn ({player} tosses next)").format(player=tosser), [("done", "done")]))
         message = _("{player}, your action").format(player=state.players[state.seat])
@@ -242,7 +248,7 @@ def ask_action(game: Game[CoinAgeState, Any], prompter: Any, out: Output) -> str
     bank = state.banks[seat]
     choices = [(f"{NAME[rank]} ({LETTER[rank]})", LETTER[rank]) for rank in RANKS if bank[rank]]
     matched = prompter.checkbox(
-        _("{player} tosses {kinds}. Which show {side}? (space to mark, enter when done)").format(
+        _("{player} tosses {kinds}. Which show {side}?").format(
             player=state.players[seat], kinds=" ".join(value for _label, value in choices), side=SIDE_NAME[seat]
         ),
         choices,

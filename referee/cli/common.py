@@ -348,6 +348,8 @@ def simulate_command(
         out.text(
             _("  draws: {draws}; mean length {length} actions").format(draws=report["draws"], length=report["length"])
         )
+        if report["stalled"]:
+            out.text(_("  stalled (random play locked the game; stopped, not ranked): {n}").format(n=report["stalled"]))
         out.text(
             _("  invariants: {result}").format(
                 result=_("all held")
