@@ -210,6 +210,17 @@ class CoinAgeRules:
             ranks = [parse_rank(char) for char in letters]
             if len(set(ranks)) != len(ranks):
                 raise NotationError(_("'{text}': each kind is tossed once, so list it once").format(text=text.strip()))
+            tosser = state.tosser()
+            missing = [rank for rank in ranks if state.banks[tosser][rank] == 0]
+            if missing and not state.over:
+                # The referee knows the bank: a kind that was not tossed cannot have matched (bad input, exit 2).
+                raise NotationError(
+                    _("{player} has no {coin} in the bank, so no {coin} was tossed (the bank holds {kinds})").format(
+                        player=state.players[tosser],
+                        coin=NAME[missing[0]],
+                        kinds=format_kinds([rank for rank in RANKS if state.banks[tosser][rank]]),
+                    )
+                )
             return Slap(frozenset(ranks))
         if verb == "place":
             arity(2, "place COIN SPACE, e.g. place Q B2")

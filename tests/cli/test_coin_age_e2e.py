@@ -88,6 +88,11 @@ def test_play_unreadable_line_exit_2(tmp_path):
     no_traceback(result)
 
 
+def test_play_a_kind_not_in_the_bank_exit_2():
+    result = run("coin-age", "play", "--players", "Ann,Bob", stdin="slap Q\nplace Q B2\ndone\nslap -\ndone\nslap Q\n")
+    assert result.returncode == 2 and b"no quarter" in result.stderr and b"line 6" in result.stderr
+
+
 def test_play_binary_junk_on_stdin_exit_2():
     result = run("coin-age", "play", "--players", "Ann,Bob", stdin=b"\xff\xfe\x00junk\n")
     assert result.returncode == 2

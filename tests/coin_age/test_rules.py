@@ -6,6 +6,7 @@ import pytest
 
 from referee.coin_age import RULES
 from referee.coin_age.coins import DIME, NICKEL, PENNY, QUARTER
+from referee.coin_age.rules import Slap
 from referee.engine import Game
 from referee.errors import IllegalAction, NotationError, ReplayError, SetupError
 from referee.rulebook import rulebook
@@ -42,16 +43,17 @@ def test_the_face_showing_decides_the_owner():
 
 # -- the toss --------------------------------------------------------------------------------------------------
 def test_toss_only_kinds_in_the_bank():
-    played = game("slap QN", "place Q B2", "done")
-    played.push_text("slap -")
-    played.push_text("done")
-    assert not legal(played, "slap Q")  # Ann's quarter is on the board
-    assert "no quarter" in verdict(played, "slap Q").reason
+    played = game("slap QN", "place Q B2", "done", "slap -", "done")
+    # Ann's quarter is on the board: she cannot have tossed one. Naming it is bad input (exit 2), and a Slap built
+    # directly is judged illegal.
+    with pytest.raises(NotationError, match="no quarter"):
+        played.parse("slap Q")
+    assert not played.judge(Slap(frozenset({QUARTER}))).legal
 
 
 def test_toss_with_fewer_kinds_means_four_matches_needs_all_four_kinds():
     played = game("slap QN", "place Q B2", "done", "slap -", "done")
-    assert not legal(played, "slap QNPD")
+    assert not played.judge(Slap(frozenset({QUARTER, NICKEL, PENNY, DIME}))).legal
 
 
 @pytest.mark.parametrize(
