@@ -10,7 +10,6 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import typer
@@ -360,7 +359,3 @@ def simulate_command(
     for violation in report["violations"][:20]:
         out.error(violation)
     raise typer.Exit(ExitStatus.ILLEGAL if report["violations"] else ExitStatus.SUCCESS)
-
-
-def existing_path(path: str) -> Path:
-    return Path(path)
