@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from referee import __version__
-from referee.cli import coin_age
+from referee.cli import coin_age, matchstick
 from referee.cli.status import ExitStatus
 
 app = typer.Typer(
@@ -19,6 +19,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(coin_age.app, name="coin-age")
+app.add_typer(matchstick.app, name="matchstick")
 
 
 def _version(value: bool) -> None:

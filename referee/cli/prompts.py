@@ -16,6 +16,8 @@ RULES = "\x00rules"
 QUIT = "\x00quit"
 BACK = "\x00back"
 SESSION_COMMANDS = (UNDO, RULES, QUIT)
+LONG_MENU = 12
+"""Longer menus (a deck of cards) also filter as you type."""
 
 
 @dataclass
@@ -39,7 +41,8 @@ class Prompter:
         """One of ``choices`` (label, value). Ctrl-C raises KeyboardInterrupt."""
         options = [questionary.Choice(title=label, value=value) for label, value in choices]
         chosen = default if default in [value for _label, value in choices] else None
-        return questionary.select(message, choices=options, default=chosen, **self._kwargs).unsafe_ask()
+        search = {"use_search_filter": True, "use_jk_keys": False} if len(choices) > LONG_MENU else {}
+        return questionary.select(message, choices=options, default=chosen, **search, **self._kwargs).unsafe_ask()
 
     def checkbox(self, message: str, choices: Sequence[tuple[str, str]]) -> list[str]:
         options = [questionary.Choice(title=label, value=value) for label, value in choices]
