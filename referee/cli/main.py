@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from referee import __version__
-from referee.cli import coin_age, matchstick
+from referee.cli import builders, coin_age, matchstick
 from referee.cli.status import ExitStatus
 
 app = typer.Typer(
@@ -20,6 +20,7 @@ app = typer.Typer(
 )
 app.add_typer(coin_age.app, name="coin-age")
 app.add_typer(matchstick.app, name="matchstick")
+app.add_typer(builders.app, name="builders")
 
 
 def _version(value: bool) -> None:
