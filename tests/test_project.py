@@ -36,3 +36,71 @@ def test_one_shot_commands_do_not_import_questionary():
         assert "referee" in modules
         assert "questionary" not in modules, args
         assert "prompt_toolkit" not in modules, args
+
+
+def completion_modules(words: str) -> set[str]:
+    """The modules a TAB completion request imports."""
+    code = (
+        "import os, sys, runpy\n"
+        f"os.environ.update(COMP_WORDS={words!r}, COMP_CWORD=str(len({words!r}.split()) - 1),"
+        " _REFEREE_COMPLETE='complete_bash')\n"
+        "sys.argv = ['referee']\n"
+        "try:\n    runpy.run_module('referee', run_name='__main__')\n"
+        "except SystemExit:\n    pass\n"
+        "print('\\n'.join(sorted(sys.modules)), file=sys.stderr)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert result.stdout.strip(), result.stderr[-500:]
+    return set(result.stderr.split())
+
+
+def test_one_shot_commands_of_every_game_do_not_import_questionary():
+    examples = ROOT / "benchmarks" / "data"
+    for args in (
+        ["coin-age", "check", str(examples / "coin-age-opening.toml"), "done"],
+        ["coin-age", "score", str(examples / "coin-age-position.toml"), "--json"],
+        ["builders", "rules", "send"],
+        ["builders", "cards", "--kind", "worker"],
+        ["matchstick", "rules"],
+        ["matchstick", "shapes", "8"],
+    ):
+        modules = imported_modules(*args)
+        assert "referee" in modules, args
+        assert "questionary" not in modules, args
+        assert "prompt_toolkit" not in modules, args
+
+
+def test_version_and_completion_import_neither_rich_nor_a_rules_package():
+    rules_packages = ("referee.coin_age", "referee.builders", "referee.matchstick")
+    for modules in (
+        imported_modules("--version"),
+        completion_modules("referee coin-age ru"),
+        completion_modules("referee builders "),
+        completion_modules("referee matchstick sim"),
+    ):
+        assert "referee" in modules
+        assert not {m for m in modules if m == "rich" or m.startswith("rich.")}
+        assert "questionary" not in modules
+        assert not [m for m in modules if m.startswith(rules_packages)]
+    assert "typer" not in imported_modules("--version")
+
+
+def test_the_default_map_is_the_same_for_the_command_line_and_the_rules():
+    from referee.cli import coin_age
+    from referee.coin_age.builtin_maps import DEFAULT_MAP
+
+    assert coin_age.DEFAULT_MAP == DEFAULT_MAP
+
+
+def test_benchmarks_run_in_quick_mode():
+    """A small run of benchmarks/run.py (no thresholds: figures are for the README, not for CI)."""
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "run.py"), "--quick", "--runs", "1", "--records", "6"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    for line in ("python -c pass", "referee --version", "coin-age replay", "builders simulate", "matchstick simulate"):
+        assert line in result.stdout, result.stdout

@@ -423,8 +423,61 @@ def legal_actions(state: BuildersState) -> Iterator[Action]:
 
 
 def random_action(state: BuildersState, rng: random.Random) -> Action:
-    """A legal action chosen uniformly at random (for self-play)."""
+    """A legal action chosen uniformly at random."""
     return rng.choice(legal_list(state))
+
+
+def self_play_action(state: BuildersState, rng: random.Random) -> Action:
+    """A legal action for ``simulate``, chosen uniformly at random among the sensible ones (see :func:`sensible`).
+
+    Uniform play over every legal action locks most games: it starts sites its workers can never finish and
+    sends workers that bring nothing a site still needs. One action in ten is drawn from all the legal ones, so
+    that no legal action is ever out of reach (and a plan that leads nowhere is left).
+    """
+    legal = legal_list(state)
+    return rng.choice(legal if rng.random() < 0.1 else sensible(state, legal))
+
+
+def lacking(site: str, on_site: list[str]) -> list[bool]:
+    """For each resource, whether ``site`` still lacks it with the workers already on it."""
+    need = list(_CARD[site].requires)
+    for other in on_site:
+        for i, n in enumerate(_CARD[other].produces):
+            need[i] -= n
+    return [n > 0 for n in need]
+
+
+def helps(worker: str, lacks: list[bool]) -> bool:
+    """Whether ``worker`` brings a resource that a site lacks (see :func:`lacking`)."""
+    return any(lack and made for lack, made in zip(lacks, _CARD[worker].produces, strict=True))
+
+
+def sensible(state: BuildersState, legal: list[Action]) -> list[Action]:
+    """The legal actions a player with a plan would consider: a send only when the worker helps the site, a new
+    site only when an idle worker can serve it, a recruit only when no idle worker helps any open site (or the
+    team is small). Every one is legal; when none is left, all the legal actions are."""
+    if state.pending is not None or state.over:
+        return legal
+    seat = state.seats[state.current]
+    lacks = {site: lacking(site, on_site) for site, on_site in seat.sites.items()}
+    useful_send = False
+    kept: list[Action] = []
+    recruits: list[Action] = []
+    for action in legal:
+        if isinstance(action, Send):
+            if helps(action.worker, lacks[action.site]):
+                useful_send = True
+                kept.append(action)
+        elif isinstance(action, Start):
+            if len(seat.sites) < len(seat.idle):
+                kept.append(action)
+        elif isinstance(action, Recruit):
+            recruits.append(action)
+        else:
+            kept.append(action)
+    if not useful_send or len(seat.idle) + sum(len(on) for on in seat.sites.values()) < 3:
+        kept += recruits
+    return kept or legal
 
 
 def stalled(state: BuildersState) -> bool:
@@ -571,6 +624,9 @@ class BuildersRules:
 
     def random_action(self, state: BuildersState, rng: random.Random) -> Action:
         return random_action(state, rng)
+
+    def self_play_action(self, state: BuildersState, rng: random.Random) -> Action:
+        return self_play_action(state, rng)
 
     def to_move(self, state: BuildersState) -> int | None:
         return to_move(state)

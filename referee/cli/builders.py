@@ -5,23 +5,27 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Mapping
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from referee.builders import RULES, BuildersState, Buy, Done, Recruit, Reveal, Seat, Send, Start, TakeCoins
-from referee.builders import cards as catalogue
-from referee.builders.cards import RESOURCES, Card, Resources
-from referee.builders.state import MAX_PLAYERS, MIN_PLAYERS, ROW_SIZE, TOTAL_ECUS
 from referee.cli import common
 from referee.cli.common import GameSpec, fail
 from referee.cli.env import current as current_env
+from referee.cli.lazy import LazyRules
 from referee.cli.output import Output
 from referee.cli.records import check_game, check_players, parse_players
 from referee.cli.status import ExitStatus
 from referee.engine import Game
 from referee.errors import InputError, RefereeError, SetupError
 from referee.i18n import _
+
+if TYPE_CHECKING:
+    from referee.builders import BuildersState, Seat
+    from referee.builders.cards import Card, Resources
+
+RULES = LazyRules("referee.builders.rules")
+"""The game's rules, imported at first use (start-up time: see referee.cli.lazy)."""
 
 app = typer.Typer(
     help="The Builders: Middle Ages: 2 to 4 players, buildings, workers and écus.",
@@ -50,6 +54,8 @@ def resources_text(amounts: Resources | tuple[int, ...], empty: str = "—") -> 
     """``2 stone 1 tile`` in the game's colours (zeros left out)."""
     from rich.text import Text
 
+    from referee.builders.cards import RESOURCES
+
     text = Text()
     for n, name in zip(amounts, RESOURCES, strict=True):
         if n:
@@ -61,6 +67,8 @@ def resources_text(amounts: Resources | tuple[int, ...], empty: str = "—") -> 
 
 def card_choice(card_id: str) -> str:
     """A menu line for a card: id, French name and what it is."""
+    from referee.builders import cards as catalogue
+
     card = catalogue.card(card_id)
     if card.kind == "worker":
         return f"{card.id} {card.name_fr} ({card.name_en}): {card.cost} écus, makes {card.produces.describe()}"
@@ -71,6 +79,9 @@ def card_choice(card_id: str) -> str:
 
 
 def produced(workers: list[str]) -> Resources:
+    from referee.builders import cards as catalogue
+    from referee.builders.cards import Resources
+
     totals = [0, 0, 0, 0]
     for worker in workers:
         for i, n in enumerate(catalogue.card(worker).produces):
@@ -79,6 +90,9 @@ def produced(workers: list[str]) -> Resources:
 
 
 def still_needed(site: str, workers: list[str]) -> Resources:
+    from referee.builders import cards as catalogue
+    from referee.builders.cards import Resources
+
     have = produced(workers)
     need = catalogue.card(site).requires
     return Resources(*(max(0, n - h) for n, h in zip(need, have, strict=True)))
@@ -167,6 +181,8 @@ def player_block(
     from rich.console import Group
     from rich.text import Text
 
+    from referee.builders import cards as catalogue
+
     style = PLAYER_STYLES[seat_index % len(PLAYER_STYLES)]
     in_turn = not state.over and not position and seat_index == state.current
     head = Text("▶ " if in_turn else "  ", style="bold")
@@ -212,6 +228,8 @@ def buildings_table(ids: list[str], title: str) -> Any:
     from rich.table import Table
     from rich.text import Text
 
+    from referee.builders import cards as catalogue
+
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=title, title_justify="left", show_edge=False)
     for header in (_("id"), _("name"), _("VP"), _("écus")):
         table.add_column(header, justify="right" if header in (_("VP"), _("écus")) else "left", no_wrap=True)
@@ -232,6 +250,8 @@ def buildings_table(ids: list[str], title: str) -> Any:
 def workers_table(ids: list[str]) -> Any:
     from rich import box
     from rich.table import Table
+
+    from referee.builders import cards as catalogue
 
     table = Table(
         box=box.SIMPLE_HEAD, pad_edge=False, title=_("face-up workers"), title_justify="left", show_edge=False
@@ -285,6 +305,7 @@ def actions_words(n: int) -> str:
 
 # -- asking at a terminal --------------------------------------------------------------------------------------
 def ask_action(game: Game[BuildersState, Any], prompter: Any, out: Output) -> str:
+    from referee.builders import Buy, Done, Recruit, Reveal, Send, Start, TakeCoins
     from referee.cli.prompts import MenuGroup
 
     state = game.state
@@ -336,6 +357,8 @@ def ask_action(game: Game[BuildersState, Any], prompter: Any, out: Output) -> st
 
 
 def send_label(state: BuildersState, seat: Seat, worker: str, site: str) -> str:
+    from referee.builders import cards as catalogue
+
     card, target = catalogue.card(worker), catalogue.card(site)
     cost = state.sent.get(site, 0) + 1
     price = 0 if card.kind == "machine" else card.cost
@@ -380,6 +403,8 @@ def canonical_setup(players: list[str], setup: dict[str, Any]) -> dict[str, Any]
 
 def ask_setup(players: list[str], known: dict[str, list[str] | None], json_mode: bool) -> dict[str, Any]:
     """At a terminal: ask each player's apprentice and the five face-up buildings and workers still missing."""
+    from referee.builders import cards as catalogue
+    from referee.builders.state import ROW_SIZE
     from referee.cli.prompts import Prompter
 
     prompter = Prompter(to_stderr=json_mode)
@@ -444,6 +469,8 @@ def play_setup(
 
 
 def checked_players(players: str) -> list[str]:
+    from referee.builders.state import MAX_PLAYERS, MIN_PLAYERS
+
     names = parse_players(players)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise InputError(_("The Builders is for 2 to 4 players, not {count}").format(count=len(names)))
@@ -452,7 +479,9 @@ def checked_players(players: str) -> list[str]:
 
 # -- positions: a [final] tally --------------------------------------------------------------------------------
 def load_position(document: dict[str, Any], source: str) -> Game[BuildersState, Any] | None:
-    from referee.builders import score_final
+    from referee.builders import BuildersState, Seat, score_final
+    from referee.builders import cards as catalogue
+    from referee.builders.state import MAX_PLAYERS, MIN_PLAYERS, TOTAL_ECUS
 
     if "final" not in document:
         return None
@@ -566,9 +595,12 @@ def play(
 def replay(
     records: Annotated[list[str], typer.Argument(help="Record files ('-' for standard input).")],
     json_mode: JsonOption = False,
+    jobs: Annotated[
+        int | None, typer.Option("--jobs", help="Worker processes for many records (default: all cores).")
+    ] = None,
 ) -> None:
     """Validate whole records from the first action."""
-    common.replay_command(SPEC, records, json_mode)
+    common.replay_command(SPEC, records, json_mode, jobs)
 
 
 @app.command()
@@ -623,6 +655,9 @@ def cards(
     json_mode: JsonOption = False,
 ) -> None:
     """Every card of the game: id, French name, VP, écus, resources."""
+    from referee.builders import cards as catalogue
+    from referee.builders.cards import RESOURCES
+
     out = Output(current_env(), json_mode)
     if kind is not None and kind.lower() not in KINDS:
         raise fail(out, _("--kind must be building, machine or worker, not '{kind}'").format(kind=kind))
@@ -670,3 +705,15 @@ def card_json(card: Card) -> dict[str, Any]:
         if card.kind == "machine":
             document.update(produces=card.produces._asdict(), cost=0)
     return document
+
+
+# -- hints -----------------------------------------------------------------------------------------------------
+@app.command()
+def hint(
+    record: Annotated[str, typer.Argument(help="The record so far ('-' for standard input).")],
+    json_mode: Annotated[bool, typer.Option("--json", help="JSON for scripts (see the contract).")] = False,
+) -> None:
+    """The cheapest ways to finish each open site, and the turn that gains the most VP."""
+    from referee.cli.advice import builders_hint_command
+
+    builders_hint_command(record, json_mode)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import random
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -13,16 +13,22 @@ from referee.cli import common
 from referee.cli.common import GameSpec, fail
 from referee.cli.env import current as current_env
 from referee.cli.files import display_name, read_toml
+from referee.cli.lazy import LazyRules
 from referee.cli.output import Output
 from referee.cli.records import check_game, check_players, parse_players
 from referee.cli.status import ExitStatus
-from referee.coin_age.builtin_maps import DEFAULT_MAP, builtin_map, builtin_map_names
-from referee.coin_age.coins import LETTER, NAME, RANKS
-from referee.coin_age.maps import GameMap, MapError, load_map
-from referee.coin_age.rules import RULES, CoinAgeState
 from referee.engine import Game
 from referee.errors import InputError, RefereeError
 from referee.i18n import _
+
+if TYPE_CHECKING:
+    from referee.coin_age.maps import GameMap
+    from referee.coin_age.rules import CoinAgeState
+
+RULES = LazyRules("referee.coin_age.rules")
+"""The game's rules, imported at first use (start-up time: see referee.cli.lazy)."""
+DEFAULT_MAP = "original"
+"""The map when none is named (``referee.coin_age.builtin_maps.DEFAULT_MAP``; a test keeps the two equal)."""
 
 app = typer.Typer(
     help="Coin Age: 2 players, coins slapped on a map card.",
@@ -65,6 +71,8 @@ def user_map_names() -> list[str]:
 
 
 def load_map_file(path: str, out: Output | None = None) -> GameMap:
+    from referee.coin_age.maps import load_map
+
     game_map = load_map(read_toml(path, current_env().stdin), source=display_name(path))
     if out is not None:
         for warning in game_map.warnings:
@@ -74,6 +82,8 @@ def load_map_file(path: str, out: Output | None = None) -> GameMap:
 
 def map_setup(value: str, out: Output) -> dict[str, Any]:
     """``--map NAME|FILE|random`` → the record's setup: a built-in map by name, any other map as a whole table."""
+    from referee.coin_age.builtin_maps import builtin_map, builtin_map_names
+
     if value.lower() == "random":
         value = random.choice(builtin_map_names())
     if builtin_map(value) is not None and not Path(value).is_file():
@@ -93,6 +103,8 @@ def map_setup(value: str, out: Output) -> dict[str, Any]:
 # -- drawing the table -----------------------------------------------------------------------------------------
 def render(game: Game[CoinAgeState, Any], out: Output) -> None:
     """The board as the card looks (rows top first, each space's stack top coin first), banks and score."""
+    from referee.coin_age.coins import LETTER, RANKS
+
     if out.json_mode:
         return
     from rich import box
@@ -119,9 +131,9 @@ def render(game: Game[CoinAgeState, Any], out: Output) -> None:
             body.append(f"{LETTER[coin.rank]}{'ht'[coin.side]} ", style=OWNER_STYLES[coin.side])
         return Panel(
             body,
-            title=space.id,
+            title=Text(space.id),
             title_align="left",
-            subtitle=region.id[:10],
+            subtitle=Text(region.id[:10]),
             subtitle_align="right",
             border_style=style,
             box=box.ROUNDED,
@@ -164,6 +176,8 @@ def render(game: Game[CoinAgeState, Any], out: Output) -> None:
 
 
 def status_line(game: Game[CoinAgeState, Any]) -> str:
+    from referee.coin_age.coins import LETTER, RANKS
+
     state = game.state
     outcome = RULES.outcome(state)
     if state.over or not state.turn_known:
@@ -215,6 +229,7 @@ VERB_LABELS = {
 
 def ask_action(game: Game[CoinAgeState, Any], prompter: Any, out: Output) -> str:
     from referee.cli.prompts import MenuGroup
+    from referee.coin_age.coins import LETTER, NAME, RANKS
 
     state = game.state
     topics = common.topic_names(SPEC)
@@ -292,6 +307,8 @@ def complete_topic(incomplete: str) -> list[str]:
 
 
 def complete_map(incomplete: str) -> list[str]:
+    from referee.coin_age.builtin_maps import builtin_map_names
+
     return [name for name in [*builtin_map_names(), *user_map_names(), "random"] if name.startswith(incomplete)]
 
 
@@ -319,6 +336,12 @@ def play(
     record: Annotated[str | None, typer.Option("--record", help="Write the game to this file.")] = None,
     resume: Annotated[str | None, typer.Option("--resume", help="Continue the game of this record.")] = None,
     json_mode: JsonOption = False,
+    vs_computer: Annotated[bool, typer.Option("--vs-computer", help="The hint engine plays one seat.")] = False,
+    computer_seat: Annotated[
+        int, typer.Option("--computer-seat", help="The computer's seat: 1 (heads) or 2 (tails).")
+    ] = 2,
+    seed: Annotated[int | None, typer.Option("--seed", help="The computer's tosses, repeatable.")] = None,
+    computer_time: Annotated[float, typer.Option("--computer-time", help="Seconds per computer turn.")] = 1.0,
 ) -> None:
     """Referee a live game: menus at a terminal, one action per line from a pipe."""
     from referee.cli.session import play_command
@@ -327,16 +350,26 @@ def play(
     names, setup = (None, None)
     if resume is None:
         names, setup = players_and_setup(players or "", map_value, out) if players else (None, None)
-    play_command(SPEC, names, setup, record, resume, json_mode)
+    computer = None
+    if vs_computer:
+        from referee.coin_age.computer import Computer
+
+        if computer_seat not in (1, 2) or computer_time <= 0:
+            raise fail(out, _("--computer-seat is 1 or 2, and --computer-time more than 0"))
+        computer = Computer(computer_seat - 1, seed, time_limit=computer_time)
+    play_command(SPEC, names, setup, record, resume, json_mode, computer)
 
 
 @app.command()
 def replay(
     records: Annotated[list[str], typer.Argument(help="Record files ('-' for standard input).")],
     json_mode: JsonOption = False,
+    jobs: Annotated[
+        int | None, typer.Option("--jobs", help="Worker processes for many records (default: all cores).")
+    ] = None,
 ) -> None:
     """Validate whole records from the first action."""
-    common.replay_command(SPEC, records, json_mode)
+    common.replay_command(SPEC, records, json_mode, jobs)
 
 
 @app.command()
@@ -384,6 +417,8 @@ def simulate(
 @maps_app.command("list")
 def maps_list() -> None:
     """The installed maps (and your own, from your maps folder)."""
+    from referee.coin_age.builtin_maps import builtin_map, builtin_map_names
+
     out = Output(current_env())
     for name in builtin_map_names():
         game_map = builtin_map(name)
@@ -433,6 +468,8 @@ def render_map(game_map: GameMap, out: Output) -> None:
 @maps_app.command("validate")
 def maps_validate(files: Annotated[list[str], typer.Argument(help="Map files to check.")]) -> None:
     """Check map files; explain every fault in plain words."""
+    from referee.coin_age.maps import MapError
+
     out = Output(current_env())
     worst = ExitStatus.SUCCESS
     for path in files:
@@ -457,3 +494,30 @@ def maps_validate(files: Annotated[list[str], typer.Argument(help="Map files to 
             )
         )
     raise typer.Exit(worst)
+
+
+# -- odds, hints -----------------------------------------------------------------------------------------------
+@app.command()
+def odds(
+    record: Annotated[str | None, typer.Argument(help="The record so far: odds for the next toss.")] = None,
+    bank: Annotated[str | None, typer.Option("--bank", help="Odds for any bank instead, e.g. QNPD or DDP.")] = None,
+    json_mode: JsonOption = False,
+) -> None:
+    """Exact odds of the next toss: each number of matches and each action allowance."""
+    from referee.cli.advice import coin_age_odds_command
+
+    coin_age_odds_command(record, bank, json_mode)
+
+
+@app.command()
+def hint(
+    record: Annotated[str, typer.Argument(help="The record so far, ending after the slap of the player in turn.")],
+    time_limit: Annotated[str, typer.Option("--time", help="Time for the whole command: 2s, 500ms.")] = "2s",
+    top: Annotated[int, typer.Option("--top", help="How many plans to show.")] = 5,
+    depth: Annotated[int | None, typer.Option("--depth", help="Stop at this depth (turns).")] = None,
+    json_mode: JsonOption = False,
+) -> None:
+    """The best plans for the current turn (expectimax over the opponent's toss and reply)."""
+    from referee.cli.advice import coin_age_hint_command
+
+    coin_age_hint_command(record, time_limit, top, depth, json_mode)

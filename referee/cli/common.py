@@ -6,9 +6,7 @@ table, how to read its setup and positions, how to ask for an action at a termin
 
 from __future__ import annotations
 
-import random
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +15,7 @@ import typer
 from referee.cli.env import Environment
 from referee.cli.env import current as current_env
 from referee.cli.files import display_name, read_toml
+from referee.cli.lazy import unwrap
 from referee.cli.output import Output
 from referee.cli.records import Record, record_from_document
 from referee.cli.status import ExitStatus
@@ -91,37 +90,124 @@ def replay_error_line(source: str, error: ReplayError) -> str:
 
 
 # -- replay ----------------------------------------------------------------------------------------------------
-def replay_command(spec: GameSpec, records: Sequence[str], json_mode: bool) -> None:
+ReplayResult = tuple[ExitStatus, "str | None", dict[str, Any], "Game[Any, Any] | None", "str | None"]
+
+
+def replay_one(spec: GameSpec, path: str, env: Environment) -> ReplayResult:
+    """Replay one record file: its exit status, the error line (if any), its summary document, the game (None when
+    the file could not be read) and the summary line for people."""
+    source = display_name(path)
+    try:
+        record = load_record(spec, path, env)
+        game, error = replay_record(spec, record, source)
+    except RefereeError as failure:
+        message = failure.message if failure.message.startswith(source) else f"{source}: {failure.message}"
+        return (
+            ExitStatus(failure.exit_status),
+            message,
+            {"file": str(path), "error": {"message": failure.message}},
+            None,
+            None,
+        )
+    if error is not None:
+        status, message, document = (
+            ExitStatus(error.exit_status),
+            replay_error_line(source, error),
+            error_document(game, error),
+        )
+    else:
+        status, message, document = ExitStatus.SUCCESS, None, game.summary()
+    document["file"] = str(path)
+    return status, message, document, game, summary_line(source, game, error)
+
+
+def default_jobs() -> int:
+    """All the cores this process may use."""
+    import os
+
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def replay_command(spec: GameSpec, records: Sequence[str], json_mode: bool, jobs: int | None = None) -> None:
     env = current_env()
     out = Output(env, json_mode)
+    if jobs is not None and jobs < 1:
+        raise fail(out, _("--jobs must be at least 1"))
+    if len(records) == 1:
+        status, message, document, game, line = replay_one(spec, records[0], env)
+        if message is not None:
+            out.error(message)
+        if json_mode:
+            out.json(document)
+        elif game is not None:
+            spec.render(game, out)
+            out.text(line or "")
+        raise typer.Exit(status)
+    # Many records (a club's archive): replayed in worker processes, reported in the order given, the JSON array
+    # written as the results come (the same text as one json.dumps of the whole list, without holding it).
+    jobs = min(jobs or default_jobs(), len(records))
+    results = replay_results(spec, records, env, json_mode, jobs)
     worst = ExitStatus.SUCCESS
-    documents: list[dict[str, Any]] = []
-    single = len(records) == 1
-    for path in records:
-        source = display_name(path)
-        try:
-            record = load_record(spec, path, env)
-            game, error = replay_record(spec, record, source)
-        except RefereeError as failure:
-            worst = max(worst, ExitStatus(failure.exit_status))
-            out.error(failure.message if failure.message.startswith(source) else f"{source}: {failure.message}")
-            documents.append({"file": str(path), "error": {"message": failure.message}})
-            continue
-        if error is not None:
-            worst = max(worst, ExitStatus(error.exit_status))
-            out.error(replay_error_line(source, error))
-            document = error_document(game, error)
-        else:
-            document = game.summary()
-        document["file"] = str(path)
-        documents.append(document)
-        if not json_mode:
-            if single:
-                spec.render(game, out)
-            out.text(summary_line(source, game, error))
     if json_mode:
-        out.json(documents[0] if single else documents)
+        env.stdout.write("[\n")
+    for number, (status, message, document_text, line) in enumerate(results):
+        worst = max(worst, status)
+        if message is not None:
+            out.error(message)
+        if json_mode:
+            env.stdout.write((",\n" if number else "") + "  " + document_text.replace("\n", "\n  "))
+        elif line is not None:
+            out.text(line)
+    if json_mode:
+        env.stdout.write("\n]\n")
+        env.stdout.flush()
     raise typer.Exit(worst)
+
+
+WorkerResult = tuple[ExitStatus, "str | None", str, "str | None"]
+"""What a worker sends back for one record: status, error line, the summary as JSON text, the summary line."""
+
+
+def replay_results(
+    spec: GameSpec, records: Sequence[str], env: Environment, json_mode: bool, jobs: int
+) -> Iterator[WorkerResult]:
+    """The results of replaying ``records``, in their order: in this process, or in ``jobs`` worker processes."""
+    if jobs == 1 or "-" in records:  # standard input can be read only here
+        for path in records:
+            yield _worker_result(replay_one(spec, path, env), json_mode)
+        return
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    chunk = max(1, min(64, len(records) // (jobs * 8)))
+    with context.Pool(jobs, initializer=_start_worker, initargs=(spec.name, json_mode)) as pool:
+        yield from pool.imap(_replay_in_worker, records, chunksize=chunk)
+
+
+def _worker_result(result: ReplayResult, json_mode: bool) -> WorkerResult:
+    import json
+
+    status, message, document, _game, line = result
+    return status, message, json.dumps(document, ensure_ascii=False, indent=2) if json_mode else "", line
+
+
+_worker: dict[str, Any] = {}
+
+
+def _start_worker(game: str, json_mode: bool) -> None:
+    from importlib import import_module
+
+    _worker["spec"] = import_module("referee.cli." + game.replace("-", "_")).SPEC
+    _worker["json_mode"] = json_mode
+    _worker["env"] = current_env()
+
+
+def _replay_in_worker(path: str) -> WorkerResult:
+    return _worker_result(replay_one(_worker["spec"], path, _worker["env"]), _worker["json_mode"])
 
 
 def summary_line(source: str, game: Game[Any, Any], error: ReplayError | None) -> str:
@@ -265,13 +351,17 @@ def simulate_games(
     spec: GameSpec, players: list[str], setup: dict[str, Any], games: int, seed: int | None
 ) -> dict[str, Any]:
     """Random legal self-play; every game is checked against the game's invariants."""
-    rules = spec.rules
+    import random
+    import time
+
+    rules = unwrap(spec.rules)
     rng = random.Random(seed)
     wins = dict.fromkeys(players, 0)
     draws = 0
     total_actions = 0
     violations: list[str] = []
-    random_action = getattr(rules, "random_action", None)
+    random_action = getattr(rules, "self_play_action", None) or getattr(rules, "random_action", None)
+    """A game may play its self-play games with a policy of its own (The Builders: sensible random actions)."""
     stalled = getattr(rules, "stalled", None)
     """Some games can lock up under random play (The Builders: every worker stuck on sites it can never finish);
     the rules say when, and such a game is stopped and counted apart, not as a violation."""

@@ -13,8 +13,6 @@ import contextlib
 import errno
 import os
 import sys
-import tempfile
-import tomllib
 from pathlib import Path
 from typing import IO, Any
 
@@ -63,6 +61,8 @@ def read_text(path: str | Path, stdin: IO[str] | None = None) -> str:
 
 def read_toml(path: str | Path, stdin: IO[str] | None = None) -> dict[str, Any]:
     """A TOML document as a table; malformed TOML names the file and the line."""
+    import tomllib  # imported here: a command that reads no TOML (--version, TAB) does not pay for it
+
     text = read_text(path, stdin)
     if not text.strip():
         raise InputError(_("{file}: empty file").format(file=display_name(path)))
@@ -82,6 +82,8 @@ class WriteError(RefereeError):
 
 def write_atomically(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` all at once: temporary file, fsync, rename, fsync of the folder."""
+    import tempfile  # imported here: only play writes records
+
     folder = path.parent if str(path.parent) else Path(".")
     try:
         fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)

@@ -7,40 +7,27 @@ inside the functions that draw or ask (start-up time).
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from referee.cli import common
 from referee.cli.common import GameSpec, fail
 from referee.cli.env import current as current_env
+from referee.cli.lazy import LazyRules
 from referee.cli.output import Output
 from referee.cli.records import parse_players
 from referee.cli.status import ExitStatus
 from referee.engine import Game
 from referee.errors import InputError, RefereeError
 from referee.i18n import _
-from referee.matchstick import RULES, MatchstickState, deal_sizes
-from referee.matchstick.segments import (
-    ALL_CARDS,
-    ALL_VALUES,
-    CARD_OF_FACE,
-    EXPANSION_VALUES,
-    FACES,
-    SHAPES,
-    TABLE,
-    Transformation,
-    becomes,
-    cards_for,
-    draw_cells,
-    makers,
-    order_text,
-    parse_face,
-    parse_value,
-    turned,
-    values_for,
-    ways,
-)
+
+if TYPE_CHECKING:
+    from referee.matchstick import MatchstickState
+    from referee.matchstick.segments import Transformation
+
+RULES = LazyRules("referee.matchstick.rules")
+"""The game's rules, imported at first use (start-up time: see referee.cli.lazy)."""
 
 app = typer.Typer(
     help="Matchstick Tycoon: 2–8 players, 7-segment cards made stronger with matchsticks.",
@@ -56,11 +43,15 @@ TURNED_MARK = "↻"
 
 
 def _rank(value: str) -> int:
+    from referee.matchstick.segments import ALL_VALUES
+
     return ALL_VALUES.index(value)
 
 
 def stronger_values(state: MatchstickState) -> list[str]:
     """The values that beat the table as things stand (all values on an empty table), weakest first."""
+    from referee.matchstick.segments import values_for
+
     values = list(values_for(state.expansion))
     if state.reversed:
         values.reverse()
@@ -73,6 +64,8 @@ def stronger_values(state: MatchstickState) -> list[str]:
 def cheapest(state: MatchstickState, value: str, count: int, used: dict[str, int] | None = None) -> int | None:
     """The fewest matchsticks ``count`` cards showing ``value`` can take, given the copies not yet played (and
     ``used`` in this play); None when too few copies are left."""
+    from referee.matchstick.segments import TABLE, cards_for
+
     used = used or {}
     options = sorted(
         (way.cost, card) for card in cards_for(state.expansion) if (way := TABLE[card].get(value)) is not None
@@ -134,6 +127,8 @@ def cards_text(count: int, value: str) -> str:
 def glyph(shape: str | frozenset[str], color: bool, *, large: bool = True, added: tuple[str, ...] = ()) -> Any:
     """A 7-segment figure as Rich Text; ``added`` segments (new matchsticks) are drawn double and highlighted."""
     from rich.text import Text
+
+    from referee.matchstick.segments import draw_cells
 
     text = Text()
     rows = draw_cells(shape, large=large)
@@ -206,6 +201,8 @@ def status_line(game: Game[MatchstickState, Any]) -> str:
 
 def render(game: Game[MatchstickState, Any], out: Output) -> None:
     """The table (the play to beat drawn as 7-segment cards), the order, the players, the copies played."""
+    from referee.matchstick.segments import cards_for, order_text
+
     if out.json_mode:
         return
     from rich import box
@@ -294,6 +291,8 @@ PLAY = "\x00play"
 
 
 def way_label(card: str, value: str, left: int) -> str:
+    from referee.matchstick.segments import FACES, TABLE
+
     way = TABLE[card][value]
     face = FACES[card][1] if way.turned_over and len(FACES[card]) > 1 else FACES[card][0]
     if len(FACES[card]) > 1:
@@ -353,6 +352,7 @@ def ask_action(game: Game[MatchstickState, Any], prompter: Any, out: Output) -> 
 
 def ask_play(state: MatchstickState, prompter: Any, options: dict[str, tuple[list[int], int]]) -> str:
     from referee.cli.prompts import BACK
+    from referee.matchstick.segments import ALL_CARDS, FACES, TABLE, cards_for
 
     seat = state.turn
     assert seat is not None
@@ -421,6 +421,8 @@ def ask_play(state: MatchstickState, prompter: Any, options: dict[str, tuple[lis
 
 # -- setup -----------------------------------------------------------------------------------------------------
 def make_setup(count: int, expansion: int, deal_all: bool) -> dict[str, Any]:
+    from referee.matchstick import deal_sizes
+
     if expansion not in (0, 2, 4):
         raise InputError(_("--expansion must be 0, 2 or 4 (copies of G and H), not {n}").format(n=expansion))
     return {"expansion": expansion, "deal_all": deal_all, "hand_sizes": deal_sizes(count, expansion, deal_all)}
@@ -452,11 +454,15 @@ def complete_topic(incomplete: str) -> list[str]:
 
 
 def complete_card(incomplete: str) -> list[str]:
+    from referee.matchstick.segments import ALL_CARDS, FACES
+
     faces = [face for card in ALL_CARDS for face in FACES[card]]
     return [face for face in faces if face.lower().startswith(incomplete.lower())]
 
 
 def complete_value(incomplete: str) -> list[str]:
+    from referee.matchstick.segments import ALL_VALUES
+
     return [value for value in ALL_VALUES if value.lower().startswith(incomplete.lower())]
 
 
@@ -494,9 +500,12 @@ def play(
 def replay(
     records: Annotated[list[str], typer.Argument(help="Record files ('-' for standard input).")],
     json_mode: JsonOption = False,
+    jobs: Annotated[
+        int | None, typer.Option("--jobs", help="Worker processes for many records (default: all cores).")
+    ] = None,
 ) -> None:
     """Validate whole records from the first action."""
-    common.replay_command(SPEC, records, json_mode)
+    common.replay_command(SPEC, records, json_mode, jobs)
 
 
 @app.command()
@@ -564,6 +573,8 @@ def shapes(
     ] = None,
 ) -> None:
     """What a card can become, at what cost: the transformation table, one card, or one card into one value."""
+    from referee.matchstick.segments import parse_face, parse_value
+
     out = Output(current_env())
     try:
         face = parse_face(card) if card is not None else None
@@ -583,6 +594,8 @@ def shapes(
 
 
 def expansion_note(value: str) -> str:
+    from referee.matchstick.segments import EXPANSION_VALUES
+
     return _(" (expansion)") if value in EXPANSION_VALUES else ""
 
 
@@ -590,6 +603,8 @@ def shapes_table(out: Output) -> None:
     from rich import box
     from rich.table import Table
     from rich.text import Text
+
+    from referee.matchstick.segments import ALL_CARDS, ALL_VALUES, TABLE
 
     color = out.env.color
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), show_edge=False)
@@ -625,6 +640,8 @@ def way_text(way: Transformation) -> str:
 def shapes_card(face: str, out: Output) -> None:
     from rich import box
     from rich.table import Table
+
+    from referee.matchstick.segments import ALL_VALUES, CARD_OF_FACE, FACES, becomes, ways
 
     color = out.env.color
     card = CARD_OF_FACE[face]
@@ -663,6 +680,8 @@ def shapes_card(face: str, out: Output) -> None:
 
 
 def shapes_into(face: str, value: str, out: Output) -> int:
+    from referee.matchstick.segments import CARD_OF_FACE, FACES, SHAPES, turned, ways
+
     color = out.env.color
     card = CARD_OF_FACE[face]
     found = ways(face, value)
@@ -691,6 +710,21 @@ def shapes_into(face: str, value: str, out: Output) -> int:
 
 
 def shapes_makers(value: str, out: Output) -> None:
+    from referee.matchstick.segments import makers
+
     out.text(_("Cards that can show {value}{note}, cheapest first:").format(value=value, note=expansion_note(value)))
     for way in makers(value):
         out.text(f"  {way.face:2} {way.describe()}")
+
+
+# -- hints -----------------------------------------------------------------------------------------------------
+@app.command()
+def hint(
+    record: Annotated[str, typer.Argument(help="The record so far ('-' for standard input).")],
+    hand: Annotated[str, typer.Option("--hand", help='Your hand (private, typed by you): "0 4 4 7 C".')],
+    json_mode: Annotated[bool, typer.Option("--json", help="JSON for scripts (see the contract).")] = False,
+) -> None:
+    """Every legal play from your hand that beats the table, with its matchstick cost, cheapest first."""
+    from referee.cli.advice import matchstick_hint_command
+
+    matchstick_hint_command(record, hand, json_mode)

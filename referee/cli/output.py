@@ -4,6 +4,7 @@ and one-line errors on standard error."""
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +21,15 @@ def safe(text: str) -> str:
     return "".join(
         char if char in "\n\t" or not unicodedata.category(char).startswith("C") else repr(char)[1:-1] for char in text
     )
+
+
+_UNSAFE_IN_JSON = re.compile("[\x7f-\x9f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]")
+"""What ``json.dumps(ensure_ascii=False)`` leaves raw but a terminal may act on: DEL, C1 controls (8-bit CSI),
+format and bidi controls, line separators. Written as ``\\uXXXX`` escapes: the same JSON, safe to print."""
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
 
 
 class Output:
@@ -63,10 +73,8 @@ class Output:
         self.console.print(*renderables)
 
     def json(self, document: Any, *, lines: bool = False) -> None:
-        if lines:
-            self.env.stdout.write(json.dumps(document, ensure_ascii=False) + "\n")
-        else:
-            self.env.stdout.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+        text = json.dumps(document, ensure_ascii=False, indent=None if lines else 2)
+        self.env.stdout.write(_UNSAFE_IN_JSON.sub(_json_escape, text) + "\n")
         self.env.stdout.flush()
 
     def error(self, message: str) -> None:

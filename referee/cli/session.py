@@ -35,8 +35,12 @@ class PlaySession:
         game: Game[Any, Any],
         record_path: Path | None,
         json_mode: bool,
+        computer: Any = None,
     ) -> None:
         self.spec = spec
+        self.computer = computer
+        """Plays a seat (``play --vs-computer``): called with the game, returns the actions it plays now (notation)
+        or nothing when it is not its turn."""
         self.env = env
         self.game = game
         self.record_path = record_path
@@ -111,6 +115,7 @@ class PlaySession:
     def run_pipe(self) -> ExitStatus:
         out = self.out
         game = self.game
+        self.computer_moves()
         for number, line in self.lines():
             if line is None:
                 return self.stop(number, "", RefereeError(_("not UTF-8 text")), ExitStatus.BAD_INPUT)
@@ -136,6 +141,7 @@ class PlaySession:
             except RefereeError as error:
                 return self.stop(number, text, error, ExitStatus(error.exit_status))
             self.report(player, events)
+            self.computer_moves()
         if self.json_mode:
             out.json(game.summary(), lines=True)
         else:
@@ -186,6 +192,23 @@ class PlaySession:
         for event in events:
             self.out.text("   " + event.message)
 
+    def computer_moves(self) -> bool:
+        """Let the computer's seat play while it is its turn: each action announced and recorded like any other."""
+        played = False
+        while self.computer is not None and not self.game.over:
+            actions = self.computer(self.game)
+            if not actions:
+                break
+            name = getattr(self.computer, "player", None)
+            for text in actions:
+                player = name(self.game) if name is not None else self.game.to_move
+                events = self.push(text)
+                self.report(player, events)
+                played = True
+                if self.game.over:
+                    break
+        return played
+
     # -- terminal mode -------------------------------------------------------------------------------------
     def run_terminal(self) -> ExitStatus:
         from referee.cli.prompts import QUIT, RULES, UNDO, Prompter
@@ -197,6 +220,9 @@ class PlaySession:
             out.note(_("Recording to {file} after every action.").format(file=self.record_path))
         self.spec.render(game, out)
         while not game.over:
+            if self.computer_moves():
+                self.spec.render(game, out)
+                continue
             assert self.spec.ask_action is not None
             answer = self.spec.ask_action(game, prompter, out)
             if answer == QUIT:
@@ -237,8 +263,9 @@ def play_command(
     record: str | None,
     resume: str | None,
     json_mode: bool,
+    computer: Any = None,
 ) -> None:
-    """Start (or with ``resume``, continue) a game and referee it."""
+    """Start (or with ``resume``, continue) a game and referee it (``computer`` plays a seat, see PlaySession)."""
     from referee.cli.common import load_record, replay_error_line, replay_record
     from referee.cli.env import current
     from referee.cli.records import default_record_path
@@ -277,4 +304,4 @@ def play_command(
                 path = None
     except RefereeError as error:
         raise fail(out, error) from None
-    PlaySession(spec, env, game, path, json_mode).run()
+    PlaySession(spec, env, game, path, json_mode, computer).run()

@@ -12,6 +12,7 @@ itself, a repeated edge, a region with no space, or fewer than two spaces make t
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -113,7 +114,19 @@ def _default_layout(space_ids: list[str]) -> tuple[tuple[str, ...], ...]:
 def _text(value: object, where: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise MapError(_("{where} must be a non-empty string").format(where=where))
+    if _unprintable(value):
+        raise MapError(_("{where} holds control characters").format(where=where))
     return value
+
+
+def _unprintable(text: str) -> bool:
+    """Control characters (escape sequences included) never reach a terminal: a map holding them is refused."""
+    return any(unicodedata.category(char).startswith("C") for char in text)
+
+
+def _bad_space_id(space_id: str) -> bool:
+    """A space id is one word of the action notation: no blanks, no '#' (a comment), nothing unprintable."""
+    return not space_id or _unprintable(space_id) or any(char.isspace() or char == "#" for char in space_id)
 
 
 def load_map(table: Mapping[str, Any], *, source: str = "map") -> GameMap:
@@ -149,6 +162,9 @@ def load_map(table: Mapping[str, Any], *, source: str = "map") -> GameMap:
         if not isinstance(region_name, str) or (color is not None and not isinstance(color, str)):
             faults.append(_("region {region}: name and color must be strings").format(region=region_id))
             continue
+        if _unprintable(region_id) or _unprintable(region_name) or (color is not None and _unprintable(color)):
+            faults.append(_("region {region!r}: control characters in its id, name or color").format(region=region_id))
+            continue
         regions.append(Region(region_id, region_name, color))
     region_ids = {region.id for region in regions}
 
@@ -159,7 +175,13 @@ def load_map(table: Mapping[str, Any], *, source: str = "map") -> GameMap:
             continue
         region = entry.get("region")
         space_name = entry.get("name", space_id)
-        if region is None:
+        if _bad_space_id(space_id):
+            faults.append(
+                _("space id {space!r} must be one word (no blanks, '#' or control characters)").format(space=space_id)
+            )
+        elif isinstance(space_name, str) and _unprintable(space_name):
+            faults.append(_("space {space}: control characters in its name").format(space=space_id))
+        elif region is None:
             faults.append(_("space {space} is in no region").format(space=space_id))
         elif not isinstance(region, str) or not isinstance(space_name, str):
             faults.append(_("space {space}: name and region must be strings").format(space=space_id))
@@ -168,6 +190,8 @@ def load_map(table: Mapping[str, Any], *, source: str = "map") -> GameMap:
         else:
             spaces.append(Space(space_id, space_name, region))
     space_ids = {space.id for space in spaces}
+    if len({sid.upper() for sid in space_ids}) != len(space_ids):
+        faults.append(_("two space ids differ only in case (actions are case-insensitive)"))
     if len(spaces_table) < 2:
         faults.append(_("a map needs at least two spaces, this one has {count}").format(count=len(spaces_table)))
     for region in regions:
@@ -199,7 +223,10 @@ def load_map(table: Mapping[str, Any], *, source: str = "map") -> GameMap:
     if layout_value is None:
         layout = _default_layout([space.id for space in spaces])
     else:
-        if not (isinstance(layout_value, list) and all(isinstance(row, list) for row in layout_value)):
+        if not (
+            isinstance(layout_value, list)
+            and all(isinstance(row, list) and all(isinstance(sid, str) for sid in row) for row in layout_value)
+        ):
             raise fault(_("'layout' must be a list of rows of space ids"))
         flat = [sid for row in layout_value for sid in row]
         if sorted(map(str, flat)) != sorted(space_ids):

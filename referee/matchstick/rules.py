@@ -84,7 +84,7 @@ def _read_setup(players: list[str], setup: Mapping[str, Any]) -> tuple[int, list
     expansion = setup.get("expansion", 0)
     if expansion is None:
         expansion = 0
-    if isinstance(expansion, bool) or expansion not in (0, 2, 4):
+    if isinstance(expansion, bool) or not isinstance(expansion, int) or expansion not in (0, 2, 4):
         raise SetupError(_("expansion must be 0, 2 or 4 (copies of G and H), not {value!r}").format(value=expansion))
     deal_all = setup.get("deal_all", False)
     if deal_all is None:

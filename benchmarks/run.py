@@ -1,0 +1,281 @@
+"""The performance table of issue 5 for the current checkout, measured in one run on this machine.
+
+    python benchmarks/run.py            # the full table: >= 10 runs of each line, 10,000 records for replay
+    python benchmarks/run.py --quick    # a small run (the test suite uses it so these scripts never rot)
+
+Every figure is a ratio to the start-up of ``python -c pass`` measured in the same run, or a rate; min, median and
+max over the runs. The one-shot commands run as a player runs them: the installed ``referee`` beside this Python
+(else ``python -m referee``), with byte-code compiled first (``PYTHONDONTWRITEBYTECODE`` would otherwise make every
+run compile the sources again, which no installed referee does).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = Path(__file__).resolve().parent / "data"
+STARTUP_RATIO = 6.0
+REPLAY_RATE, REPLAY_MEMORY_MB = 2_000, 150
+SIMULATE_RATES = {"coin-age": 150_000, "builders": 150_000, "matchstick": 50_000}
+
+
+def referee_command() -> list[str]:
+    beside = Path(sys.executable).parent / "referee"
+    return [str(beside)] if beside.exists() else [sys.executable, "-m", "referee"]
+
+
+def child_env(**extra: str) -> dict[str, str]:
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("COMP_", "_REFEREE"))}
+    env["NO_COLOR"] = "1"
+    env.update(extra)
+    return env
+
+
+def wall_times(command: Sequence[str], runs: int, env: dict[str, str] | None = None) -> list[float]:
+    """Seconds per run of a command (output discarded); a failing command is an error of the benchmark."""
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        result = subprocess.run(command, env=env or child_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        times.append(time.perf_counter() - started)
+        if result.returncode not in (0, 1):
+            raise SystemExit(f"benchmark: {' '.join(command)} failed: {result.stderr.decode()[-500:]}")
+    return times
+
+
+def tree_rss_kb(pid: int) -> int:
+    """The resident memory of a process and all its descendants (Linux /proc), in kB."""
+    total, todo = 0, [pid]
+    while todo:
+        current = todo.pop()
+        try:
+            with open(f"/proc/{current}/status") as status:
+                total += next((int(line.split()[1]) for line in status if line.startswith("VmRSS:")), 0)
+            for task in os.listdir(f"/proc/{current}/task"):
+                with open(f"/proc/{current}/task/{task}/children") as children:
+                    todo.extend(int(child) for child in children.read().split())
+        except (OSError, ValueError):
+            continue
+    return total
+
+
+def run_with_peak_memory(command: Sequence[str]) -> tuple[float, float, int]:
+    """Wall seconds, peak memory of the whole process tree in MB (sampled every 5 ms), and the exit code."""
+    peak = 0
+    started = time.perf_counter()
+    process = subprocess.Popen(command, env=child_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    done = threading.Event()
+
+    def sample() -> None:
+        nonlocal peak
+        while not done.is_set():
+            peak = max(peak, tree_rss_kb(process.pid))
+            time.sleep(0.005)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    code = process.wait()
+    seconds = time.perf_counter() - started
+    done.set()
+    sampler.join()
+    return seconds, peak / 1024, code
+
+
+def write_records(folder: Path, count: int, seed: int = 5) -> list[str]:
+    """``count`` Coin Age records of random legal games (some finished, some not, one in ten broken)."""
+    sys.path.insert(0, str(ROOT))
+    import tomli_w
+
+    from referee.coin_age.rules import RULES
+    from referee.engine import Game
+
+    rng = random.Random(seed)
+    distinct = []
+    for number in range(min(count, 200)):
+        game = Game(RULES, ["Ann", "Bob"], {"map": "original"})
+        for _ in range(rng.randrange(10, 120)):
+            if game.over:
+                break
+            game.push(RULES.random_action(game.state, rng))
+        actions = list(game.actions)
+        if number % 10 == 9:
+            actions.insert(len(actions) // 2, "capture Z9")
+        document = {"game": "coin-age", "format": 1, "players": ["Ann", "Bob"], "actions": actions}
+        distinct.append(tomli_w.dumps(document).encode())
+    paths = []
+    for number in range(count):
+        path = folder / f"game-{number:05}.toml"
+        path.write_bytes(distinct[number % len(distinct)])
+        paths.append(str(path))
+    return paths
+
+
+def spread(values: Sequence[float]) -> tuple[float, float, float]:
+    return min(values), statistics.median(values), max(values)
+
+
+class Table:
+    def __init__(self) -> None:
+        self.rows: list[tuple[str, str, str, str, str, str]] = []
+        self.failed = 0
+
+    def add(self, what: str, values: Sequence[float], unit: str, target: str, ok: bool | None, fmt: str) -> None:
+        low, middle, high = spread(values)
+        verdict = "" if ok is None else ("ok" if ok else "MISSED")
+        self.failed += ok is False
+        self.rows.append((what, f"{low:{fmt}}{unit}", f"{middle:{fmt}}{unit}", f"{high:{fmt}}{unit}", target, verdict))
+
+    def print(self) -> None:
+        headers = ("what", "min", "median", "max", "target", "")
+        widths = [max(len(row[i]) for row in [headers, *self.rows]) for i in range(6)]
+        line = "| " + " | ".join(f"{{:{w}}}" for w in widths) + " |"
+        print(line.format(*headers))
+        print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+        for row in self.rows:
+            print(line.format(*row))
+
+
+def startup_lines(table: Table, runs: int) -> None:
+    referee = referee_command()
+    baseline = wall_times([sys.executable, "-c", "pass"], runs)
+    table.add("`python -c pass` (baseline)", [t * 1000 for t in baseline], " ms", "", None, ".1f")
+    base = statistics.median(baseline)
+    completion = child_env(COMP_WORDS="referee coin-age ru", COMP_CWORD="2", _REFEREE_COMPLETE="complete_bash")
+    cases: list[tuple[str, list[str], dict[str, str] | None]] = [
+        ("`referee --version`", [*referee, "--version"], None),
+        (
+            "`referee coin-age check REC ACTION`",
+            [*referee, "coin-age", "check", str(DATA / "coin-age-opening.toml"), "done"],
+            None,
+        ),
+        ("`referee coin-age score POS`", [*referee, "coin-age", "score", str(DATA / "coin-age-position.toml")], None),
+        ("TAB: `referee coin-age ru<TAB>`", referee, completion),
+    ]
+    for what, command, env in cases:
+        times = wall_times(command, runs, env)
+        ratios = [t / base for t in times]
+        table.add(
+            what + " × baseline",
+            ratios,
+            "×",
+            f"≤ {STARTUP_RATIO:g}×",
+            statistics.median(ratios) <= STARTUP_RATIO,
+            ".1f",
+        )
+
+
+def replay_lines(table: Table, runs: int, count: int, jobs: int | None) -> None:
+    folder = Path(tempfile.mkdtemp(prefix="referee-bench-"))
+    try:
+        paths = write_records(folder, count)
+        command = [*referee_command(), "coin-age", "replay", *paths, "--json"]
+        if jobs is not None:
+            command += ["--jobs", str(jobs)]
+        rates, memory = [], []
+        for _ in range(runs):
+            seconds, peak, code = run_with_peak_memory(command)
+            if code not in (0, 1, 2):
+                raise SystemExit(f"benchmark: replay exited {code}")
+            rates.append(count / seconds)
+            memory.append(peak)
+        label = f"`coin-age replay` of {count:,} records" + (f" (--jobs {jobs})" if jobs else "")
+        table.add(label, rates, " rec/s", f"≥ {REPLAY_RATE:,}", statistics.median(rates) >= REPLAY_RATE, ",.0f")
+        table.add(
+            "  peak memory (all processes)",
+            memory,
+            " MB",
+            f"≤ {REPLAY_MEMORY_MB}",
+            max(memory) <= REPLAY_MEMORY_MB,
+            ".0f",
+        )
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def simulate_lines(table: Table, runs: int, games: dict[str, int]) -> None:
+    referee = referee_command()
+    for game, count in games.items():
+        extra = ["--players", "Ann,Bob,Cid,Dee"] if game == "matchstick" else []
+        rates, stalled = [], []
+        for run in range(runs):
+            result = subprocess.run(
+                [*referee, game, "simulate", "--games", str(count), "--seed", str(run), "--json", *extra],
+                env=child_env(),
+                capture_output=True,
+                text=True,
+            )
+            report = json.loads(result.stdout)
+            rates.append(report["actions_per_second"])
+            stalled.append(report.get("stalled", 0) / count)
+        target = SIMULATE_RATES[game]
+        players = " (4 players)" if game == "matchstick" else ""
+        table.add(
+            f"`{game} simulate`{players}", rates, " act/s", f"≥ {target:,}", statistics.median(rates) >= target, ",.0f"
+        )
+        if any(stalled):
+            table.add(f"  {game}: games stalled", [100 * s for s in stalled], " %", "", None, ".1f")
+
+
+def compile_bytecode() -> None:
+    """Write __pycache__ for the referee, as an installation does (pip compiles at install)."""
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", str(ROOT / "referee")],
+        env=env,
+        check=False,
+        stdout=subprocess.DEVNULL,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a small run: 2 runs, few records and games")
+    parser.add_argument("--runs", type=int, help="runs per line (default 10; 2 with --quick)")
+    parser.add_argument("--records", type=int, help="records for replay (default 10,000; 40 with --quick)")
+    parser.add_argument("--jobs", type=int, help="--jobs for replay (default: the referee's, all cores)")
+    parser.add_argument("--only", choices=["startup", "replay", "simulate"], action="append", help="some lines only")
+    parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+    args = parser.parse_args(argv)
+    runs = args.runs or (2 if args.quick else 10)
+    records = args.records or (40 if args.quick else 10_000)
+    games = (
+        {"coin-age": 5, "builders": 3, "matchstick": 5}
+        if args.quick
+        else {"coin-age": 400, "builders": 150, "matchstick": 400}
+    )
+    only = set(args.only or ["startup", "replay", "simulate"])
+    compile_bytecode()
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    print(
+        f"referee benchmarks: Python {sys.version.split()[0]}, {cores} cores, {runs} runs per line"
+        + (" (quick: figures not meaningful)" if args.quick else "")
+    )
+    print()
+    table = Table()
+    steps: list[tuple[str, Callable[[], None]]] = [
+        ("startup", lambda: startup_lines(table, runs)),
+        ("replay", lambda: replay_lines(table, min(runs, 10), records, args.jobs)),
+        ("simulate", lambda: simulate_lines(table, runs, games)),
+    ]
+    for name, step in steps:
+        if name in only:
+            step()
+    table.print()
+    return 1 if args.strict and table.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,43 @@
+"""A rules object imported at its first use, not when the program starts.
+
+Every TAB and every one-shot command (``--version``, ``check``, ``score``) starts a new process, so the game
+modules of the command line import no rules package, Rich or questionary at module level: a command pays only for
+what it uses. ``RULES = lazy_rules("referee.coin_age.rules")`` reads like the import it replaces, and the first
+attribute asked of it imports the module.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+
+class LazyRules:
+    """Stands for a game's ``RULES`` object; the first attribute asked of it imports the rules module.
+
+    A rules object holds no per-game data (the state does), so what it answers never changes: each attribute is
+    kept on this object after the first look-up and costs nothing more afterwards.
+    """
+
+    def __init__(self, module: str, name: str = "RULES") -> None:
+        self._module = module
+        self._name = name
+
+    def unwrap(self) -> Any:
+        """The rules object itself."""
+        return getattr(import_module(self._module), self._name)
+
+    def __getattr__(self, attribute: str) -> Any:
+        if attribute.startswith("__"):
+            raise AttributeError(attribute)
+        value = getattr(self.unwrap(), attribute)
+        setattr(self, attribute, value)
+        return value
+
+    def __repr__(self) -> str:
+        return f"<rules {self._module}.{self._name}, imported at first use>"
+
+
+def unwrap(rules: Any) -> Any:
+    """The rules object behind a :class:`LazyRules` (anything else is returned as it is)."""
+    return rules.unwrap() if isinstance(rules, LazyRules) else rules

@@ -1,0 +1,53 @@
+"""A Coin Age opponent: the hint search plays one seat, tossing with a seeded random generator.
+
+Pure: given the state, it says which actions its seat plays now (notation), or none when it is not its turn. Its
+tosses are fair (each coin shows its side with probability 1/2) and repeatable from the seed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from referee.coin_age.hint import search
+from referee.coin_age.rules import RULES, CoinAgeState, Slap
+
+
+class Computer:
+    """Plays ``seat``: tosses from ``seed``, then the best plan found in ``time_limit`` seconds (or ``max_depth``)."""
+
+    def __init__(
+        self, seat: int, seed: int | None = None, time_limit: float | None = 1.0, max_depth: int | None = None
+    ) -> None:
+        self.seat = seat
+        self.rng = random.Random(seed)
+        self.time_limit = time_limit
+        self.max_depth = max_depth
+
+    def toss(self, state: CoinAgeState) -> Slap:
+        bank = state.banks[self.seat]
+        return Slap(frozenset(rank for rank in sorted(bank) if bank[rank] and self.rng.random() < 0.5))
+
+    def actions(self, state: CoinAgeState) -> list[str]:
+        """The actions the computer plays now: its toss (when it tosses next) and its plan, or [] when the
+        other player is to act."""
+        if state.over or not state.turn_known:
+            return []
+        played: list[str] = []
+        if state.tosser() == self.seat and (not state.tossed or RULES.to_move(state) == self.seat):
+            slap = self.toss(state)  # a new turn, or the opponent's turn has nothing left: the toss ends it
+            played.append(RULES.format(slap, state))
+            state = state.copy()
+            RULES.apply(state, slap)
+        if state.tossed and state.seat == self.seat and not state.over:
+            result = search(state, time_limit=self.time_limit, max_depth=self.max_depth)
+            played.extend(result.plans[0].notation)
+        return played
+
+    def __call__(self, game: Any) -> list[str]:
+        """The hook of ``play --vs-computer`` (``game`` is a :class:`referee.engine.Game`)."""
+        return self.actions(game.state)
+
+    def player(self, game: Any) -> str:
+        """Who the computer's actions are announced as."""
+        return game.players[self.seat]

@@ -1,0 +1,1 @@
+"""Robustness: hostile input, faults and invariants at scale (issue 6)."""

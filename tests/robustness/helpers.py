@@ -1,0 +1,66 @@
+"""Shared helpers for the robustness tests: valid games to start from, the installed command, file snapshots."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from referee.builders import RULES as BUILDERS
+from referee.cli.records import Record
+from referee.coin_age.rules import RULES as COIN_AGE
+from referee.engine import Game
+from referee.matchstick import RULES as MATCHSTICK
+from tests.conftest import referee_command
+
+RULES = {"coin-age": COIN_AGE, "builders": BUILDERS, "matchstick": MATCHSTICK}
+PLAYERS = {"coin-age": ["Ann", "Bob"], "builders": ["Ann", "Bob", "Cy"], "matchstick": ["Ann", "Bob", "Cy"]}
+SETUP: dict[str, dict[str, Any]] = {
+    "coin-age": {"map": "original"},
+    "builders": {"seed": 7},
+    "matchstick": {"expansion": 0, "deal_all": False, "hand_sizes": [15, 15, 15]},  # as play writes it
+}
+PLAY_OPTIONS = {
+    "coin-age": ["--players", "Ann,Bob"],
+    "builders": ["--players", "Ann,Bob,Cy", "--seed", "7"],
+    "matchstick": ["--players", "Ann,Bob,Cy"],
+}
+
+
+def random_game(game: str, seed: int, steps: int = 10_000) -> Game:
+    """A random legal game (to its end, or ``steps`` actions)."""
+    rules = RULES[game]
+    rng = random.Random(seed)
+    played = Game(rules, PLAYERS[game], SETUP[game])
+    chooser = getattr(rules, "random_action", None)
+    stalled = getattr(rules, "stalled", None)
+    while not played.over and len(played.actions) < steps:
+        played.push(chooser(played.state, rng) if chooser else rng.choice(played.legal_actions()))
+        if stalled is not None and stalled(played.state):
+            break
+    return played
+
+
+def record_text(game: str, actions: list[str], **changes: Any) -> bytes:
+    record = Record(game, PLAYERS[game], dict(SETUP[game]), list(actions))
+    for key, value in changes.items():
+        setattr(record, key, value)
+    return record.to_toml()
+
+
+def run(*args: str, stdin: bytes | None = None, cwd: Path | None = None, timeout: float = 120):
+    env = {**os.environ, "NO_COLOR": "1", "REFEREE_MAPS": os.devnull + "-none"}
+    return subprocess.run(
+        [*referee_command(), *args], input=stdin, capture_output=True, cwd=cwd, env=env, timeout=timeout, check=False
+    )
+
+
+def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
+    """Every file under ``folder`` with its bytes and mtime: a command must leave all of it as it was."""
+    return {
+        str(path.relative_to(folder)): (path.read_bytes(), path.stat().st_mtime_ns)
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
