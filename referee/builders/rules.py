@@ -438,38 +438,56 @@ def self_play_action(state: BuildersState, rng: random.Random) -> Action:
     return rng.choice(legal if rng.random() < 0.1 else sensible(state, legal))
 
 
-def lacking(site: str, on_site: list[str]) -> list[bool]:
-    """For each resource, whether ``site`` still lacks it with the workers already on it."""
-    need = list(_CARD[site].requires)
-    for other in on_site:
-        for i, n in enumerate(_CARD[other].produces):
-            need[i] -= n
-    return [n > 0 for n in need]
+MAX_SENSIBLE_SITES = 3
+"""Self-play keeps at most this many open sites at once, as players at a table do."""
 
 
-def helps(worker: str, lacks: list[bool]) -> bool:
-    """Whether ``worker`` brings a resource that a site lacks (see :func:`lacking`)."""
-    return any(lack and made for lack, made in zip(lacks, _CARD[worker].produces, strict=True))
+def produced(workers: list[str]) -> list[int]:
+    """What ``workers`` make together, per resource."""
+    made = [0, 0, 0, 0]
+    for worker in workers:
+        for i, n in enumerate(_CARD[worker].produces):
+            made[i] += n
+    return made
+
+
+def still_needed(site: str, on_site: list[str]) -> list[int]:
+    """What ``site`` still needs per resource with the workers already on it (0 where it is met)."""
+    made = produced(on_site)
+    return [max(0, need - have) for need, have in zip(_CARD[site].requires, made, strict=True)]
+
+
+def helps(worker: str, need: list[int]) -> bool:
+    """Whether ``worker`` brings a resource that a site still needs (see :func:`still_needed`)."""
+    return any(lack and made for lack, made in zip(need, _CARD[worker].produces, strict=True))
+
+
+def covers(made: list[int], need: list[int] | tuple[int, ...]) -> bool:
+    return all(have >= lack for have, lack in zip(made, need, strict=True))
 
 
 def sensible(state: BuildersState, legal: list[Action]) -> list[Action]:
-    """The legal actions a player with a plan would consider: a send only when the worker helps the site, a new
-    site only when an idle worker can serve it, a recruit only when no idle worker helps any open site (or the
-    team is small). Every one is legal; when none is left, all the legal actions are."""
+    """The legal actions a player with a plan would consider: a send only when the worker helps a site that the
+    idle workers can finish, a new site only when the idle workers together can finish it (and fewer than
+    MAX_SENSIBLE_SITES are open), a recruit only when no send helps (or the team is small). Every one is legal;
+    when none is left, all the legal actions are."""
     if state.pending is not None or state.over:
         return legal
     seat = state.seats[state.current]
-    lacks = {site: lacking(site, on_site) for site, on_site in seat.sites.items()}
+    idle_made = produced(seat.idle)
+    needs = {site: still_needed(site, on_site) for site, on_site in seat.sites.items()}
+    finishable = {site: covers(idle_made, need) for site, need in needs.items()}
+    may_start = len(seat.sites) < min(len(seat.idle), MAX_SENSIBLE_SITES)
     useful_send = False
     kept: list[Action] = []
     recruits: list[Action] = []
     for action in legal:
         if isinstance(action, Send):
-            if helps(action.worker, lacks[action.site]):
+            if finishable[action.site] and helps(action.worker, needs[action.site]):
                 useful_send = True
                 kept.append(action)
         elif isinstance(action, Start):
-            if len(seat.sites) < len(seat.idle):
+            if may_start and covers(idle_made, _CARD[action.card].requires):
                 kept.append(action)
         elif isinstance(action, Recruit):
             recruits.append(action)
