@@ -14,6 +14,7 @@ class Topic:
     title: str
     text: str
     rulings: tuple[str, ...]
+    sources: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +45,7 @@ def rulebook(package: str) -> Rulebook:
             entry.get("title", entry["name"]),
             entry.get("text", "").strip(),
             tuple(entry.get("rulings", ())),
+            tuple(entry.get("sources", ())),
         )
         for entry in data.get("topic", [])
     )

@@ -330,11 +330,25 @@ def rules_command(spec: GameSpec, topic: str | None) -> None:
     raise typer.Exit(ExitStatus.SUCCESS)
 
 
+RULES_WIDTH = 116
+
+
 def print_topic(out: Output, entry: Any, spec: GameSpec) -> None:
+    """A topic's title, its text and its rulings, long lines wrapped (the line breaks of the rulebook kept)."""
+    import textwrap
+
+    def wrapped(text: str, indent: str = "") -> str:
+        return "\n".join(
+            textwrap.fill(line, RULES_WIDTH, subsequent_indent=indent + " " * (len(line) - len(line.lstrip())))
+            if line.strip()
+            else ""
+            for line in text.splitlines()
+        )
+
     out.text(f"{entry.title} ({entry.name})")
-    out.text(entry.text)
+    out.text(wrapped(entry.text))
     for ruling in entry.rulings:
-        out.text(ruling)
+        out.text(wrapped(ruling, "  "))
 
 
 def topic_names(spec: GameSpec) -> list[str]:

@@ -532,19 +532,7 @@ def rules(
     topic: Annotated[str | None, typer.Argument(help="A topic; none for all.", autocompletion=complete_topic)] = None,
 ) -> None:
     """The rules and the referee's rulings, by topic."""
-    if topic is not None:
-        common.rules_command(SPEC, topic)
-    from referee.rulebook import rulebook
-
-    out = Output(current_env())
-    book = rulebook(SPEC.rulebook_package)
-    out.text(_("Matchstick Tycoon (マッチ売りの大富豪), by Unamu Hizuki, published by HEY! (Game Market 2025)"))
-    for entry in book.topics:
-        out.text()
-        common.print_topic(out, entry, SPEC)
-    out.text()
-    out.text(_("Topics: {topics}. Also: 'rulings' lists every ruling.").format(topics=", ".join(book.names)))
-    raise typer.Exit(ExitStatus.SUCCESS)
+    common.rules_command(SPEC, topic)
 
 
 @app.command()

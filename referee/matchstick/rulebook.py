@@ -1,41 +1,26 @@
-"""The rules and the referee's rulings by topic, read from ``rulebook.toml`` (lazily, on first use).
+"""The rules and the referee's rulings of Matchstick Tycoon by topic (``rulebook.toml``, read on first use).
 
-Every :class:`~referee.engine.Verdict` of the matchstick rules cites one of these topic names.
+Every :class:`~referee.engine.Verdict` of the matchstick rules cites one of these topic names. The loader is the
+shared :mod:`referee.rulebook`.
 """
 
 from __future__ import annotations
 
-import tomllib
-from dataclasses import dataclass
-from functools import cache
-from importlib import resources
+from referee.rulebook import Topic, rulebook
+
+__all__ = ["Topic", "names", "topic", "topics"]
 
 
-@dataclass(frozen=True, slots=True)
-class Topic:
-    """One topic of the rulebook: an id (``lead``), a title, the rule text with sources, and the rulings."""
-
-    name: str
-    title: str
-    text: str
-    rulings: tuple[str, ...]
-
-
-@cache
 def topics() -> dict[str, Topic]:
     """All topics by name, in rulebook order."""
-    data = tomllib.loads(resources.files(__package__).joinpath("rulebook.toml").read_text(encoding="utf-8"))
-    return {
-        entry["name"]: Topic(entry["name"], entry["title"], entry["text"].strip(), tuple(entry.get("rulings", ())))
-        for entry in data["topic"]
-    }
+    return {entry.name: entry for entry in rulebook(__package__).topics}
 
 
 def topic(name: str) -> Topic | None:
     """One topic by name (case-insensitive), or None."""
-    return topics().get(name.strip().lower())
+    return rulebook(__package__).topic(name)
 
 
 def names() -> list[str]:
     """The topic names, in rulebook order."""
-    return list(topics())
+    return rulebook(__package__).names
