@@ -129,26 +129,49 @@ class RecordLock:
         self._fd: int | None = None
 
     def acquire(self) -> None:
+        """Take the lock, or raise WriteError naming the record when another referee holds it.
+
+        The lock file is removed on release; a process that opened it just before then may lock a file that no
+        longer has a name, so after locking we check that the path still names the file we hold, and try again.
+        """
         import fcntl
 
-        try:
-            self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as error:
-            raise WriteError(
-                _("{file}: cannot lock the record ({reason})").format(file=self.path, reason=error.strerror)
-            ) from None
-        try:
-            fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as error:
-            os.close(self._fd)
-            self._fd = None
-            if error.errno in (errno.EAGAIN, errno.EACCES):
+        record = self.path.with_name(self.path.name[1:-5])
+        while True:
+            try:
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            except OSError as error:
                 raise WriteError(
-                    _("{file} is being played in another referee; finish or quit that one first").format(
-                        file=self.path.with_name(self.path.name[1:-5])
-                    )
+                    _("{file}: cannot lock the record ({reason})").format(file=self.path, reason=error.strerror)
                 ) from None
-            raise
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as error:
+                os.close(fd)
+                if error.errno in (errno.EAGAIN, errno.EACCES):
+                    raise WriteError(
+                        _("{file} is being played in another referee; finish or quit that one first").format(
+                            file=record
+                        )
+                    ) from None
+                raise
+            try:
+                same = os.stat(self.path).st_ino == os.fstat(fd).st_ino
+            except FileNotFoundError:
+                same = False
+            if same:
+                self._fd = fd
+                break
+            os.close(fd)
+        self._remove_stale_temporaries(record)
+
+    @staticmethod
+    def _remove_stale_temporaries(record: Path) -> None:
+        """Temporary files of a writer that was killed mid-write (we hold the lock: nobody else writes now)."""
+        folder = record.parent if str(record.parent) else Path(".")
+        for stale in folder.glob(f".{record.name}.*.tmp"):
+            with contextlib.suppress(OSError):
+                stale.unlink()
 
     def release(self) -> None:
         if self._fd is not None:

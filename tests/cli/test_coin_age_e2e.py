@@ -321,3 +321,15 @@ def test_bad_options_exit_2():
 def test_colour_never_with_no_color_and_never_in_a_pipe(examples):
     result = run("coin-age", "score", str(examples / "coin-age-position.toml"))
     assert b"\x1b[" not in result.stdout
+
+
+def test_resume_removes_the_temporary_file_of_a_killed_writer(tmp_path):
+    record = tmp_path / "game.toml"
+    run("coin-age", "play", "--players", "Ann,Bob", "--record", str(record), stdin="slap QN\n")
+    stale = tmp_path / ".game.toml.x1y2z3.tmp"
+    stale.write_text("half a record")
+    result = run("coin-age", "play", "--resume", str(record), stdin="place Q B2\n")
+    assert result.returncode == 0
+    assert not stale.exists()
+    assert tomllib.loads(record.read_text())["actions"] == ["slap QN", "place Q B2"]
+    assert not (tmp_path / ".game.toml.lock").exists()
