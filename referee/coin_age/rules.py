@@ -72,6 +72,34 @@ Action = Slap | Place | Pay | Move | Capture | Done
 DONE = Done()
 
 
+@dataclass(frozen=True, slots=True)
+class ActionTable:
+    """Every place, pay, move and capture action a map allows, made once and shared (actions are values)."""
+
+    places: dict[int, tuple[Place, ...]]
+    pays: dict[int, Pay]
+    moves: tuple[tuple[Move, ...], ...]
+    captures: tuple[Capture, ...]
+
+
+_ACTION_TABLES: dict[int, tuple[GameMap, ActionTable]] = {}
+
+
+def action_table(game_map: GameMap) -> ActionTable:
+    """The :class:`ActionTable` of a map (made at its first use)."""
+    entry = _ACTION_TABLES.get(id(game_map))
+    if entry is None or entry[0] is not game_map:
+        spaces = range(len(game_map.spaces))
+        table = ActionTable(
+            places={rank: tuple(Place(rank, space) for space in spaces) for rank in RANKS},
+            pays={rank: Pay(rank) for rank in RANKS},
+            moves=tuple(tuple(Move(source, target) for target in game_map.neighbours[source]) for source in spaces),
+            captures=tuple(Capture(space) for space in spaces),
+        )
+        entry = _ACTION_TABLES[id(game_map)] = (game_map, table)
+    return entry[1]
+
+
 # -- state -----------------------------------------------------------------------------------------------------
 @dataclass(slots=True)
 class CoinAgeState:
@@ -566,33 +594,34 @@ class CoinAgeRules:
         """The legal place, pay, move and capture actions of the player in turn."""
         if state.over or not state.tossed:
             return
+        yield from self._turn_action_list(state)
+
+    def _turn_action_list(self, state: CoinAgeState) -> list[Action]:
+        """:meth:`turn_actions` as a list, built from the map's shared action objects (nothing allocated but the
+        list: self-play asks this on every action)."""
         board = state.board
+        table = action_table(state.map)
+        found: list[Action] = []
         if state.placements_left > 0 and state.unused:
             for rank in sorted(state.unused, reverse=True):
-                for space, stack in enumerate(board):
-                    if not stack or stack[-1].rank > rank:
-                        yield Place(rank, space)
+                places = table.places[rank]
+                found += [places[space] for space, stack in enumerate(board) if not stack or stack[-1].rank > rank]
         if state.may_pay:
-            for rank in sorted(state.unused, reverse=True):
-                yield Pay(rank)
+            found += [table.pays[rank] for rank in sorted(state.unused, reverse=True)]
         if state.may_move:
-            neighbours = state.map.neighbours
             for source, stack in enumerate(board):
                 if stack:
-                    for target in neighbours[source]:
-                        if not board[target]:
-                            yield Move(source, target)
+                    found += [move for move in table.moves[source] if not board[move.target]]
         if state.may_capture:
-            for space, stack in enumerate(board):
-                if stack:
-                    yield Capture(space)
+            found += [table.captures[space] for space, stack in enumerate(board) if stack]
+        return found
 
     def has_turn_action(self, state: CoinAgeState) -> bool:
         return next(self.turn_actions(state), None) is not None
 
     def random_action(self, state: CoinAgeState, rng: random.Random) -> Action:
         """A random legal action for self-play: a fair toss when a turn starts, else any turn action or 'done'."""
-        choices = list(self.turn_actions(state)) if state.tossed else []
+        choices = self._turn_action_list(state) if state.tossed and not state.over else []
         if not choices:
             bank = state.banks[state.tosser()]
             return Slap(frozenset(rank for rank in RANKS if bank[rank] and rng.random() < 0.5))
