@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from referee.cli import common
+from referee.cli.commands import JsonOption, add_record_commands
 from referee.cli.common import GameSpec, fail
 from referee.cli.env import current as current_env
 from referee.cli.lazy import LazyRules
@@ -554,7 +555,6 @@ def complete_kind(incomplete: str) -> list[str]:
     return [kind for kind in KINDS if kind.startswith(incomplete.lower())]
 
 
-JsonOption = Annotated[bool, typer.Option("--json", help="JSON for scripts (see the contract).")]
 SeedOption = Annotated[int | None, typer.Option("--seed", help="Let the referee shuffle and deal (repeatable).")]
 
 
@@ -591,43 +591,14 @@ def play(
     play_command(SPEC, names, setup, record, resume, json_mode)
 
 
-@app.command()
-def replay(
-    records: Annotated[list[str], typer.Argument(help="Record files ('-' for standard input).")],
-    json_mode: JsonOption = False,
-    jobs: Annotated[
-        int | None, typer.Option("--jobs", help="Worker processes for many records (default: all cores).")
-    ] = None,
-) -> None:
-    """Validate whole records from the first action."""
-    common.replay_command(SPEC, records, json_mode, jobs)
-
-
-@app.command()
-def check(
-    record: Annotated[str, typer.Argument(help="The record so far ('-' for standard input).")],
-    action: Annotated[str, typer.Argument(help="The action in question, e.g. 'send W07 B12'.")],
-    json_mode: JsonOption = False,
-) -> None:
-    """Would ACTION be legal next? Which rule says so?"""
-    common.check_command(SPEC, record, action, json_mode)
-
-
-@app.command()
-def score(
-    file: Annotated[str, typer.Argument(help="A record, or a final tally with a [final] table per player.")],
-    json_mode: JsonOption = False,
-) -> None:
-    """Score a record, or the cards and écus in front of each player at the end."""
-    common.score_command(SPEC, file, json_mode)
-
-
-@app.command()
-def rules(
-    topic: Annotated[str | None, typer.Argument(help="A topic; none for all.", autocompletion=complete_topic)] = None,
-) -> None:
-    """The rules and the referee's rulings, by topic."""
-    common.rules_command(SPEC, topic)
+add_record_commands(
+    app,
+    SPEC,
+    action_example="send W07 B12",
+    score_file_help="A record, or a final tally with a [final] table per player.",
+    score_doc="Score a record, or the cards and écus in front of each player at the end.",
+    complete_topic=complete_topic,
+)
 
 
 @app.command()

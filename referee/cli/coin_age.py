@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from referee.cli import common
+from referee.cli.commands import JsonOption, add_record_commands
 from referee.cli.common import GameSpec, fail
 from referee.cli.env import current as current_env
 from referee.cli.files import display_name, read_toml
@@ -316,7 +317,6 @@ PlayersOption = Annotated[str, typer.Option("--players", help="The two players, 
 MapOption = Annotated[
     str, typer.Option("--map", help="A map name, a map file, or 'random'.", autocompletion=complete_map)
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="JSON for scripts (see the contract).")]
 
 
 def players_and_setup(players: str, map_value: str, out: Output) -> tuple[list[str], dict[str, Any]]:
@@ -360,43 +360,14 @@ def play(
     play_command(SPEC, names, setup, record, resume, json_mode, computer)
 
 
-@app.command()
-def replay(
-    records: Annotated[list[str], typer.Argument(help="Record files ('-' for standard input).")],
-    json_mode: JsonOption = False,
-    jobs: Annotated[
-        int | None, typer.Option("--jobs", help="Worker processes for many records (default: all cores).")
-    ] = None,
-) -> None:
-    """Validate whole records from the first action."""
-    common.replay_command(SPEC, records, json_mode, jobs)
-
-
-@app.command()
-def check(
-    record: Annotated[str, typer.Argument(help="The record so far ('-' for standard input).")],
-    action: Annotated[str, typer.Argument(help="The action in question, e.g. 'capture B2'.")],
-    json_mode: JsonOption = False,
-) -> None:
-    """Would ACTION be legal next? Which rule says so?"""
-    common.check_command(SPEC, record, action, json_mode)
-
-
-@app.command()
-def score(
-    file: Annotated[str, typer.Argument(help="A record, or a position with [board] and [banks].")],
-    json_mode: JsonOption = False,
-) -> None:
-    """Score a record, or a final position typed from the table."""
-    common.score_command(SPEC, file, json_mode)
-
-
-@app.command()
-def rules(
-    topic: Annotated[str | None, typer.Argument(help="A topic; none for all.", autocompletion=complete_topic)] = None,
-) -> None:
-    """The rules and the referee's rulings, by topic."""
-    common.rules_command(SPEC, topic)
+add_record_commands(
+    app,
+    SPEC,
+    action_example="capture B2",
+    score_file_help="A record, or a position with [board] and [banks].",
+    score_doc="Score a record, or a final position typed from the table.",
+    complete_topic=complete_topic,
+)
 
 
 @app.command()

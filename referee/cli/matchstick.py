@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from referee.cli import common
+from referee.cli.commands import JsonOption, add_record_commands
 from referee.cli.common import GameSpec, fail
 from referee.cli.env import current as current_env
 from referee.cli.lazy import LazyRules
@@ -466,7 +467,6 @@ def complete_value(incomplete: str) -> list[str]:
     return [value for value in ALL_VALUES if value.lower().startswith(incomplete.lower())]
 
 
-JsonOption = Annotated[bool, typer.Option("--json", help="JSON for scripts (see the contract).")]
 ExpansionOption = Annotated[
     int, typer.Option("--expansion", help="Copies of the expansion's G and H cards: 0, 2 or 4.", show_default=True)
 ]
@@ -496,43 +496,14 @@ def play(
     play_command(SPEC, names, setup, record, resume, json_mode)
 
 
-@app.command()
-def replay(
-    records: Annotated[list[str], typer.Argument(help="Record files ('-' for standard input).")],
-    json_mode: JsonOption = False,
-    jobs: Annotated[
-        int | None, typer.Option("--jobs", help="Worker processes for many records (default: all cores).")
-    ] = None,
-) -> None:
-    """Validate whole records from the first action."""
-    common.replay_command(SPEC, records, json_mode, jobs)
-
-
-@app.command()
-def check(
-    record: Annotated[str, typer.Argument(help="The record so far ('-' for standard input).")],
-    action: Annotated[str, typer.Argument(help="The action in question, e.g. 'play 8 0' or 'pass'.")],
-    json_mode: JsonOption = False,
-) -> None:
-    """Would ACTION be legal next? Which rule says so?"""
-    common.check_command(SPEC, record, action, json_mode)
-
-
-@app.command()
-def score(
-    file: Annotated[str, typer.Argument(help="A record ('-' for standard input).")],
-    json_mode: JsonOption = False,
-) -> None:
-    """The ranking of a record: the order of going out (if it ended now, for a game not over)."""
-    common.score_command(SPEC, file, json_mode)
-
-
-@app.command()
-def rules(
-    topic: Annotated[str | None, typer.Argument(help="A topic; none for all.", autocompletion=complete_topic)] = None,
-) -> None:
-    """The rules and the referee's rulings, by topic."""
-    common.rules_command(SPEC, topic)
+add_record_commands(
+    app,
+    SPEC,
+    action_example="play 8 0",
+    score_file_help="A record ('-' for standard input).",
+    score_doc="The ranking of a record: the order of going out (if it ended now, for a game not over).",
+    complete_topic=complete_topic,
+)
 
 
 @app.command()

@@ -1,0 +1,64 @@
+"""The record commands every game has (replay, check, score, rules), registered once for each game's Typer app.
+
+No ``from __future__ import annotations`` here: Typer reads these signatures, and the help texts that differ by
+game are values of the enclosing call.
+"""
+
+from typing import Annotated
+
+import typer
+
+from referee.cli import common
+from referee.cli.common import GameSpec
+
+JsonOption = Annotated[bool, typer.Option("--json", help="JSON for scripts (see the contract).")]
+
+
+def add_record_commands(
+    app: typer.Typer,
+    spec: GameSpec,
+    *,
+    action_example: str,
+    score_file_help: str,
+    score_doc: str,
+    complete_topic: object,
+) -> None:
+    """Add ``replay``, ``check``, ``score`` and ``rules`` to a game's app (after its ``play``, for the help order)."""
+
+    @app.command()
+    def replay(
+        records: Annotated[list[str], typer.Argument(help="Record files ('-' for standard input).")],
+        json_mode: JsonOption = False,
+        jobs: Annotated[
+            int | None, typer.Option("--jobs", help="Worker processes for many records (default: all cores).")
+        ] = None,
+    ) -> None:
+        """Validate whole records from the first action."""
+        common.replay_command(spec, records, json_mode, jobs)
+
+    @app.command()
+    def check(
+        record: Annotated[str, typer.Argument(help="The record so far ('-' for standard input).")],
+        action: Annotated[str, typer.Argument(help=f"The action in question, e.g. '{action_example}'.")],
+        json_mode: JsonOption = False,
+    ) -> None:
+        """Would ACTION be legal next? Which rule says so?"""
+        common.check_command(spec, record, action, json_mode)
+
+    def score(
+        file: Annotated[str, typer.Argument(help=score_file_help)],
+        json_mode: JsonOption = False,
+    ) -> None:
+        common.score_command(spec, file, json_mode)
+
+    score.__doc__ = score_doc
+    app.command()(score)
+
+    @app.command()
+    def rules(
+        topic: Annotated[
+            str | None, typer.Argument(help="A topic; none for all.", autocompletion=complete_topic)
+        ] = None,
+    ) -> None:
+        """The rules and the referee's rulings, by topic."""
+        common.rules_command(spec, topic)
