@@ -189,10 +189,10 @@ def replay_results(
 
 
 def _worker_result(result: ReplayResult, json_mode: bool) -> WorkerResult:
-    import json
+    from referee.cli.output import json_text
 
     status, message, document, _game, line = result
-    return status, message, json.dumps(document, ensure_ascii=False, indent=2) if json_mode else "", line
+    return status, message, json_text(document) if json_mode else "", line
 
 
 _worker: dict[str, Any] = {}

@@ -32,6 +32,11 @@ def _json_escape(match: re.Match[str]) -> str:
     return f"\\u{ord(match.group()):04x}"
 
 
+def json_text(document: Any, *, indent: int | None = 2) -> str:
+    """A JSON document as text that is safe to print (see ``_UNSAFE_IN_JSON``)."""
+    return _UNSAFE_IN_JSON.sub(_json_escape, json.dumps(document, ensure_ascii=False, indent=indent))
+
+
 class Output:
     """Where a command writes. ``json_mode`` keeps standard output for exactly one JSON document (or lines)."""
 
@@ -73,8 +78,7 @@ class Output:
         self.console.print(*renderables)
 
     def json(self, document: Any, *, lines: bool = False) -> None:
-        text = json.dumps(document, ensure_ascii=False, indent=None if lines else 2)
-        self.env.stdout.write(_UNSAFE_IN_JSON.sub(_json_escape, text) + "\n")
+        self.env.stdout.write(json_text(document, indent=None if lines else 2) + "\n")
         self.env.stdout.flush()
 
     def error(self, message: str) -> None:

@@ -333,3 +333,15 @@ def test_resume_removes_the_temporary_file_of_a_killed_writer(tmp_path):
     assert not stale.exists()
     assert tomllib.loads(record.read_text())["actions"] == ["slap QN", "place Q B2"]
     assert not (tmp_path / ".game.toml.lock").exists()
+
+
+def test_replay_of_many_records_escapes_terminal_controls_in_json(tmp_path):
+    record = 'game = "coin-age"\nformat = 1\nplayers = ["A", "B"]\nactions = ["slap QN", "place Q \\u009b31m"]\n'
+    paths = []
+    for name in ("a.toml", "b.toml"):
+        (tmp_path / name).write_text(record)
+        paths.append(str(tmp_path / name))
+    result = run("coin-age", "replay", *paths, "--json", "--jobs", "2")
+    assert result.returncode == 2
+    assert "\u009b".encode() not in result.stdout and b"\\u009b" in result.stdout
+    assert [d["error"]["index"] for d in json.loads(result.stdout)] == [2, 2]
