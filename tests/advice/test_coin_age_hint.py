@@ -132,11 +132,11 @@ def test_cli_hint_json_plans_check_and_time(referee: list[str], tmp_path) -> Non
     record.write_text(f'game = "coin-age"\nplayers = ["Ann", "Bob"]\nactions = {json.dumps(actions)}\n')
     started = time.perf_counter()
     done = subprocess.run(
-        [*referee, "coin-age", "hint", str(record), "--time", "1s", "--json", "--top", "3"],
+        [*referee, "coin-age", "hint", str(record), "--time", "3s", "--json", "--top", "3"],
         capture_output=True,
         text=True,
     )
-    assert time.perf_counter() - started < 1.0 + 0.2  # the process, start-up included (0.2 s slack for CI)
+    assert time.perf_counter() - started < 3.0  # the whole process, start-up included, within the time given
     assert done.returncode == 0, done.stderr
     document = json.loads(done.stdout)
     assert 1 <= len(document["plans"]) <= 3
