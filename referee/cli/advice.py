@@ -10,16 +10,13 @@ from __future__ import annotations
 import re
 import time
 from fractions import Fraction
-from typing import Any
 
 import typer
 
-from referee.cli.common import GameSpec, fail, load_record, replay_error_line, replay_record
+from referee.cli.common import fail, load_game
 from referee.cli.env import current as current_env
-from referee.cli.files import display_name
 from referee.cli.output import Output
 from referee.cli.status import ExitStatus
-from referee.engine import Game
 from referee.errors import InputError, RefereeError
 from referee.i18n import _
 
@@ -46,20 +43,6 @@ def search_budget(total: float, started: float) -> float:
     """The seconds left for searching so that the whole command finishes within ``total`` (from ``started``)."""
     spent = time.perf_counter() - started
     return max(0.0, total * 0.85 - START_UP_ALLOWANCE - spent)
-
-
-def load_game(spec: GameSpec, path: str, out: Output) -> Game[Any, Any]:
-    """Replay a record; a bad or illegal record ends the command (its exit status)."""
-    env = current_env()
-    source = display_name(path)
-    try:
-        record = load_record(spec, path, env)
-        game, error = replay_record(spec, record, source)
-    except RefereeError as failure:
-        raise fail(out, failure) from None
-    if error is not None:
-        raise fail(out, replay_error_line(source, error), error.exit_status)
-    return game
 
 
 def fraction_text(p: Fraction) -> str:

@@ -223,20 +223,27 @@ def summary_line(source: str, game: Game[Any, Any], error: ReplayError | None) -
     return _("{file}: ok, {count} actions, {player} to move").format(file=source, count=count, player=game.to_move)
 
 
-# -- check -----------------------------------------------------------------------------------------------------
-def check_command(spec: GameSpec, record_path: str, action_text: str, json_mode: bool) -> None:
-    env = current_env()
-    out = Output(env, json_mode)
-    source = display_name(record_path)
+def load_game(spec: GameSpec, path: str, out: Output) -> Game[Any, Any]:
+    """Replay a record for a command that asks about its next action; a bad or illegal record ends the command
+    (with the JSON error document under ``--json``)."""
+    source = display_name(path)
     try:
-        record = load_record(spec, record_path, env)
+        record = load_record(spec, path, out.env)
         game, error = replay_record(spec, record, source)
     except RefereeError as failure:
         raise fail(out, failure) from None
     if error is not None:
-        if json_mode:
+        if out.json_mode:
             out.json(error_document(game, error))
         raise fail(out, replay_error_line(source, error), error.exit_status)
+    return game
+
+
+# -- check -----------------------------------------------------------------------------------------------------
+def check_command(spec: GameSpec, record_path: str, action_text: str, json_mode: bool) -> None:
+    env = current_env()
+    out = Output(env, json_mode)
+    game = load_game(spec, record_path, out)
     try:
         action = game.parse(action_text)
     except RefereeError as failure:

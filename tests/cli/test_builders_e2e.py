@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import tomllib
-from pathlib import Path
 
 import pytest
 
-from tests.conftest import referee_command
+from tests.cli.helpers import run
 
 pytestmark = pytest.mark.e2e
 
@@ -38,14 +36,6 @@ recruit W07
 reveal W21
 done
 """
-
-
-def run(*args: str, stdin: str | bytes | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    env = {**os.environ, "NO_COLOR": "1"}
-    data = stdin.encode() if isinstance(stdin, str) else stdin
-    return subprocess.run(
-        [*referee_command(), *args], input=data, capture_output=True, cwd=cwd, env=env, timeout=60, check=False
-    )
 
 
 def one_line_error(result: subprocess.CompletedProcess) -> str:

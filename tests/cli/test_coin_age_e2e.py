@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import time
@@ -12,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.helpers import no_traceback, run
 from tests.conftest import referee_command
 
 pytestmark = pytest.mark.e2e
@@ -30,18 +30,6 @@ slap Q
 place Q A1
 move A1 A2
 """
-
-
-def run(*args: str, stdin: str | bytes | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    env = {**os.environ, "NO_COLOR": "1"}
-    data = stdin.encode() if isinstance(stdin, str) else stdin
-    return subprocess.run(
-        [*referee_command(), *args], input=data, capture_output=True, cwd=cwd, env=env, timeout=60, check=False
-    )
-
-
-def no_traceback(result: subprocess.CompletedProcess) -> None:
-    assert b"Traceback" not in result.stderr and b"Traceback" not in result.stdout
 
 
 def test_version():

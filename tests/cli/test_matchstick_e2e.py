@@ -14,6 +14,7 @@ import pytest
 import tomli_w
 
 from referee.matchstick import ALL_VALUES, RULES, format_action
+from tests.cli.helpers import no_traceback, run
 from tests.conftest import referee_command
 
 pytestmark = pytest.mark.e2e
@@ -27,18 +28,6 @@ play 2 2 2
 pass
 play 8 8 8
 """
-
-
-def run(*args: str, stdin: str | bytes | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    env = {**os.environ, "NO_COLOR": "1"}
-    data = stdin.encode() if isinstance(stdin, str) else stdin
-    return subprocess.run(
-        [*referee_command(), *args], input=data, capture_output=True, cwd=cwd, env=env, timeout=60, check=False
-    )
-
-
-def no_traceback(result: subprocess.CompletedProcess) -> None:
-    assert b"Traceback" not in result.stderr and b"Traceback" not in result.stdout
 
 
 def one_line_error(result: subprocess.CompletedProcess) -> str:
