@@ -11,8 +11,9 @@ always their replay. ``push`` checks and applies, ``pop`` takes the last action 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Generic, Protocol, TypeVar
 
 from referee.errors import IllegalAction, RefereeError, ReplayError
@@ -27,23 +28,77 @@ class GameState(Protocol):
     def copy(self) -> GameState: ...
 
 
-@dataclass(frozen=True, slots=True)
 class Verdict:
-    """The referee's answer about one action: legal or not, the rule topic, and why in words."""
+    """The referee's answer about one action: legal or not, the rule topic, why in words, and the referee's ruling
+    when one applies.
 
-    legal: bool
-    rule: str
-    reason: str
-    ruling: str | None = None
+    ``reason`` is the text, or a function of no argument that writes it: it is then written when first read.
+    Replaying a record asks only whether each action is legal, so the words for a legal action are usually left
+    unwritten.
+    """
+
+    __slots__ = ("_reason", "legal", "rule", "ruling")
+
+    def __init__(self, legal: bool, rule: str, reason: str | Callable[[], str], ruling: str | None = None) -> None:
+        self.legal = legal
+        self.rule = rule
+        self._reason = reason
+        self.ruling = ruling
+
+    @property
+    def reason(self) -> str:
+        if not isinstance(self._reason, str):
+            self._reason = self._reason()
+        return self._reason
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Verdict):
+            return NotImplemented
+        return (self.legal, self.rule, self.reason, self.ruling) == (
+            other.legal,
+            other.rule,
+            other.reason,
+            other.ruling,
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Verdict(legal={self.legal!r}, rule={self.rule!r}, reason={self.reason!r}, ruling={self.ruling!r})"
 
 
-@dataclass(frozen=True, slots=True)
+_NO_DATA: Mapping[str, Any] = MappingProxyType({})
+
+
 class Event:
-    """Something the referee announces after an action (a completion, a forced discard, the end of the game)."""
+    """Something the referee announces after an action (a completion, a forced discard, the end of the game).
 
-    kind: str
-    message: str
-    data: Mapping[str, Any] = field(default_factory=dict)
+    ``message`` is the text, or a function of no argument that writes it: it is then written when first read.
+    Self-play and the replay of archives apply millions of actions and read none of their announcements.
+    """
+
+    __slots__ = ("_message", "data", "kind")
+
+    def __init__(self, kind: str, message: str | Callable[[], str], data: Mapping[str, Any] = _NO_DATA) -> None:
+        self.kind = kind
+        self._message = message
+        self.data = data
+
+    @property
+    def message(self) -> str:
+        if not isinstance(self._message, str):
+            self._message = self._message()
+        return self._message
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self.kind, self.message, self.data) == (other.kind, other.message, other.data)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Event(kind={self.kind!r}, message={self.message!r}, data={dict(self.data)!r})"
 
 
 @dataclass(slots=True)
@@ -107,15 +162,23 @@ class Rules(Protocol[StateT, ActionT]):
 
 
 class Game(Generic[StateT, ActionT]):
-    """A game in progress: the setup, the accepted actions, and the state they replay to."""
+    """A game in progress: the setup, the accepted actions, and the state they replay to.
 
-    def __init__(self, rules: Rules[StateT, ActionT], players: list[str], setup: Mapping[str, Any]) -> None:
+    With ``undo`` (the default) each action keeps a copy of the state before it, so :meth:`pop` is immediate: a
+    player at the table takes actions back. ``undo=False`` keeps none (validating a record never takes an action
+    back, and the copies were a good part of its cost); :meth:`pop` then replays the remaining actions instead.
+    """
+
+    def __init__(
+        self, rules: Rules[StateT, ActionT], players: list[str], setup: Mapping[str, Any], *, undo: bool = True
+    ) -> None:
         self.rules = rules
         self.players = list(players)
         self.setup = dict(setup)
         self.state: StateT = rules.new_state(self.players, self.setup)
         self.actions: list[str] = []
-        self._undo_stack: list[StateT] = []
+        self._undo_stack: list[StateT] | None = [] if undo else None
+        self._start: StateT | None = None if undo else self.state.copy()  # type: ignore[assignment]
 
     @classmethod
     def from_state(
@@ -139,9 +202,10 @@ class Game(Generic[StateT, ActionT]):
         if not verdict.legal:
             raise IllegalAction(verdict.rule, verdict.reason)
         text = self.rules.format(action, self.state)
-        before = self.state.copy()
+        before = self.state.copy() if self._undo_stack is not None else None
         events = self.rules.apply(self.state, action)
-        self._undo_stack.append(before)  # type: ignore[arg-type]
+        if self._undo_stack is not None:
+            self._undo_stack.append(before)  # type: ignore[arg-type]
         self.actions.append(text)
         return events
 
@@ -152,15 +216,26 @@ class Game(Generic[StateT, ActionT]):
         """Take back the last action and return its notation. Raises IndexError when there is none."""
         if not self.actions:
             raise IndexError("no action to take back")
-        self.state = self._undo_stack.pop()
-        return self.actions.pop()
+        text = self.actions.pop()
+        if self._undo_stack is not None:
+            self.state = self._undo_stack.pop()
+        else:
+            self.state = self._replayed(self.actions)
+        return text
+
+    def _replayed(self, actions: list[str]) -> StateT:
+        """The state after ``actions`` (accepted before: they are applied without judging them again)."""
+        state: StateT = self._start.copy()  # type: ignore[union-attr, assignment]
+        for text in actions:
+            self.rules.apply(state, self.rules.parse(text, state))
+        return state
 
     def replay(self, actions: Iterable[str]) -> None:
         """Push each action text; a failure raises :class:`ReplayError` with the 1-based index."""
-        for text in actions:
-            index = len(self.actions) + 1
+        rules = self.rules
+        for index, text in enumerate(actions, start=len(self.actions) + 1):
             try:
-                self.push_text(text)
+                self.push(rules.parse(text, self.state))
             except RefereeError as error:
                 raise ReplayError(index, text, error) from None
 

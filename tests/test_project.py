@@ -85,6 +85,27 @@ def test_version_and_completion_import_neither_rich_nor_a_rules_package():
     assert "typer" not in imported_modules("--version")
 
 
+def test_check_score_and_completion_do_not_import_typer_or_rich(tmp_path):
+    """The fast path (referee.cli.fast): what players type between turns, and every TAB, start without Typer."""
+    examples = ROOT / "benchmarks" / "data"
+    final = tmp_path / "final.toml"
+    final.write_text(
+        'game = "builders"\nplayers = ["Ann", "Bob"]\n'
+        '[final.Ann]\nbuilt = ["B34"]\ncoins = 50\n[final.Bob]\nbuilt = ["B01"]\ncoins = 50\n'
+    )
+    for modules in (
+        imported_modules("coin-age", "check", str(examples / "coin-age-opening.toml"), "done"),
+        imported_modules("coin-age", "check", str(examples / "coin-age-opening.toml"), "capture Z9", "--json"),
+        imported_modules("coin-age", "score", str(examples / "coin-age-position.toml")),
+        imported_modules("builders", "score", str(final)),
+        completion_modules("referee coin-age play --map "),
+        completion_modules("referee coin-age rules "),
+    ):
+        assert "referee.cli.fast" in modules
+        assert not {m for m in modules if m in ("typer", "click") or m.startswith(("typer.", "rich"))}
+        assert "questionary" not in modules
+
+
 def test_the_default_map_is_the_same_for_the_command_line_and_the_rules():
     from referee.cli import coin_age
     from referee.coin_age.builtin_maps import DEFAULT_MAP

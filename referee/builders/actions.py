@@ -74,6 +74,17 @@ COIN_ACTIONS = {1: 1, 3: 2, 6: 3}
 
 VERBS = ("start", "recruit", "reveal", "send", "coins", "buy", "done")
 
+# Every action the game can have, built once: actions are frozen values, so the legal-action lists and self-play
+# hand out these shared objects instead of building new ones.
+START = {c: Start(c) for c in cards.construction_ids()}
+RECRUIT = {c: Recruit(c) for c in cards.worker_ids()}
+REVEAL = {c: Reveal(c) for c in cards.catalogue()}
+SEND = {w: {s: Send(w, s) for s in cards.construction_ids()} for w, c in cards.catalogue().items() if c.is_worker}
+"""``SEND[worker][site]``: every worker or machine to every building or machine."""
+COINS = (TakeCoins(1), TakeCoins(3), TakeCoins(6))
+"""Take coins, by the actions they cost: ``COINS[:n]`` are those that fit in ``n`` actions."""
+BUY, DONE = Buy(), Done()
+
 
 def format_action(action: Action) -> str:
     """The canonical notation of an action."""

@@ -163,16 +163,27 @@ def cards_of(kind: Kind) -> list[Card]:
     return [c for c in catalogue().values() if c.kind == kind]
 
 
+@cache
+def _ids(kind: str) -> tuple[str, ...]:
+    """The ids of the cards of one deck or kind, in id order: worked out once."""
+    every = catalogue().values()
+    if kind == "construction":
+        return tuple(c.id for c in every if c.is_construction)
+    if kind == "apprentice":
+        return tuple(c.id for c in every if c.kind == "worker" and c.cost == 2)
+    return tuple(c.id for c in every if c.kind == kind)
+
+
 def construction_ids() -> list[str]:
-    """The building deck: 34 buildings and 8 machines."""
-    return [c.id for c in catalogue().values() if c.is_construction]
+    """The building deck: 34 buildings and 8 machines (a new list each time)."""
+    return list(_ids("construction"))
 
 
 def worker_ids() -> list[str]:
-    """The 42 worker cards."""
-    return [c.id for c in catalogue().values() if c.kind == "worker"]
+    """The 42 worker cards (a new list each time)."""
+    return list(_ids("worker"))
 
 
 def apprentice_ids() -> list[str]:
-    """The 6 Apprentices (cost 2): one is dealt to each player at setup."""
-    return [c.id for c in catalogue().values() if c.kind == "worker" and c.cost == 2]
+    """The 6 Apprentices (cost 2): one is dealt to each player at setup (a new list each time)."""
+    return list(_ids("apprentice"))

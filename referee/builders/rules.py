@@ -15,12 +15,20 @@ One place per rule:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator
+from operator import attrgetter
 from typing import Any
 
-from referee.builders import cards
+from referee.builders import cards, selfplay
 from referee.builders.actions import (
+    BUY,
     COIN_ACTIONS,
+    COINS,
+    DONE,
+    RECRUIT,
+    REVEAL,
+    SEND,
+    START,
     Action,
     Buy,
     Done,
@@ -34,12 +42,10 @@ from referee.builders.actions import (
 )
 from referee.builders.rulebook import ruling
 from referee.builders.scoring import rank
-from referee.builders.state import FREE_ACTIONS, ROW_SIZE, TOTAL_ECUS, BuildersState, new_state
+from referee.builders.state import ACTION_PRICE, FREE_ACTIONS, ROW_SIZE, TOTAL_ECUS, BuildersState, new_state
 from referee.engine import Event, Outcome, Verdict
 from referee.i18n import _, ngettext
 
-ACTION_PRICE = 5
-"""Écus for one more action [RB]."""
 END_VP = 17
 """Ending a turn with this many VP starts the last round [RB]."""
 
@@ -218,12 +224,19 @@ def judge(state: BuildersState, action: Action) -> Verdict:
 
 
 # -- applying -------------------------------------------------------------------------------------------------
-def _pay(state: BuildersState, amount: int, why: str, events: list[Event]) -> None:
-    """The bank pays ``amount`` to the player in turn, or what it still holds (ruling: bank short)."""
+# Each action has one function that applies it. ``events`` collects what the referee announces; when it is None
+# nobody listens (self-play), and no announcement is built.
+Events = list[Event] | None
+
+
+def _pay(state: BuildersState, amount: int, card: str | None, events: Events) -> None:
+    """The bank pays ``amount`` to the player in turn (for finishing ``card``, or for taking coins when None), or
+    what it still holds (ruling: bank short)."""
     paid = min(amount, state.bank)
     state.bank -= paid
-    state.seat.coins += paid
-    if paid < amount:
+    state.seats[state.current].coins += paid
+    if paid < amount and events is not None:
+        why = _CARD[card].label if card is not None else _("taking coins")
         events.append(
             Event(
                 "bank_short",
@@ -235,83 +248,94 @@ def _pay(state: BuildersState, amount: int, why: str, events: list[Event]) -> No
         )
 
 
-def _refill(state: BuildersState, row: list[str], deck: list[str], kind: str, events: list[Event]) -> None:
+def _refill(state: BuildersState, row: list[str], deck: list[str], kind: str, events: Events) -> None:
     """Refill a row at once [RB]: from the referee's own deck when seeded, else ask for a reveal (ruling)."""
     if not deck:
-        events.append(
-            Event(
-                "deck_empty", _("the {row} deck is empty: the row is not refilled").format(row=_(kind)), {"deck": kind}
+        if events is not None:
+            events.append(
+                Event(
+                    "deck_empty",
+                    _("the {row} deck is empty: the row is not refilled").format(row=_(kind)),
+                    {"deck": kind},
+                )
             )
-        )
     elif state.seeded:
         card = deck.pop(0)
         row.append(card)
-        events.append(
-            Event(
-                "deal",
-                _("{card} comes up in the {row} row").format(card=_CARD[card].label, row=_(kind)),
-                {"card": card, "deck": kind},
+        if events is not None:
+            events.append(
+                Event(
+                    "deal",
+                    _("{card} comes up in the {row} row").format(card=_CARD[card].label, row=_(kind)),
+                    {"card": card, "deck": kind},
+                )
             )
-        )
     else:
         state.pending = kind
 
 
-def _complete(state: BuildersState, site: str, events: list[Event]) -> None:
+def _complete(state: BuildersState, site: str, events: Events) -> None:
     """The site is finished [RB]: workers back idle at once, printed coins from the bank, VP; a machine joins."""
     seat, card = state.seat, _CARD[site]
     player = state.players[state.current]
     seat.idle.extend(seat.sites.pop(site))
     seat.built.append(site)
     seat.vp += card.vp
-    events.append(
-        Event(
-            "complete",
-            _("{player} finishes {card}: {vp} VP, {coins} écus").format(
-                player=player, card=card.label, vp=card.vp, coins=card.coins
-            ),
-            {"player": player, "card": site, "vp": card.vp, "coins": card.coins},
+    if events is not None:
+        events.append(
+            Event(
+                "complete",
+                _("{player} finishes {card}: {vp} VP, {coins} écus").format(
+                    player=player, card=card.label, vp=card.vp, coins=card.coins
+                ),
+                {"player": player, "card": site, "vp": card.vp, "coins": card.coins},
+            )
         )
-    )
     if card.coins:
-        _pay(state, card.coins, card.label, events)
+        _pay(state, card.coins, site, events)
     if card.kind == "machine":
         seat.idle.append(site)
-        events.append(
-            Event(
-                "machine",
-                _("{card} joins {player}'s team as a worker that costs no écus").format(card=card.label, player=player),
-                {"player": player, "card": site},
+        if events is not None:
+            events.append(
+                Event(
+                    "machine",
+                    _("{card} joins {player}'s team as a worker that costs no écus").format(
+                        card=card.label, player=player
+                    ),
+                    {"player": player, "card": site},
+                )
             )
-        )
 
 
-def _end_turn(state: BuildersState, events: list[Event]) -> None:
-    """End the turn; 17 VP at the end of a turn starts the last round, which ends with the last seat [RB]."""
-    player = state.players[state.current]
-    if state.trigger is None and state.seat.vp >= END_VP:
+def _end_turn(state: BuildersState, action: Done, events: Events) -> None:
+    """Done [RB]: end the turn; 17 VP at the end of a turn starts the last round, which ends with the last seat."""
+    vp = state.seats[state.current].vp
+    if state.trigger is None and vp >= END_VP:
         state.trigger = state.current
-        events.append(
-            Event(
-                "trigger",
-                _("{player} ends the turn with {vp} VP: the round is finished, then the game ends").format(
-                    player=player, vp=state.seat.vp
-                ),
-                {"player": player, "vp": state.seat.vp},
+        if events is not None:
+            player = state.players[state.current]
+            events.append(
+                Event(
+                    "trigger",
+                    _("{player} ends the turn with {vp} VP: the round is finished, then the game ends").format(
+                        player=player, vp=vp
+                    ),
+                    {"player": player, "vp": vp},
+                )
             )
-        )
     if state.trigger is not None and state.current == len(state.players) - 1:
         state.over = True
         state.actions_left = 0
         state.sent = {}
-        outcome = outcome_of(state)
-        events.append(
-            Event(
-                "game_over",
-                _("the game is over: {winner}").format(winner=outcome.winner or outcome.tie_break or ""),
-                {"scores": outcome.scores, "winner": outcome.winner, "ranking": outcome.ranking},
+        if events is not None:
+            outcome = outcome_of(state)
+            events.append(
+                Event(
+                    "game_over",
+                    _("the game is over: {winner}").format(winner=outcome.winner or outcome.tie_break or ""),
+                    {"scores": outcome.scores, "winner": outcome.winner, "ranking": outcome.ranking},
+                )
             )
-        )
         return
     state.current = (state.current + 1) % len(state.players)
     if state.current == 0:
@@ -320,51 +344,87 @@ def _end_turn(state: BuildersState, events: list[Event]) -> None:
     state.sent = {}
 
 
+def _apply_start(state: BuildersState, action: Start, events: Events) -> None:
+    """Start [RB]: 1 action; the face-up card becomes an open site and the row is refilled."""
+    state.actions_left -= 1
+    state.row_buildings.remove(action.card)
+    state.seats[state.current].sites[action.card] = []
+    _refill(state, state.row_buildings, state.deck_buildings, "building", events)
+
+
+def _apply_recruit(state: BuildersState, action: Recruit, events: Events) -> None:
+    """Recruit [RB]: 1 action, free; the face-up worker joins the idle ones and the row is refilled."""
+    state.actions_left -= 1
+    state.row_workers.remove(action.card)
+    state.seats[state.current].idle.append(action.card)
+    _refill(state, state.row_workers, state.deck_workers, "worker", events)
+
+
+def _apply_reveal(state: BuildersState, action: Reveal, events: Events) -> None:
+    """Reveal (ruling): the card told moves from the waiting row's deck to the row; no action spent."""
+    if state.pending == "worker":
+        state.deck_workers.remove(action.card)
+        state.row_workers.append(action.card)
+    else:
+        state.deck_buildings.remove(action.card)
+        state.row_buildings.append(action.card)
+    state.pending = None
+
+
+def _apply_send(state: BuildersState, action: Send, events: Events) -> None:
+    """Send [RB]: the k-th worker to a site this turn costs k actions; its cost goes to the bank; the site is
+    finished as soon as its workers cover every requirement."""
+    seat, worker, site = state.seats[state.current], action.worker, action.site
+    cost = state.sent.get(site, 0) + 1
+    state.sent[site] = cost
+    state.actions_left -= cost
+    price = _CARD[worker].cost
+    seat.coins -= price
+    state.bank += price
+    seat.idle.remove(worker)
+    on = seat.sites[site]
+    on.append(worker)
+    if _covered(on, _CARD[site].requires):
+        _complete(state, site, events)
+
+
+def _apply_coins(state: BuildersState, action: TakeCoins, events: Events) -> None:
+    """Take coins [RB]: 1, 3 or 6 écus from the bank for 1, 2 or 3 actions."""
+    state.actions_left -= COIN_ACTIONS[action.amount]
+    _pay(state, action.amount, None, events)
+
+
+def _apply_buy(state: BuildersState, action: Buy, events: Events) -> None:
+    """Buy [RB]: 5 écus to the bank for one more action."""
+    state.seats[state.current].coins -= ACTION_PRICE
+    state.bank += ACTION_PRICE
+    state.actions_left += 1
+
+
+_APPLY: dict[type, Callable[[BuildersState, Any, Events], None]] = {
+    Start: _apply_start,
+    Recruit: _apply_recruit,
+    Reveal: _apply_reveal,
+    Send: _apply_send,
+    TakeCoins: _apply_coins,
+    Buy: _apply_buy,
+    Done: _end_turn,
+}
+
+
 def apply(state: BuildersState, action: Action) -> list[Event]:
-    """Apply a legal action in place; return what the referee announces."""
+    """Apply a legal action in place; return what the referee announces (see :func:`advance`)."""
     events: list[Event] = []
-    seat = state.seat
-    match action:
-        case Start(card):
-            state.actions_left -= 1
-            state.row_buildings.remove(card)
-            seat.sites[card] = []
-            _refill(state, state.row_buildings, state.deck_buildings, "building", events)
-        case Recruit(card):
-            state.actions_left -= 1
-            state.row_workers.remove(card)
-            seat.idle.append(card)
-            _refill(state, state.row_workers, state.deck_workers, "worker", events)
-        case Reveal(card):
-            if state.pending == "worker":
-                state.deck_workers.remove(card)
-                state.row_workers.append(card)
-            else:
-                state.deck_buildings.remove(card)
-                state.row_buildings.append(card)
-            state.pending = None
-        case Send(worker, site):
-            cost = state.sent.get(site, 0) + 1
-            state.sent[site] = cost
-            state.actions_left -= cost
-            price = _CARD[worker].cost
-            seat.coins -= price
-            state.bank += price
-            seat.idle.remove(worker)
-            on = seat.sites[site]
-            on.append(worker)
-            if _covered(on, _CARD[site].requires):
-                _complete(state, site, events)
-        case TakeCoins(amount):
-            state.actions_left -= COIN_ACTIONS[amount]
-            _pay(state, amount, _("taking coins"), events)
-        case Buy():
-            seat.coins -= ACTION_PRICE
-            state.bank += ACTION_PRICE
-            state.actions_left += 1
-        case Done():
-            _end_turn(state, events)
+    advance(state, action, events)
     return events
+
+
+def advance(state: BuildersState, action: Action, events: Events = None) -> None:
+    """Apply a legal action in place, announcing into ``events`` when given (none is built otherwise). Self-play's
+    plans, when the state holds them, are kept current (:func:`.selfplay.note`)."""
+    if state.plans is not None:
+        selfplay.note(state, action)
+    _APPLY[type(action)](state, action, events)
 
 
 def _covered(workers: list[str], requires: cards.Resources) -> bool:
@@ -380,13 +440,7 @@ def _covered(workers: list[str], requires: cards.Resources) -> bool:
 
 
 # -- questions ------------------------------------------------------------------------------------------------
-_START = {c: Start(c) for c in cards.construction_ids()}
-_RECRUIT = {c: Recruit(c) for c in cards.worker_ids()}
-_REVEAL = {c: Reveal(c) for c in _CARD}
-_SEND = {w: {s: Send(w, s) for s in cards.construction_ids()} for w, c in _CARD.items() if c.is_worker}
 _COST = {w: c.cost for w, c in _CARD.items()}
-_COINS = (TakeCoins(1), TakeCoins(3), TakeCoins(6))
-_BUY, _DONE = Buy(), Done()
 
 
 def legal_list(state: BuildersState) -> list[Action]:
@@ -396,24 +450,21 @@ def legal_list(state: BuildersState) -> list[Action]:
         return []
     if state.pending is not None:
         deck = state.deck_workers if state.pending == "worker" else state.deck_buildings
-        return [_REVEAL[card] for card in deck]
+        return [REVEAL[card] for card in deck]
     seat, left = state.seats[state.current], state.actions_left
     out: list[Action] = []
     if left:
-        out += [_START[card] for card in state.row_buildings]
-        out += [_RECRUIT[card] for card in state.row_workers]
+        out += [START[card] for card in state.row_buildings]
+        out += [RECRUIT[card] for card in state.row_workers]
         if seat.sites and seat.idle:
             sent, coins = state.sent, seat.coins
             sites = [site for site in seat.sites if sent.get(site, 0) < left] if sent else list(seat.sites)
             if sites:
-                for worker in seat.idle:
-                    if _COST[worker] <= coins:
-                        sends = _SEND[worker]
-                        out += [sends[site] for site in sites]
-        out += _COINS[:left]
+                out += [SEND[worker][site] for worker in seat.idle if _COST[worker] <= coins for site in sites]
+        out += COINS[:left]
     if seat.coins >= ACTION_PRICE:
-        out.append(_BUY)
-    out.append(_DONE)
+        out.append(BUY)
+    out.append(DONE)
     return out
 
 
@@ -427,75 +478,19 @@ def random_action(state: BuildersState, rng: random.Random) -> Action:
     return rng.choice(legal_list(state))
 
 
+EXPLORE = 0.1
+"""How often self-play draws from all the legal actions instead of the sensible ones."""
+
+
 def self_play_action(state: BuildersState, rng: random.Random) -> Action:
-    """A legal action for ``simulate``, chosen uniformly at random among the sensible ones (see :func:`sensible`).
+    """A legal action for ``simulate``, chosen uniformly at random among the sensible ones (see :mod:`.selfplay`).
 
-    Uniform play over every legal action locks most games: it starts sites its workers can never finish and
-    sends workers that bring nothing a site still needs. One action in ten is drawn from all the legal ones, so
-    that no legal action is ever out of reach (and a plan that leads nowhere is left).
+    One action in ten (:data:`EXPLORE`) is drawn from all the legal ones, so that no legal action is ever out of
+    reach (and a plan that leads nowhere is left); a row that awaits a reveal is always answered so.
     """
-    legal = legal_list(state)
-    return rng.choice(legal if rng.random() < 0.1 else sensible(state, legal))
-
-
-MAX_SENSIBLE_SITES = 3
-"""Self-play keeps at most this many open sites at once, as players at a table do."""
-
-
-def produced(workers: list[str]) -> list[int]:
-    """What ``workers`` make together, per resource."""
-    made = [0, 0, 0, 0]
-    for worker in workers:
-        for i, n in enumerate(_CARD[worker].produces):
-            made[i] += n
-    return made
-
-
-def still_needed(site: str, on_site: list[str]) -> list[int]:
-    """What ``site`` still needs per resource with the workers already on it (0 where it is met)."""
-    made = produced(on_site)
-    return [max(0, need - have) for need, have in zip(_CARD[site].requires, made, strict=True)]
-
-
-def helps(worker: str, need: list[int]) -> bool:
-    """Whether ``worker`` brings a resource that a site still needs (see :func:`still_needed`)."""
-    return any(lack and made for lack, made in zip(need, _CARD[worker].produces, strict=True))
-
-
-def covers(made: list[int], need: list[int] | tuple[int, ...]) -> bool:
-    return all(have >= lack for have, lack in zip(made, need, strict=True))
-
-
-def sensible(state: BuildersState, legal: list[Action]) -> list[Action]:
-    """The legal actions a player with a plan would consider: a send only when the worker helps a site that the
-    idle workers can finish, a new site only when the idle workers together can finish it (and fewer than
-    MAX_SENSIBLE_SITES are open), a recruit only when no send helps (or the team is small). Every one is legal;
-    when none is left, all the legal actions are."""
-    if state.pending is not None or state.over:
-        return legal
-    seat = state.seats[state.current]
-    idle_made = produced(seat.idle)
-    needs = {site: still_needed(site, on_site) for site, on_site in seat.sites.items()}
-    finishable = {site: covers(idle_made, need) for site, need in needs.items()}
-    may_start = len(seat.sites) < min(len(seat.idle), MAX_SENSIBLE_SITES)
-    useful_send = False
-    kept: list[Action] = []
-    recruits: list[Action] = []
-    for action in legal:
-        if isinstance(action, Send):
-            if finishable[action.site] and helps(action.worker, needs[action.site]):
-                useful_send = True
-                kept.append(action)
-        elif isinstance(action, Start):
-            if may_start and covers(idle_made, _CARD[action.card].requires):
-                kept.append(action)
-        elif isinstance(action, Recruit):
-            recruits.append(action)
-        else:
-            kept.append(action)
-    if not useful_send or len(seat.idle) + sum(len(on) for on in seat.sites.values()) < 3:
-        kept += recruits
-    return kept or legal
+    if rng.random() < EXPLORE or state.pending is not None or state.over:
+        return rng.choice(legal_list(state))
+    return selfplay.sensible_action(state, rng)
 
 
 def stalled(state: BuildersState) -> bool:
@@ -507,9 +502,7 @@ def stalled(state: BuildersState) -> bool:
     """
     if state.over or state.trigger is not None or state.row_workers or state.deck_workers or state.pending:
         return False
-    if any(seat.vp >= END_VP for seat in state.seats):
-        return False
-    return all(not seat.idle or (not seat.sites and not state.row_buildings) for seat in state.seats)
+    return not any(seat.vp >= END_VP or (seat.idle and (seat.sites or state.row_buildings)) for seat in state.seats)
 
 
 def to_move(state: BuildersState) -> int | None:
@@ -618,51 +611,29 @@ def check_invariants(state: BuildersState) -> list[str]:
 
 
 class BuildersRules:
-    """The :class:`~referee.engine.Rules` of The Builders: Middle Ages."""
+    """The :class:`~referee.engine.Rules` of The Builders: Middle Ages: the functions of this module under the
+    engine's names (they are static: the rules keep nothing between calls)."""
 
     name = "builders"
-
-    def new_state(self, players: list[str], setup: Mapping[str, Any]) -> BuildersState:
-        return new_state(players, setup)
-
-    def parse(self, text: str, state: BuildersState) -> Action:
-        return parse_action(text, state)
+    new_state = staticmethod(new_state)
+    parse = staticmethod(parse_action)
+    judge = staticmethod(judge)
+    apply = staticmethod(apply)
+    advance = staticmethod(advance)
+    """Apply without building the announcements (for self-play, which reads none)."""
+    legal_actions = staticmethod(legal_actions)
+    random_action = staticmethod(random_action)
+    self_play_action = staticmethod(self_play_action)
+    to_move = staticmethod(to_move)
+    is_over = staticmethod(attrgetter("over"))
+    """True once the last round is finished (see :func:`_end_turn`)."""
+    stalled = staticmethod(stalled)
+    outcome = staticmethod(outcome_of)
+    state_json = staticmethod(state_json)
+    check_invariants = staticmethod(check_invariants)
 
     def format(self, action: Action, state: BuildersState) -> str:
         return format_action(action)
-
-    def judge(self, state: BuildersState, action: Action) -> Verdict:
-        return judge(state, action)
-
-    def apply(self, state: BuildersState, action: Action) -> list[Event]:
-        return apply(state, action)
-
-    def legal_actions(self, state: BuildersState) -> Iterator[Action]:
-        return legal_actions(state)
-
-    def random_action(self, state: BuildersState, rng: random.Random) -> Action:
-        return random_action(state, rng)
-
-    def self_play_action(self, state: BuildersState, rng: random.Random) -> Action:
-        return self_play_action(state, rng)
-
-    def to_move(self, state: BuildersState) -> int | None:
-        return to_move(state)
-
-    def is_over(self, state: BuildersState) -> bool:
-        return state.over
-
-    def stalled(self, state: BuildersState) -> bool:
-        return stalled(state)
-
-    def outcome(self, state: BuildersState) -> Outcome:
-        return outcome_of(state)
-
-    def state_json(self, state: BuildersState) -> dict[str, Any]:
-        return state_json(state)
-
-    def check_invariants(self, state: BuildersState) -> list[str]:
-        return check_invariants(state)
 
 
 RULES = BuildersRules()

@@ -17,15 +17,20 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.builders import cards
 from referee.errors import SetupError
 from referee.i18n import _
 
+if TYPE_CHECKING:
+    from referee.builders.selfplay import Plan
+
 TOTAL_ECUS = 100
 START_ECUS = 10
 FREE_ACTIONS = 3
+ACTION_PRICE = 5
+"""Écus for one more action [RB]."""
 ROW_SIZE = 5
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
@@ -59,6 +64,9 @@ class BuildersState:
     sorted by id (the referee does not know the order of a physical deck). ``pending`` names the row that
     awaits a ``reveal`` (told setups only). ``trigger`` is the seat that first ended a turn with 17 VP or more:
     from then on the round is being finished.
+
+    ``plans`` is not part of the game: what self-play remembers of each seat (:mod:`.selfplay`), kept current by
+    ``apply``; it is never compared, and a copy starts without it.
     """
 
     players: tuple[str, ...]
@@ -76,6 +84,7 @@ class BuildersState:
     pending: str | None = None
     trigger: int | None = None
     over: bool = False
+    plans: list[Plan] | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> BuildersState:
         return BuildersState(

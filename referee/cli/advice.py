@@ -11,12 +11,10 @@ import re
 import time
 from fractions import Fraction
 
-import typer
-
 from referee.cli.common import fail, load_game
 from referee.cli.env import current as current_env
 from referee.cli.output import Output
-from referee.cli.status import ExitStatus
+from referee.cli.status import CommandExit, ExitStatus
 from referee.errors import InputError, RefereeError
 from referee.i18n import _
 
@@ -55,7 +53,7 @@ def signed(value: float) -> str:
 
 # -- Coin Age --------------------------------------------------------------------------------------------------
 def coin_age_odds_command(record: str | None, bank_text: str | None, json_mode: bool) -> None:
-    from referee.cli.coin_age import SPEC
+    from referee.cli.games.coin_age import SPEC
     from referee.coin_age.coins import format_kinds, parse_bank
     from referee.coin_age.odds import ALLOWANCES, allowance_odds, match_odds, tossed_kinds
 
@@ -89,7 +87,7 @@ def coin_age_odds_command(record: str | None, bank_text: str | None, json_mode: 
                 "allowances_exact": {label: fraction_text(p) for label, p in allowances.items()},
             }
         )
-        raise typer.Exit(ExitStatus.SUCCESS)
+        raise CommandExit(ExitStatus.SUCCESS)
     who = _("{player} tosses").format(player=player) if player else _("Tossing")
     out.text(
         _("{who} {kinds} ({n} coins, each shows the tosser's side with probability 1/2):").format(
@@ -102,12 +100,12 @@ def coin_age_odds_command(record: str | None, bank_text: str | None, json_mode: 
     out.text(_("By allowance:"))
     for label, p in allowances.items():
         out.text(f"  {label:30} {fraction_text(p):>5} = {float(p):6.1%}")
-    raise typer.Exit(ExitStatus.SUCCESS)
+    raise CommandExit(ExitStatus.SUCCESS)
 
 
 def coin_age_hint_command(record: str, time_text: str, top: int, depth: int | None, json_mode: bool) -> None:
     started = time.perf_counter()
-    from referee.cli.coin_age import SPEC
+    from referee.cli.games.coin_age import SPEC
     from referee.coin_age.hint import search
 
     out = Output(current_env(), json_mode)
@@ -149,7 +147,7 @@ def coin_age_hint_command(record: str, time_text: str, top: int, depth: int | No
                 "plans": [{"actions": list(plan.notation), "value": round(plan.value, 4)} for plan in searched],
             }
         )
-        raise typer.Exit(ExitStatus.SUCCESS)
+        raise CommandExit(ExitStatus.SUCCESS)
     out.text(
         _(
             "{player} to play; searched {depth} turns deep in {seconds:.2f} s ({nodes} positions). "
@@ -158,12 +156,12 @@ def coin_age_hint_command(record: str, time_text: str, top: int, depth: int | No
     )
     for number, plan in enumerate(searched, start=1):
         out.text(f"  {number}. {signed(plan.value):>7}  {', '.join(plan.notation)}")
-    raise typer.Exit(ExitStatus.SUCCESS)
+    raise CommandExit(ExitStatus.SUCCESS)
 
 
 # -- Matchstick Tycoon -----------------------------------------------------------------------------------------
 def matchstick_hint_command(record: str, hand_text: str, json_mode: bool) -> None:
-    from referee.cli.matchstick import SPEC
+    from referee.cli.games.matchstick import SPEC
     from referee.matchstick.hint import hand_plays, parse_hand
 
     out = Output(current_env(), json_mode)
@@ -192,7 +190,7 @@ def matchstick_hint_command(record: str, hand_text: str, json_mode: bool) -> Non
                 "can_pass": can_pass,
             }
         )
-        raise typer.Exit(ExitStatus.SUCCESS)
+        raise CommandExit(ExitStatus.SUCCESS)
     if state.table is None:
         head = _("{name} leads ({sticks} matchstick(s)); plays from this hand, cheapest first:")
     else:
@@ -212,14 +210,14 @@ def matchstick_hint_command(record: str, hand_text: str, json_mode: bool) -> Non
         out.text(f"  {play.notation:24} {cost}{mark}")
     if plays and can_pass:
         out.text(_("  or pass (take a matchstick)"))
-    raise typer.Exit(ExitStatus.SUCCESS)
+    raise CommandExit(ExitStatus.SUCCESS)
 
 
 # -- The Builders ----------------------------------------------------------------------------------------------
 def builders_hint_command(record: str, json_mode: bool) -> None:
     from referee.builders import cards
     from referee.builders.hint import best_turn, site_ways
-    from referee.cli.builders import SPEC
+    from referee.cli.games.builders import SPEC
 
     out = Output(current_env(), json_mode)
     game = load_game(SPEC, record, out)
@@ -258,7 +256,7 @@ def builders_hint_command(record: str, json_mode: bool) -> None:
                 ],
             }
         )
-        raise typer.Exit(ExitStatus.SUCCESS)
+        raise CommandExit(ExitStatus.SUCCESS)
     out.text(
         _("{name} to play: {left} action(s) left, {coins} écus, idle: {idle}.").format(
             name=name, left=state.actions_left, coins=seat.coins, idle=" ".join(seat.idle) or "-"
@@ -286,4 +284,4 @@ def builders_hint_command(record: str, json_mode: bool) -> None:
         )
         if plan.needs_reveal:
             out.text(_("(after each recruit, say which card came up: reveal ID)"))
-    raise typer.Exit(ExitStatus.SUCCESS)
+    raise CommandExit(ExitStatus.SUCCESS)

@@ -11,7 +11,7 @@ import typer
 
 from referee import __version__
 from referee.cli import builders, coin_age, matchstick
-from referee.cli.status import ExitStatus
+from referee.cli.status import CommandExit, ExitStatus
 
 app = typer.Typer(
     name="referee",
@@ -28,7 +28,7 @@ app.add_typer(builders.app, name="builders")
 def _version(value: bool) -> None:
     if value:
         sys.stdout.write(f"referee {__version__}\n")
-        raise typer.Exit(ExitStatus.SUCCESS)
+        raise CommandExit(ExitStatus.SUCCESS)
 
 
 @app.callback()

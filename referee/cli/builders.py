@@ -1,558 +1,43 @@
-"""``referee builders``: The Builders: Middle Ages at the table."""
+"""``referee builders``: its commands (Typer). Drawing the table, the menus, setups and positions are in
+:mod:`referee.cli.games.builders`."""
 
 from __future__ import annotations
 
 import dataclasses
-import random
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from referee.cli import common
 from referee.cli.commands import JsonOption, add_record_commands
-from referee.cli.common import GameSpec, fail
+from referee.cli.common import fail
 from referee.cli.env import current as current_env
-from referee.cli.lazy import LazyRules
+from referee.cli.games.builders import (
+    KINDS,
+    RESOURCE_STYLES,
+    SPEC,
+    DealingRules,
+    checked_players,
+    complete_kind,
+    complete_topic,
+    kind_name,
+    play_setup,
+    resources_text,
+)
 from referee.cli.output import Output
-from referee.cli.records import check_game, check_players, parse_players
-from referee.cli.status import ExitStatus
-from referee.engine import Game
-from referee.errors import InputError, RefereeError, SetupError
+from referee.cli.status import CommandExit, ExitStatus
+from referee.errors import RefereeError
 from referee.i18n import _
 
 if TYPE_CHECKING:
-    from referee.builders import BuildersState, Seat
-    from referee.builders.cards import Card, Resources
+    from referee.builders.cards import Card
 
-RULES = LazyRules("referee.builders.rules")
-"""The game's rules, imported at first use (start-up time: see referee.cli.lazy)."""
 
 app = typer.Typer(
     help="The Builders: Middle Ages: 2 to 4 players, buildings, workers and écus.",
     no_args_is_help=True,
     rich_markup_mode=None,
 )
-
-RESOURCE_STYLES = {"stone": "yellow", "wood": "green", "knowledge": "grey62", "tile": "blue"}
-"""The game's colours: stone yellow, wood green, knowledge grey, tile blue."""
-PLAYER_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow")
-KINDS = ("building", "machine", "worker")
-COIN_ACTIONS = {1: 1, 3: 2, 6: 3}
-
-
-# -- words for cards -------------------------------------------------------------------------------------------
-def kind_name(card: Card) -> str:
-    """``building``, ``machine``, or the worker's type (``Apprentice``, ``Laborer`` …)."""
-    return card.name_en if card.kind == "worker" else _(card.kind)
-
-
-def resources_words(amounts: Resources) -> str:
-    return amounts.describe()
-
-
-def resources_text(amounts: Resources | tuple[int, ...], empty: str = "—") -> Any:
-    """``2 stone 1 tile`` in the game's colours (zeros left out)."""
-    from rich.text import Text
-
-    from referee.builders.cards import RESOURCES
-
-    text = Text()
-    for n, name in zip(amounts, RESOURCES, strict=True):
-        if n:
-            if text:
-                text.append(" ")
-            text.append(f"{n} {_(name)}", style=RESOURCE_STYLES[name])
-    return text if text else Text(empty, style="dim")
-
-
-def card_choice(card_id: str) -> str:
-    """A menu line for a card: id, French name and what it is."""
-    from referee.builders import cards as catalogue
-
-    card = catalogue.card(card_id)
-    if card.kind == "worker":
-        return f"{card.id} {card.name_fr} ({card.name_en}): {card.cost} écus, makes {card.produces.describe()}"
-    what = f"{card.id} {card.name_fr}: {card.vp} VP, needs {card.requires.describe()}"
-    if card.kind == "machine":
-        return what + _(", then works as {makes} for 0 écus").format(makes=card.produces.describe())
-    return what + _(", pays {coins} écus").format(coins=card.coins)
-
-
-def produced(workers: list[str]) -> Resources:
-    from referee.builders import cards as catalogue
-    from referee.builders.cards import Resources
-
-    totals = [0, 0, 0, 0]
-    for worker in workers:
-        for i, n in enumerate(catalogue.card(worker).produces):
-            totals[i] += n
-    return Resources(*totals)
-
-
-def still_needed(site: str, workers: list[str]) -> Resources:
-    from referee.builders import cards as catalogue
-    from referee.builders.cards import Resources
-
-    have = produced(workers)
-    need = catalogue.card(site).requires
-    return Resources(*(max(0, n - h) for n, h in zip(need, have, strict=True)))
-
-
-# -- drawing the table -----------------------------------------------------------------------------------------
-def render(game: Game[BuildersState, Any], out: Output) -> None:
-    """Every player's purse, VP, idle workers and open sites; the rows, the bank, whose turn and what is left."""
-    if out.json_mode:
-        return
-    from rich import box
-    from rich.console import Group
-    from rich.table import Table
-    from rich.text import Text
-
-    state = game.state
-    position = getattr(game, "position", False)
-    parts: list[Any] = []
-    outcome = RULES.outcome(state)
-    for seat_index, (name, seat) in enumerate(zip(state.players, state.seats, strict=True)):
-        parts.append(player_block(state, seat_index, name, seat, outcome.scores[name], position, out.console.width))
-    if not position:
-        row_b, row_w = buildings_table(state.row_buildings, _("face-up buildings")), workers_table(state.row_workers)
-        console = out.console
-        if console.measure(row_b).maximum + console.measure(row_w).maximum + 3 <= console.width:
-            rows = Table.grid(padding=(0, 3))
-            rows.add_column()
-            rows.add_column()
-            rows.add_row(row_b, row_w)
-            parts.append(rows)
-        else:
-            parts += [row_b, row_w]
-        parts.append(
-            Text(
-                _("Bank: {bank} écus · decks: {b} buildings, {w} workers").format(
-                    bank=state.bank, b=len(state.deck_buildings), w=len(state.deck_workers)
-                ),
-                style="dim",
-            )
-        )
-    if state.over:
-        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=_("Final score"), title_justify="left")
-        for header in (_("rank"), _("player"), _("VP"), _("écus"), _("+1 per 10 écus"), _("score")):
-            table.add_column(header, justify="left" if header == _("player") else "right")
-        breakdown = outcome.breakdown or {}
-        for place, name in enumerate(outcome.ranking, start=1):
-            parts_of = breakdown.get(name, {})
-            seat_index = state.players.index(name)
-            table.add_row(
-                str(place),
-                Text(name, style=PLAYER_STYLES[seat_index % len(PLAYER_STYLES)]),
-                str(parts_of.get("vp", 0)),
-                str(parts_of.get("ecus", 0)),
-                str(parts_of.get("ecu_points", 0)),
-                str(outcome.scores[name]),
-            )
-        parts.append(table)
-    out.show(Group(*parts))
-    out.text(status_line(game))
-
-
-def wrapped(label: str, entries: list[Any], separator: str, width: int) -> list[Any]:
-    """``label`` then the entries, as many per line as fit in ``width``; never splits an entry."""
-    from rich.text import Text
-
-    indent = " " * len(label)
-    lines = [Text(label)]
-    if not entries:
-        lines[0].append("—", style="dim")
-    for entry in entries:
-        line = lines[-1]
-        fresh = line.plain in (label, indent)
-        if not fresh and len(line) + len(separator) + len(entry) > width:
-            line = Text(indent)
-            lines.append(line)
-            fresh = True
-        if not fresh:
-            line.append(separator, style="dim")
-        line.append_text(entry)
-    return lines
-
-
-def player_block(
-    state: BuildersState, seat_index: int, name: str, seat: Seat, score: int, position: bool, width: int = 100
-) -> Any:
-    from rich.console import Group
-    from rich.text import Text
-
-    from referee.builders import cards as catalogue
-
-    style = PLAYER_STYLES[seat_index % len(PLAYER_STYLES)]
-    in_turn = not state.over and not position and seat_index == state.current
-    head = Text("▶ " if in_turn else "  ", style="bold")
-    head.append(name, style=style)
-    head.append(
-        _("  {coins} écus · {vp} VP · score now {score}").format(coins=seat.coins, vp=seat.vp, score=score),
-        style="bold" if in_turn else "",
-    )
-    if state.trigger == seat_index:
-        head.append(_("  (reached 17 VP)"), style="bold red")
-    lines: list[Any] = [head]
-    built = [Text(f"{catalogue.card(c).label} ({catalogue.card(c).vp} VP)") for c in seat.built]
-    lines += wrapped(_("    built: "), built, ", ", width)
-    if position:
-        return Group(*lines)
-    idle = []
-    for worker in seat.idle:
-        card = catalogue.card(worker)
-        cost = _("machine, 0 écus") if card.kind == "machine" else f"{kind_name(card)}, {card.cost} écus"
-        entry = Text(f"{worker} ({cost}): ")
-        entry.append_text(resources_text(card.produces))
-        idle.append(entry)
-    lines += wrapped(_("    idle:  "), idle, " | ", width)
-    for site, on in seat.sites.items():
-        card = catalogue.card(site)
-        line = Text(f"    site {card.label} ")
-        reward = f"[{card.vp} VP, {card.coins} écus]" if card.kind == "building" else f"[{card.vp} VP, machine]"
-        line.append(reward, style="dim")
-        line.append(_(" needs "))
-        line.append_text(resources_text(still_needed(site, on)))
-        line.append(_("; on it: {workers}").format(workers=" ".join(on) or "—"), style="dim")
-        if in_turn and state.sent.get(site):
-            line.append(
-                _("; next worker here costs {n} actions").format(n=state.sent[site] + 1),
-                style="italic",
-            )
-        lines.append(line)
-    return Group(*lines)
-
-
-def buildings_table(ids: list[str], title: str) -> Any:
-    from rich import box
-    from rich.table import Table
-    from rich.text import Text
-
-    from referee.builders import cards as catalogue
-
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=title, title_justify="left", show_edge=False)
-    for header in (_("id"), _("name"), _("VP"), _("écus")):
-        table.add_column(header, justify="right" if header in (_("VP"), _("écus")) else "left", no_wrap=True)
-    table.add_column(_("needs"), no_wrap=True)
-    for card_id in ids:
-        card = catalogue.card(card_id)
-        if card.kind == "building":
-            table.add_row(card.id, card.name_fr, str(card.vp), str(card.coins), resources_text(card.requires))
-        else:
-            name = Text(card.name_fr)
-            name.append(_(" (machine)"), style="dim")
-            table.add_row(card.id, name, str(card.vp), "—", resources_text(card.requires))
-    if not ids:
-        table.add_row("—", _("(the deck is empty)"), "", "", "")
-    return table
-
-
-def workers_table(ids: list[str]) -> Any:
-    from rich import box
-    from rich.table import Table
-
-    from referee.builders import cards as catalogue
-
-    table = Table(
-        box=box.SIMPLE_HEAD, pad_edge=False, title=_("face-up workers"), title_justify="left", show_edge=False
-    )
-    for header in (_("id"), _("type"), _("écus")):
-        table.add_column(header, justify="right" if header == _("écus") else "left", no_wrap=True)
-    table.add_column(_("makes"), no_wrap=True)
-    for card_id in ids:
-        card = catalogue.card(card_id)
-        table.add_row(card.id, f"{card.name_fr} ({card.name_en})", str(card.cost), resources_text(card.produces))
-    if not ids:
-        table.add_row("—", _("(the deck is empty)"), "", "")
-    return table
-
-
-def status_line(game: Game[BuildersState, Any]) -> str:
-    state = game.state
-    outcome = RULES.outcome(state)
-    if state.over:
-        if getattr(game, "position", False):
-            head = _("Final position as typed.")
-        else:
-            head = _("Game over after turn {turn}.").format(turn=state.turn)
-        verdict = _("{winner} wins.").format(winner=outcome.winner) if outcome.winner else _("A shared win.")
-        tie = f" {outcome.tie_break[0].upper()}{outcome.tie_break[1:]}." if outcome.tie_break else ""
-        return f"{head} {verdict}{tie}"
-    player = state.players[state.current]
-    finishing = ""
-    if state.trigger is not None:
-        finishing = _(" Finishing round: {who} reached 17 VP; the game ends after {last}'s turn.").format(
-            who=state.players[state.trigger], last=state.players[-1]
-        )
-    if state.pending is not None:
-        return (
-            _("Turn {turn}: {player} must say which card came up in the {row} row.").format(
-                turn=state.turn, player=player, row=_(state.pending)
-            )
-            + finishing
-        )
-    return (
-        _("Turn {turn}: {player} to move, {left} left.").format(
-            turn=state.turn, player=player, left=actions_words(state.actions_left)
-        )
-        + finishing
-    )
-
-
-def actions_words(n: int) -> str:
-    return _("1 action") if n == 1 else _("{n} actions").format(n=n)
-
-
-# -- asking at a terminal --------------------------------------------------------------------------------------
-def ask_action(game: Game[BuildersState, Any], prompter: Any, out: Output) -> str:
-    from referee.builders import Buy, Done, Recruit, Reveal, Send, Start, TakeCoins
-    from referee.cli.prompts import MenuGroup
-
-    state = game.state
-    player = state.players[state.current]
-    topics = common.topic_names(SPEC)
-    legal = game.legal_actions()
-    if state.pending is not None:
-        reveals = [(card_choice(a.card), f"reveal {a.card}") for a in legal if isinstance(a, Reveal)]
-        group = MenuGroup(_("say which card came up in the {row} row").format(row=_(state.pending)), reveals)
-        if len(reveals) == 1:  # the last card of a deck: still asked, so the table can be checked
-            group.label += f": {reveals[0][0]}"
-        message = _("{player}: a new {row} card is face up. Which one?").format(player=player, row=_(state.pending))
-        return prompter.choose_action(message, [group], topics)
-    starts = MenuGroup(_("start a construction (1 action)"))
-    recruits = MenuGroup(_("recruit a worker (1 action, free)"))
-    sends = MenuGroup(_("send a worker to a site"))
-    coins = MenuGroup(_("take coins"))
-    groups_after: list[MenuGroup] = []
-    seat = state.seat
-    for action in legal:
-        match action:
-            case Start(card):
-                starts.actions.append((card_choice(card), f"start {card}"))
-            case Recruit(card):
-                recruits.actions.append((card_choice(card), f"recruit {card}"))
-            case Send(worker, site):
-                sends.actions.append((send_label(state, seat, worker, site), f"send {worker} {site}"))
-            case TakeCoins(amount):
-                coins.actions.append(
-                    (
-                        _("{n} écus for {actions}").format(n=amount, actions=actions_words(COIN_ACTIONS[amount]))
-                        + (_(" (the bank holds only {bank})").format(bank=state.bank) if state.bank < amount else ""),
-                        f"coins {amount}",
-                    )
-                )
-            case Buy():
-                groups_after.append(
-                    MenuGroup(_("buy one more action (5 écus; you have {c})").format(c=seat.coins), [("buy", "buy")])
-                )
-            case Done():
-                lost = _(" — {left} lost").format(left=actions_words(state.actions_left)) if state.actions_left else ""
-                groups_after.append(MenuGroup(_("end the turn") + lost, [("done", "done")]))
-    sends.actions.sort(key=lambda pair: "FINISHES" not in pair[0])  # what finishes a building first
-    groups = [group for group in (sends, starts, recruits, coins) if group.actions] + groups_after
-    message = _("{player}: {left} left, {coins} écus. Your action?").format(
-        player=player, left=actions_words(state.actions_left), coins=seat.coins
-    )
-    return prompter.choose_action(message, groups, topics)
-
-
-def send_label(state: BuildersState, seat: Seat, worker: str, site: str) -> str:
-    from referee.builders import cards as catalogue
-
-    card, target = catalogue.card(worker), catalogue.card(site)
-    cost = state.sent.get(site, 0) + 1
-    price = 0 if card.kind == "machine" else card.cost
-    before = still_needed(site, seat.sites[site])
-    left = still_needed(site, [*seat.sites[site], worker])
-    if not any(left):
-        outcome = _("FINISHES it: +{vp} VP, +{coins} écus").format(vp=target.vp, coins=target.coins)
-        if target.kind == "machine":
-            outcome = _("FINISHES it: +{vp} VP, and it joins your team").format(vp=target.vp)
-    elif left == before:
-        outcome = _("adds nothing it needs (still {left})").format(left=left.describe())
-    else:
-        outcome = _("then needs {left}").format(left=left.describe())
-    return _("{worker} ({makes}) → {site}: {actions}, {price} écus; {outcome}").format(
-        worker=f"{worker} {card.name_fr}",
-        makes=card.produces.describe(),
-        site=target.label,
-        actions=actions_words(cost),
-        price=price,
-        outcome=outcome,
-    )
-
-
-# -- the setup: dealt with a seed, or told -----------------------------------------------------------------------
-def told_ids(text: str | None, option: str) -> list[str] | None:
-    if text is None:
-        return None
-    return [part.strip() for part in text.split(",") if part.strip()]
-
-
-def canonical_setup(players: list[str], setup: dict[str, Any]) -> dict[str, Any]:
-    """Check a told setup by building its first state, and return it with ids (names accepted on input)."""
-    state = RULES.new_state(players, setup)
-    if "seed" in setup:
-        return setup
-    return {
-        "apprentices": [seat.idle[0] for seat in state.seats],
-        "buildings": list(state.row_buildings),
-        "workers": list(state.row_workers),
-    }
-
-
-def ask_setup(players: list[str], known: dict[str, list[str] | None], json_mode: bool) -> dict[str, Any]:
-    """At a terminal: ask each player's apprentice and the five face-up buildings and workers still missing."""
-    from referee.builders import cards as catalogue
-    from referee.builders.state import ROW_SIZE
-    from referee.cli.prompts import Prompter
-
-    prompter = Prompter(to_stderr=json_mode)
-    seen: set[str] = {c for ids in known.values() if ids for c in ids}
-    apprentices = known["apprentices"]
-    if apprentices is None:
-        apprentices = []
-        for name in players:
-            free = [c for c in catalogue.apprentice_ids() if c not in seen]
-            picked = prompter.select(
-                _("{player}'s starting apprentice?").format(player=name), [(card_choice(c), c) for c in free]
-            )
-            apprentices.append(picked)
-            seen.add(picked)
-    result: dict[str, Any] = {"apprentices": apprentices}
-    for key, ids, row in (
-        ("buildings", catalogue.construction_ids(), _("building")),
-        ("workers", catalogue.worker_ids(), _("worker")),
-    ):
-        chosen = known[key]
-        if chosen is None:
-            chosen = []
-            for number in range(1, ROW_SIZE + 1):
-                free = [c for c in ids if c not in seen]
-                picked = prompter.select(
-                    _("Face-up {row} {n} of {total}?").format(row=row, n=number, total=ROW_SIZE),
-                    [(card_choice(c), c) for c in free],
-                )
-                chosen.append(picked)
-                seen.add(picked)
-        result[key] = chosen
-    return result
-
-
-def play_setup(
-    names: list[str],
-    seed: int | None,
-    apprentices: str | None,
-    buildings: str | None,
-    workers: str | None,
-    json_mode: bool,
-) -> dict[str, Any]:
-    told = {
-        "apprentices": told_ids(apprentices, "--apprentices"),
-        "buildings": told_ids(buildings, "--buildings"),
-        "workers": told_ids(workers, "--workers"),
-    }
-    if seed is not None:
-        if any(value is not None for value in told.values()):
-            raise InputError(_("--seed deals the cards: leave out --apprentices, --buildings and --workers"))
-        return canonical_setup(names, {"seed": seed})
-    missing = [f"--{key}" for key, value in told.items() if value is None]
-    if missing:
-        if not current_env().interactive:
-            raise InputError(
-                _(
-                    "without --seed, tell the referee the table: {options} (e.g. --buildings B01,B05,M01,B12,B22)"
-                ).format(options=", ".join(missing))
-            )
-        return canonical_setup(names, ask_setup(names, told, json_mode))
-    return canonical_setup(names, told)
-
-
-def checked_players(players: str) -> list[str]:
-    from referee.builders.state import MAX_PLAYERS, MIN_PLAYERS
-
-    names = parse_players(players)
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise InputError(_("The Builders is for 2 to 4 players, not {count}").format(count=len(names)))
-    return names
-
-
-# -- positions: a [final] tally --------------------------------------------------------------------------------
-def load_position(document: dict[str, Any], source: str) -> Game[BuildersState, Any] | None:
-    from referee.builders import BuildersState, Seat, score_final
-    from referee.builders import cards as catalogue
-    from referee.builders.state import MAX_PLAYERS, MIN_PLAYERS, TOTAL_ECUS
-
-    if "final" not in document:
-        return None
-    check_game(document, SPEC.name, source)
-    players = check_players(document, source)
-    final = document["final"]
-    if not isinstance(final, Mapping):
-        raise InputError(_("{file}: [final] must be a table").format(file=source))
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise SetupError(_("The Builders is for 2 to 4 players, not {n}").format(n=len(players)))
-    score_final(players, final)  # checks everything: unknown cards, duplicates, purses
-    seats = []
-    for name in players:
-        entry = final[name]
-        built = [
-            next(c for c in catalogue.candidates(text) if catalogue.card(c).is_construction)
-            for text in entry.get("built", [])
-        ]
-        seats.append(Seat(coins=entry["coins"], built=built, vp=sum(catalogue.card(c).vp for c in built)))
-    state = BuildersState(
-        players=tuple(players),
-        seats=seats,
-        bank=TOTAL_ECUS - sum(seat.coins for seat in seats),
-        row_buildings=[],
-        row_workers=[],
-        deck_buildings=[],
-        deck_workers=[],
-        seeded=True,
-        current=len(players) - 1,
-        actions_left=0,
-        over=True,
-    )
-    game: Game[BuildersState, Any] = Game(RULES, players, {"seed": 0})
-    game.state = state
-    game.setup = {}
-    game.position = True  # type: ignore[attr-defined]
-    return game
-
-
-SPEC = GameSpec(
-    name="builders",
-    title="The Builders: Middle Ages",
-    rules=RULES,
-    rulebook_package="referee.builders",
-    render=render,
-    load_position=load_position,
-    ask_action=ask_action,
-)
-
-
-class DealingRules:
-    """The rules for self-play: each simulated game gets its own seeded deal, repeatable from ``--seed``."""
-
-    def __init__(self, seed: int | None) -> None:
-        self._rng = random.Random(seed)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(RULES, name)
-
-    def new_state(self, players: list[str], setup: Mapping[str, Any]) -> BuildersState:
-        return RULES.new_state(players, {"seed": self._rng.randrange(2**31)})
-
-
-# -- commands --------------------------------------------------------------------------------------------------
-def complete_topic(incomplete: str) -> list[str]:
-    return [name for name in common.topic_names(SPEC) if name.startswith(incomplete.lower())]
-
-
-def complete_kind(incomplete: str) -> list[str]:
-    return [kind for kind in KINDS if kind.startswith(incomplete.lower())]
 
 
 SeedOption = Annotated[int | None, typer.Option("--seed", help="Let the referee shuffle and deal (repeatable).")]
@@ -635,7 +120,7 @@ def cards(
     chosen = [c for c in catalogue.catalogue().values() if kind is None or c.kind == kind.lower()]
     if json_mode:
         out.json([card_json(c) for c in chosen])
-        raise typer.Exit(ExitStatus.SUCCESS)
+        raise CommandExit(ExitStatus.SUCCESS)
     from rich import box
     from rich.table import Table
     from rich.text import Text
@@ -664,7 +149,7 @@ def cards(
     out.show(table)
     out.text(_("Buildings and machines: VP, écus paid on completion, resources needed (names as printed, in French)."))
     out.text(_("Workers: écus paid each time one is sent to a site, resources made."))
-    raise typer.Exit(ExitStatus.SUCCESS)
+    raise CommandExit(ExitStatus.SUCCESS)
 
 
 def card_json(card: Card) -> dict[str, Any]:

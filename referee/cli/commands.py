@@ -48,8 +48,9 @@ def add_record_commands(
     def score(
         file: Annotated[str, typer.Argument(help=score_file_help)],
         json_mode: JsonOption = False,
+        board: Annotated[bool, typer.Option("--board", help="Draw the table as well as the score.")] = False,
     ) -> None:
-        common.score_command(spec, file, json_mode)
+        common.score_command(spec, file, json_mode, board)
 
     score.__doc__ = score_doc
     app.command()(score)

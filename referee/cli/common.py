@@ -10,15 +10,13 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import typer
-
 from referee.cli.env import Environment
 from referee.cli.env import current as current_env
 from referee.cli.files import display_name, read_toml
 from referee.cli.lazy import unwrap
-from referee.cli.output import Output
+from referee.cli.output import Output, ScoreTable
 from referee.cli.records import Record, record_from_document
-from referee.cli.status import ExitStatus
+from referee.cli.status import CommandExit, ExitStatus
 from referee.engine import Game, Rules
 from referee.errors import IllegalAction, InputError, RefereeError, ReplayError
 from referee.i18n import _
@@ -34,6 +32,10 @@ class GameSpec:
     rulebook_package: str
     render: Callable[[Game[Any, Any], Output], None]
     """Draw the table and the running score for people."""
+    score_table: Callable[[Game[Any, Any]], ScoreTable]
+    """The score as a breakdown per player (what ``score`` prints)."""
+    status_line: Callable[[Game[Any, Any]], str]
+    """Whose turn and what they may do, or how the game ended, in one line."""
     prepare_setup: Callable[[dict[str, Any], str], dict[str, Any]] = lambda setup, source: setup
     """Check a record's setup (``source`` names the file for messages) and return it for the rules."""
     load_position: Callable[[dict[str, Any], str], Game[Any, Any] | None] = lambda document, source: None
@@ -42,12 +44,12 @@ class GameSpec:
     """Ask for the next action at a terminal; returns notation or a session command (undo, rules, quit)."""
 
 
-def fail(out: Output, error: RefereeError | str, status: int | None = None) -> typer.Exit:
+def fail(out: Output, error: RefereeError | str, status: int | None = None) -> CommandExit:
     """Report an error in one line and return the Exit to raise."""
     message = error.message if isinstance(error, RefereeError) else error
     out.error(message)
     code = status if status is not None else (error.exit_status if isinstance(error, RefereeError) else 2)
-    return typer.Exit(code)
+    return CommandExit(code)
 
 
 def load_record(spec: GameSpec, path: str, env: Environment) -> Record:
@@ -58,16 +60,20 @@ def load_record(spec: GameSpec, path: str, env: Environment) -> Record:
     return record
 
 
-def new_game(spec: GameSpec, record: Record, source: str) -> Game[Any, Any]:
+def new_game(spec: GameSpec, record: Record, source: str, *, undo: bool = True) -> Game[Any, Any]:
     try:
-        return Game(spec.rules, record.players, record.setup)
+        return Game(spec.rules, record.players, record.setup, undo=undo)
     except InputError as error:
         raise InputError(f"{source}: {error.message}") from None
 
 
-def replay_record(spec: GameSpec, record: Record, source: str) -> tuple[Game[Any, Any], ReplayError | None]:
-    """Replay a record from its first action; return the game as far as it went and the first failure."""
-    game = new_game(spec, record, source)
+def replay_record(
+    spec: GameSpec, record: Record, source: str, *, undo: bool = True
+) -> tuple[Game[Any, Any], ReplayError | None]:
+    """Replay a record from its first action; return the game as far as it went and the first failure.
+
+    ``undo=False`` when no action will be taken back (validating records): the game keeps no undo copies."""
+    game = new_game(spec, record, source, undo=undo)
     try:
         game.replay(record.actions)
     except ReplayError as error:
@@ -90,16 +96,16 @@ def replay_error_line(source: str, error: ReplayError) -> str:
 
 
 # -- replay ----------------------------------------------------------------------------------------------------
-ReplayResult = tuple[ExitStatus, "str | None", dict[str, Any], "Game[Any, Any] | None", "str | None"]
+ReplayResult = tuple[ExitStatus, "str | None", "dict[str, Any] | None", "Game[Any, Any] | None", "str | None"]
 
 
-def replay_one(spec: GameSpec, path: str, env: Environment) -> ReplayResult:
-    """Replay one record file: its exit status, the error line (if any), its summary document, the game (None when
-    the file could not be read) and the summary line for people."""
+def replay_one(spec: GameSpec, path: str, env: Environment, json_mode: bool) -> ReplayResult:
+    """Replay one record file: its exit status, the error line (if any), its summary document (with ``json_mode``),
+    the game (None when the file could not be read) and the summary line for people (without ``json_mode``)."""
     source = display_name(path)
     try:
         record = load_record(spec, path, env)
-        game, error = replay_record(spec, record, source)
+        game, error = replay_record(spec, record, source, undo=False)
     except RefereeError as failure:
         message = failure.message if failure.message.startswith(source) else f"{source}: {failure.message}"
         return (
@@ -109,16 +115,13 @@ def replay_one(spec: GameSpec, path: str, env: Environment) -> ReplayResult:
             None,
             None,
         )
-    if error is not None:
-        status, message, document = (
-            ExitStatus(error.exit_status),
-            replay_error_line(source, error),
-            error_document(game, error),
-        )
-    else:
-        status, message, document = ExitStatus.SUCCESS, None, game.summary()
+    status = ExitStatus.SUCCESS if error is None else ExitStatus(error.exit_status)
+    message = None if error is None else replay_error_line(source, error)
+    if not json_mode:
+        return status, message, None, game, summary_line(source, game, error)
+    document = game.summary() if error is None else error_document(game, error)
     document["file"] = str(path)
-    return status, message, document, game, summary_line(source, game, error)
+    return status, message, document, game, None
 
 
 def default_jobs() -> int:
@@ -137,7 +140,7 @@ def replay_command(spec: GameSpec, records: Sequence[str], json_mode: bool, jobs
     if jobs is not None and jobs < 1:
         raise fail(out, _("--jobs must be at least 1"))
     if len(records) == 1:
-        status, message, document, game, line = replay_one(spec, records[0], env)
+        status, message, document, game, line = replay_one(spec, records[0], env, json_mode)
         if message is not None:
             out.error(message)
         if json_mode:
@@ -145,9 +148,10 @@ def replay_command(spec: GameSpec, records: Sequence[str], json_mode: bool, jobs
         elif game is not None:
             spec.render(game, out)
             out.text(line or "")
-        raise typer.Exit(status)
+        raise CommandExit(status)
     # Many records (a club's archive): replayed in worker processes, reported in the order given, the JSON array
-    # written as the results come (the same text as one json.dumps of the whole list, without holding it).
+    # written as the results come, one summary per line (compact: indenting thousands of summaries cost more than
+    # replaying them), so memory stays flat with the archive's size.
     jobs = min(jobs or default_jobs(), len(records))
     results = replay_results(spec, records, env, json_mode, jobs)
     worst = ExitStatus.SUCCESS
@@ -158,13 +162,13 @@ def replay_command(spec: GameSpec, records: Sequence[str], json_mode: bool, jobs
         if message is not None:
             out.error(message)
         if json_mode:
-            env.stdout.write((",\n" if number else "") + "  " + document_text.replace("\n", "\n  "))
+            env.stdout.write((",\n  " if number else "  ") + document_text)
         elif line is not None:
             out.text(line)
     if json_mode:
         env.stdout.write("\n]\n")
         env.stdout.flush()
-    raise typer.Exit(worst)
+    raise CommandExit(worst)
 
 
 WorkerResult = tuple[ExitStatus, "str | None", str, "str | None"]
@@ -177,7 +181,7 @@ def replay_results(
     """The results of replaying ``records``, in their order: in this process, or in ``jobs`` worker processes."""
     if jobs == 1 or "-" in records:  # standard input can be read only here
         for path in records:
-            yield _worker_result(replay_one(spec, path, env), json_mode)
+            yield _worker_result(replay_one(spec, path, env, json_mode), json_mode)
         return
     import multiprocessing
 
@@ -192,7 +196,9 @@ def _worker_result(result: ReplayResult, json_mode: bool) -> WorkerResult:
     from referee.cli.output import json_text
 
     status, message, document, _game, line = result
-    return status, message, json_text(document) if json_mode else "", line
+    if json_mode:
+        return status, message, json_text(document, indent=None), None
+    return status, message, "", line
 
 
 _worker: dict[str, Any] = {}
@@ -207,7 +213,8 @@ def _start_worker(game: str, json_mode: bool) -> None:
 
 
 def _replay_in_worker(path: str) -> WorkerResult:
-    return _worker_result(replay_one(_worker["spec"], path, _worker["env"]), _worker["json_mode"])
+    json_mode = _worker["json_mode"]
+    return _worker_result(replay_one(_worker["spec"], path, _worker["env"], json_mode), json_mode)
 
 
 def summary_line(source: str, game: Game[Any, Any], error: ReplayError | None) -> str:
@@ -270,11 +277,12 @@ def check_command(spec: GameSpec, record_path: str, action_text: str, json_mode:
         out.text(_("Rule: {rule} (referee {game} rules {rule})").format(rule=verdict.rule, game=spec.name))
         if verdict.ruling:
             out.text(verdict.ruling)
-    raise typer.Exit(ExitStatus.SUCCESS if verdict.legal else ExitStatus.ILLEGAL)
+    raise CommandExit(ExitStatus.SUCCESS if verdict.legal else ExitStatus.ILLEGAL)
 
 
 # -- score -----------------------------------------------------------------------------------------------------
-def score_command(spec: GameSpec, path: str, json_mode: bool) -> None:
+def score_command(spec: GameSpec, path: str, json_mode: bool, board: bool = False) -> None:
+    """The score of a record or a position: a breakdown per player (and the table drawn with ``board``)."""
     env = current_env()
     out = Output(env, json_mode)
     source = display_name(path)
@@ -302,9 +310,13 @@ def score_command(spec: GameSpec, path: str, json_mode: bool) -> None:
         raise fail(out, replay_error_line(source, error), error.exit_status)
     if json_mode:
         out.json(game.summary())
-    else:
+    elif board:
         spec.render(game, out)
-    raise typer.Exit(ExitStatus.SUCCESS)
+    else:
+        for line in spec.score_table(game).lines():
+            out.text(line)
+        out.text(spec.status_line(game))
+    raise CommandExit(ExitStatus.SUCCESS)
 
 
 # -- rules -----------------------------------------------------------------------------------------------------
@@ -320,11 +332,11 @@ def rules_command(spec: GameSpec, topic: str | None) -> None:
             print_topic(out, entry, spec)
         out.text()
         out.text(_("Topics: {topics}. Also: 'rulings' lists every ruling.").format(topics=", ".join(book.names)))
-        raise typer.Exit(ExitStatus.SUCCESS)
+        raise CommandExit(ExitStatus.SUCCESS)
     if topic.strip().lower() == "rulings":
         for entry, ruling in book.rulings:
             out.text(f"[{entry.name}] {ruling}")
-        raise typer.Exit(ExitStatus.SUCCESS)
+        raise CommandExit(ExitStatus.SUCCESS)
     entry = book.topic(topic)
     if entry is None:
         raise fail(
@@ -334,7 +346,7 @@ def rules_command(spec: GameSpec, topic: str | None) -> None:
             ),
         )
     print_topic(out, entry, spec)
-    raise typer.Exit(ExitStatus.SUCCESS)
+    raise CommandExit(ExitStatus.SUCCESS)
 
 
 RULES_WIDTH = 116
@@ -469,4 +481,4 @@ def simulate_command(
         )
     for violation in report["violations"][:20]:
         out.error(violation)
-    raise typer.Exit(ExitStatus.ILLEGAL if report["violations"] else ExitStatus.SUCCESS)
+    raise CommandExit(ExitStatus.ILLEGAL if report["violations"] else ExitStatus.SUCCESS)

@@ -13,11 +13,13 @@ import contextlib
 import errno
 import os
 import sys
-from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from referee.errors import InputError, RefereeError
 from referee.i18n import _
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 MAX_INPUT_BYTES = 4 * 1024 * 1024
 """Records, maps and positions are small; anything larger is refused rather than parsed."""
@@ -84,7 +86,7 @@ def write_atomically(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` all at once: temporary file, fsync, rename, fsync of the folder."""
     import tempfile  # imported here: only play writes records
 
-    folder = path.parent if str(path.parent) else Path(".")
+    folder = path.parent
     try:
         fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except OSError as error:
@@ -168,7 +170,7 @@ class RecordLock:
     @staticmethod
     def _remove_stale_temporaries(record: Path) -> None:
         """Temporary files of a writer that was killed mid-write (we hold the lock: nobody else writes now)."""
-        folder = record.parent if str(record.parent) else Path(".")
+        folder = record.parent
         for stale in folder.glob(f".{record.name}.*.tmp"):
             with contextlib.suppress(OSError):
                 stale.unlink()

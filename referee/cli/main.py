@@ -1,8 +1,8 @@
 """``referee``: the console script.
 
 Every TAB and every one-shot command starts a new process, so this module imports almost nothing: ``--version``
-is answered here without Typer (about 50 ms of imports), and anything else goes to the Typer app in
-:mod:`referee.cli.app`.
+is answered here without Typer (about 50 ms of imports), ``check``, ``score`` and TAB by :mod:`referee.cli.fast`
+(also without Typer), and anything else goes to the Typer app in :mod:`referee.cli.app`.
 """
 
 from __future__ import annotations
@@ -29,6 +29,10 @@ def run() -> None:
 
             sys.stdout.write(f"referee {__version__}\n")
             sys.stdout.flush()
+            sys.exit(ExitStatus.SUCCESS)
+        from referee.cli import fast
+
+        if fast.run(sys.argv[1:]):
             sys.exit(ExitStatus.SUCCESS)
         from referee.cli.app import app
 

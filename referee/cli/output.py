@@ -3,7 +3,6 @@ and one-line errors on standard error."""
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from typing import TYPE_CHECKING, Any
@@ -23,9 +22,10 @@ def safe(text: str) -> str:
     )
 
 
-_UNSAFE_IN_JSON = re.compile("[\x7f-\x9f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]")
+_UNSAFE_IN_JSON = "[\x7f-\x9f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]"
 """What ``json.dumps(ensure_ascii=False)`` leaves raw but a terminal may act on: DEL, C1 controls (8-bit CSI),
-format and bidi controls, line separators. Written as ``\\uXXXX`` escapes: the same JSON, safe to print."""
+format and bidi controls, line separators. Written as ``\\uXXXX`` escapes: the same JSON, safe to print.
+(Compiled at its first use, by ``re``'s cache: text for people needs no JSON.)"""
 
 
 def _json_escape(match: re.Match[str]) -> str:
@@ -34,7 +34,9 @@ def _json_escape(match: re.Match[str]) -> str:
 
 def json_text(document: Any, *, indent: int | None = 2) -> str:
     """A JSON document as text that is safe to print (see ``_UNSAFE_IN_JSON``)."""
-    return _UNSAFE_IN_JSON.sub(_json_escape, json.dumps(document, ensure_ascii=False, indent=indent))
+    import json  # here, not at the top: text for people needs no JSON (start-up time)
+
+    return re.sub(_UNSAFE_IN_JSON, _json_escape, json.dumps(document, ensure_ascii=False, indent=indent))
 
 
 class Output:
@@ -94,3 +96,50 @@ class Output:
         """A message for the player that is not the game's output (stderr, so pipes and JSON stay clean)."""
         self.env.stderr.write(safe(message) + "\n")
         self.env.stderr.flush()
+
+
+class ScoreTable:
+    """The score as a breakdown per player: one row each, as ``score`` prints it and the board shows it.
+
+    ``lines()`` is plain text in aligned columns (no Rich: ``score`` stays fast to start); ``rich()`` is the same
+    table for the board drawings of ``play`` and ``score --board``.
+    """
+
+    def __init__(self, title: str, headers: list[str], *, left: int = 1) -> None:
+        self.title = title
+        self.headers = headers
+        self.left = left
+        """The first ``left`` columns are text (left-aligned); the others numbers (right-aligned)."""
+        self.rows: list[tuple[list[str], str]] = []
+
+    def add_row(self, cells: list[str], style: str = "") -> None:
+        """A player's row; ``style`` (a Rich style) colours the first cell on the board."""
+        self.rows.append((cells, style))
+
+    def lines(self) -> list[str]:
+        widths = [
+            max(len(cell) for cell in [header, *(cells[i] for cells, _ in self.rows)])
+            for i, header in enumerate(self.headers)
+        ]
+
+        def line(cells: list[str]) -> str:
+            return "  ".join(
+                cell.ljust(width) if i < self.left else cell.rjust(width)
+                for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
+            ).rstrip()
+
+        rule = "  ".join("─" * width for width in widths)
+        return [self.title, line(self.headers), rule, *(line(cells) for cells, _ in self.rows)]
+
+    def rich(self) -> Any:
+        """The table as a Rich renderable."""
+        from rich import box
+        from rich.table import Table
+        from rich.text import Text
+
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=self.title, title_justify="left")
+        for i, header in enumerate(self.headers):
+            table.add_column(header, justify="left" if i < self.left else "right")
+        for cells, style in self.rows:
+            table.add_row(Text(cells[0], style=style), *cells[1:])
+        return table

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.errors import InputError
 from referee.i18n import _
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 FORMAT = 1
 """The record format this referee writes and reads."""
@@ -119,6 +121,7 @@ def record_from_document(document: dict[str, Any], game: str, source: str) -> Re
 def default_record_path(game: str) -> Path:
     """Where a game with no --record is kept: a new file in the current folder."""
     import time
+    from pathlib import Path
 
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = Path(f"{game}-{stamp}.toml")

@@ -9,14 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import typer
-
 from referee.cli.common import GameSpec, error_document, fail
 from referee.cli.env import Environment
 from referee.cli.files import RecordLock, write_atomically
 from referee.cli.output import Output
 from referee.cli.records import Record
-from referee.cli.status import ExitStatus
+from referee.cli.status import CommandExit, ExitStatus
 from referee.engine import Event, Game
 from referee.errors import IllegalAction, RefereeError
 from referee.i18n import _
@@ -72,13 +70,13 @@ class PlaySession:
                 "\n"
                 + _("Interrupted after {count} actions; {where}.").format(count=len(self.game.actions), where=where)
             )
-            raise typer.Exit(ExitStatus.INTERRUPTED) from None
+            raise CommandExit(ExitStatus.INTERRUPTED) from None
         except RefereeError as error:
             raise fail(self.out, error) from None
         finally:
             if lock is not None:
                 lock.release()
-        raise typer.Exit(status)
+        raise CommandExit(status)
 
     def push(self, text: str) -> list[Event]:
         """Parse, check and apply one action, then write the record."""
@@ -282,7 +280,7 @@ def play_command(
             if error is not None:
                 out.error(replay_error_line(resume, error))
                 out.note(_("{file} was not changed.").format(file=resume))
-                raise typer.Exit(error.exit_status)
+                raise CommandExit(error.exit_status)
             path = Path(record) if record else Path(resume)
             if record and Path(record).exists() and Path(record).resolve() != Path(resume).resolve():
                 raise InputError(_("{file} already exists; choose another --record").format(file=record))

@@ -73,5 +73,5 @@ def parse_bank(text: str) -> dict[int, int]:
 
 def format_kinds(ranks: object) -> str:
     """Kinds highest first, as letters: ``QN``; ``-`` for none."""
-    letters = "".join(LETTER[rank] for rank in RANKS if rank in ranks)  # type: ignore[operator]
+    letters = "".join([LETTER[rank] for rank in RANKS if rank in ranks])  # type: ignore[operator]
     return letters or "-"

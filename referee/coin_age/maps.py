@@ -56,6 +56,8 @@ class GameMap:
     layout: tuple[tuple[str, ...], ...]
     warnings: tuple[str, ...] = ()
     index: dict[str, int] = field(init=False, repr=False, compare=False)
+    space_ids: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    """The space ids in the file's order (``space_ids[i]`` names space ``i``)."""
     neighbours: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     region_members: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
 
@@ -69,12 +71,9 @@ class GameMap:
             tuple(i for i, space in enumerate(self.spaces) if space.region == region.id) for region in self.regions
         )
         object.__setattr__(self, "index", index)
+        object.__setattr__(self, "space_ids", tuple(space.id for space in self.spaces))
         object.__setattr__(self, "neighbours", tuple(tuple(sorted(n)) for n in adjacent))
         object.__setattr__(self, "region_members", members)
-
-    @property
-    def space_ids(self) -> list[str]:
-        return [space.id for space in self.spaces]
 
     def space(self, space_id: str) -> Space:
         return self.spaces[self.index[space_id]]

@@ -7,7 +7,7 @@ from itertools import pairwise
 from typing import Any
 
 from referee.coin_age.coins import NAME, RANKS, STARTING_BANK, parse_bank, parse_coin
-from referee.coin_age.rules import PLAYERS, CoinAgeState, check_players, resolve_map
+from referee.coin_age.rules import PLAYERS, CoinAgeState, action_table, check_players, resolve_map
 from referee.errors import InputError, NotationError
 from referee.i18n import _
 
@@ -64,7 +64,14 @@ def state_from_position(
                     count=count, coin=NAME[rank], expected=expected, missing=expected - count
                 )
             )
-    state = CoinAgeState(players=names, map=game_map, board=stacks, banks=bank_counts, turn_known=False)
+    state = CoinAgeState(
+        players=names,
+        map=game_map,
+        table=action_table(game_map),
+        board=stacks,
+        banks=bank_counts,
+        turn_known=False,
+    )
     if not state.empty_spaces():
         state.over, state.end_reason = True, _("the board is full")
     elif any(state.bank_size(seat) == 0 for seat in range(PLAYERS)):

@@ -7,9 +7,10 @@ Pure: no I/O. Each rule has one place here, and its docstring or comment quotes 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
-from itertools import pairwise
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import partial
+from itertools import combinations, pairwise
 from typing import Any
 
 from referee.coin_age.builtin_maps import DEFAULT_MAP, builtin_map, builtin_map_names
@@ -71,6 +72,11 @@ Action = Slap | Place | Pay | Move | Capture | Done
 
 DONE = Done()
 
+SLAPS: dict[frozenset[int], Slap] = {
+    frozenset(kinds): Slap(frozenset(kinds)) for count in range(len(RANKS) + 1) for kinds in combinations(RANKS, count)
+}
+"""The sixteen tosses (which kinds matched), made once and shared like the table's actions."""
+
 
 @dataclass(frozen=True, slots=True)
 class ActionTable:
@@ -107,11 +113,12 @@ class CoinAgeState:
 
     ``board[i]`` is the stack on space ``i`` of the map, bottom coin first. ``banks[seat][rank]`` counts coins.
     ``seat`` is the player whose turn it is (or who tosses next when ``tossed`` is False). ``unused`` holds the
-    matched kinds not yet placed or paid.
+    matched kinds not yet placed or paid. ``table`` is the map's :class:`ActionTable` (shared, not compared).
     """
 
     players: tuple[str, ...]
     map: GameMap
+    table: ActionTable = field(compare=False, repr=False)
     board: list[list[Coin]]
     banks: list[dict[int, int]]
     seat: int = 0
@@ -131,6 +138,7 @@ class CoinAgeState:
         return CoinAgeState(
             self.players,
             self.map,
+            self.table,
             [list(stack) for stack in self.board],
             [dict(bank) for bank in self.banks],
             self.seat,
@@ -191,6 +199,23 @@ def check_players(players: list[str]) -> tuple[str, ...]:
     return tuple(players)
 
 
+def _space(token: str, state: CoinAgeState) -> int:
+    """A space of the state's map written by its id, in any case."""
+    found = state.map.lookup(token)
+    if found is None:
+        raise NotationError(
+            _("unknown space '{token}': the spaces are {spaces}").format(
+                token=token, spaces=" ".join(state.map.space_ids)
+            )
+        )
+    return found
+
+
+def _usage_error(text: str, usage: str) -> NotationError:
+    """An action with too many or too few words after its verb: how to write it."""
+    return NotationError(_("'{text}': write {usage}").format(text=text.strip(), usage=usage))
+
+
 # -- the rules -------------------------------------------------------------------------------------------------
 class CoinAgeRules:
     """Coin Age for the referee. See the module docstring."""
@@ -204,86 +229,85 @@ class CoinAgeRules:
         return CoinAgeState(
             players=check_players(players),
             map=game_map,
+            table=action_table(game_map),
             board=[[] for _space in game_map.spaces],
             banks=[dict(STARTING_BANK) for _seat in range(PLAYERS)],
         )
 
     # notation ------------------------------------------------------------------------------------------------
     def parse(self, text: str, state: CoinAgeState) -> Action:
+        """An action in the contract's notation (verbs and coins in any case; spaces by their map ids)."""
         words = text.split()
         if not words:
             raise NotationError(_("empty action"))
         verb, args = words[0].lower(), words[1:]
-
-        def space(token: str) -> int:
-            found = state.map.lookup(token)
-            if found is None:
-                raise NotationError(
-                    _("unknown space '{token}': the spaces are {spaces}").format(
-                        token=token, spaces=" ".join(state.map.space_ids)
-                    )
-                )
-            return found
-
-        def arity(count: int, usage: str) -> None:
-            if len(args) != count:
-                raise NotationError(_("'{text}': write {usage}").format(text=text.strip(), usage=usage))
-
         if verb == "slap":
-            letters = "".join(args)
-            if not letters:
-                raise NotationError(_("'slap' needs the kinds that matched, or '-' for none: slap QN, slap -"))
-            if letters == "-":
-                return Slap(frozenset())
-            ranks = [parse_rank(char) for char in letters]
-            if len(set(ranks)) != len(ranks):
-                raise NotationError(_("'{text}': each kind is tossed once, so list it once").format(text=text.strip()))
-            tosser = state.tosser()
-            missing = [rank for rank in ranks if state.banks[tosser][rank] == 0]
-            if missing and not state.over:
-                # The referee knows the bank: a kind that was not tossed cannot have matched (bad input, exit 2).
-                raise NotationError(
-                    _("{player} has no {coin} in the bank, so no {coin} was tossed (the bank holds {kinds})").format(
-                        player=state.players[tosser],
-                        coin=NAME[missing[0]],
-                        kinds=format_kinds([rank for rank in RANKS if state.banks[tosser][rank]]),
-                    )
-                )
-            return Slap(frozenset(ranks))
+            return self._parse_slap(text, args, state)
+        table = state.table
         if verb == "place":
-            arity(2, "place COIN SPACE, e.g. place Q B2")
-            return Place(parse_rank(args[0]), space(args[1]))
+            if len(args) != 2:
+                raise _usage_error(text, "place COIN SPACE, e.g. place Q B2")
+            return table.places[parse_rank(args[0])][_space(args[1], state)]
         if verb == "pay":
-            arity(1, "pay COIN, e.g. pay N")
-            return Pay(parse_rank(args[0]))
+            if len(args) != 1:
+                raise _usage_error(text, "pay COIN, e.g. pay N")
+            return table.pays[parse_rank(args[0])]
         if verb == "move":
-            arity(2, "move FROM TO, e.g. move B2 B3")
-            return Move(space(args[0]), space(args[1]))
+            if len(args) != 2:
+                raise _usage_error(text, "move FROM TO, e.g. move B2 B3")
+            return Move(_space(args[0], state), _space(args[1], state))
         if verb == "capture":
-            arity(1, "capture SPACE, e.g. capture B2")
-            return Capture(space(args[0]))
+            if len(args) != 1:
+                raise _usage_error(text, "capture SPACE, e.g. capture B2")
+            return table.captures[_space(args[0], state)]
         if verb in ("done", "end"):
-            arity(0, "done")
+            if args:
+                raise _usage_error(text, "done")
             return DONE
         raise NotationError(
             _("unknown action '{verb}': the actions are slap, place, pay, move, capture, done").format(verb=words[0])
         )
 
+    def _parse_slap(self, text: str, args: list[str], state: CoinAgeState) -> Slap:
+        """``slap QN`` / ``slap Q N`` / ``slap -``: the kinds that matched, each once; a kind the tosser does not
+        hold cannot have been tossed (bad input, not an illegal action)."""
+        letters = "".join(args)
+        if not letters:
+            raise NotationError(_("'slap' needs the kinds that matched, or '-' for none: slap QN, slap -"))
+        if letters == "-":
+            return SLAPS[frozenset()]
+        ranks = [parse_rank(char) for char in letters]
+        kinds = frozenset(ranks)
+        if len(kinds) != len(ranks):
+            raise NotationError(_("'{text}': each kind is tossed once, so list it once").format(text=text.strip()))
+        bank = state.banks[state.tosser()]
+        missing = [rank for rank in ranks if bank[rank] == 0]
+        if missing and not state.over:
+            # The referee knows the bank: a kind that was not tossed cannot have matched (bad input, exit 2).
+            raise NotationError(
+                _("{player} has no {coin} in the bank, so no {coin} was tossed (the bank holds {kinds})").format(
+                    player=state.players[state.tosser()],
+                    coin=NAME[missing[0]],
+                    kinds=format_kinds([rank for rank in RANKS if bank[rank]]),
+                )
+            )
+        return SLAPS[kinds]
+
     def format(self, action: Action, state: CoinAgeState) -> str:
+        """The canonical notation: lower-case verbs, coins as letters, kinds highest first, the map's space ids."""
         ids = state.map.space_ids
-        match action:
-            case Slap(kinds):
-                return f"slap {format_kinds(kinds)}"
-            case Place(rank, space):
-                return f"place {LETTER[rank]} {ids[space]}"
-            case Pay(rank):
-                return f"pay {LETTER[rank]}"
-            case Move(source, target):
-                return f"move {ids[source]} {ids[target]}"
-            case Capture(space):
-                return f"capture {ids[space]}"
-            case Done():
-                return "done"
+        if isinstance(action, Place):
+            return f"place {LETTER[action.rank]} {ids[action.space]}"
+        if isinstance(action, Slap):
+            return "slap " + format_kinds(action.kinds)
+        if isinstance(action, Done):
+            return "done"
+        if isinstance(action, Move):
+            return f"move {ids[action.source]} {ids[action.target]}"
+        if isinstance(action, Capture):
+            return f"capture {ids[action.space]}"
+        if isinstance(action, Pay):
+            return f"pay {LETTER[action.rank]}"
         raise TypeError(action)
 
     def describe(self, action: Action, state: CoinAgeState) -> str:
@@ -330,28 +354,27 @@ class CoinAgeRules:
             return Verdict(False, "end", _("the game is over ({reason})").format(reason=state.end_reason))
         if isinstance(action, Slap):
             return self._judge_slap(state, action)
-        player = state.players[state.seat]
         if not state.tossed:
             return Verdict(
                 False,
                 "toss",
                 _("{player} must toss first (slap) before acting").format(player=state.players[state.seat]),
             )
+        if isinstance(action, Place):
+            return self._judge_place(state, action)
         if isinstance(action, Done):
             return Verdict(
                 True,
                 "turn",
-                _("{player} ends the turn").format(player=player),
+                partial(_("{player} ends the turn").format, player=state.players[state.seat]),
                 _("Ruling: the end of a turn is the next toss, or an explicit 'done'."),
             )
-        if isinstance(action, Place):
-            return self._judge_place(state, action)
-        if isinstance(action, Pay):
-            return self._judge_pay(state, action)
         if isinstance(action, Move):
             return self._judge_move(state, action)
         if isinstance(action, Capture):
             return self._judge_capture(state, action)
+        if isinstance(action, Pay):
+            return self._judge_pay(state, action)
         raise TypeError(action)
 
     def _judge_slap(self, state: CoinAgeState, action: Slap) -> Verdict:
@@ -372,8 +395,11 @@ class CoinAgeRules:
         return Verdict(
             True,
             "toss",
-            _("{player} tosses one coin of each kind in the bank; {count} matched: {allowance}").format(
-                player=name, count=len(action.kinds), allowance=allowance_text(len(action.kinds))
+            partial(
+                _("{player} tosses one coin of each kind in the bank; {count} matched: {allowance}").format,
+                player=name,
+                count=len(action.kinds),
+                allowance=allowance_text(len(action.kinds)),
             ),
             _("Ruling: the end of a turn is the next toss, or an explicit 'done'.") if state.tossed else None,
         )
@@ -416,14 +442,7 @@ class CoinAgeRules:
             else:
                 reason = _("a {coin} cannot cover a {top} on {space}: only a strictly higher coin can be covered")
             return Verdict(False, "place", reason.format(coin=coin, top=NAME[top.rank], space=space.id))
-        where = _("on the {top}").format(top=NAME[top.rank]) if top else _("on the empty space")
-        return Verdict(
-            True,
-            "place",
-            _("{player} places the {coin} on {space} {where}").format(
-                player=state.players[state.seat], coin=coin, space=space.id, where=where
-            ),
-        )
+        return Verdict(True, "place", partial(placing_reason, state.players[state.seat], coin, space.id, top))
 
     def _judge_pay(self, state: CoinAgeState, action: Pay) -> Verdict:
         """Pay: give a matching coin to the opponent's bank; only with 4 matches; allows the third placement."""
@@ -443,8 +462,11 @@ class CoinAgeRules:
         return Verdict(
             True,
             "pay",
-            _("{player} pays the {coin} to {opponent} and may place a third coin").format(
-                player=state.players[state.seat], coin=coin, opponent=state.players[1 - state.seat]
+            partial(
+                _("{player} pays the {coin} to {opponent} and may place a third coin").format,
+                player=state.players[state.seat],
+                coin=coin,
+                opponent=state.players[1 - state.seat],
             ),
             ruling,
         )
@@ -478,8 +500,11 @@ class CoinAgeRules:
         return Verdict(
             True,
             "move",
-            _("{player} moves the stack on {a} to the empty adjacent {b}").format(
-                player=state.players[state.seat], a=ids[action.source], b=ids[action.target]
+            partial(
+                _("{player} moves the stack on {a} to the empty adjacent {b}").format,
+                player=state.players[state.seat],
+                a=ids[action.source],
+                b=ids[action.target],
             ),
             ruling if top.side != state.seat else None,
         )
@@ -504,7 +529,8 @@ class CoinAgeRules:
         return Verdict(
             True,
             "capture",
-            _("{player} takes the top coin of {space}, {owner}'s {coin}, into the bank").format(
+            partial(
+                _("{player} takes the top coin of {space}, {owner}'s {coin}, into the bank").format,
                 player=state.players[state.seat],
                 space=ids[action.space],
                 owner=state.players[top.side],
@@ -516,66 +542,64 @@ class CoinAgeRules:
     # application ---------------------------------------------------------------------------------------------
     def apply(self, state: CoinAgeState, action: Action) -> list[Event]:
         """Apply a legal action (see :meth:`judge`) and return what the referee announces."""
-        events: list[Event] = []
-        match action:
-            case Slap(kinds):
-                if state.tossed:
-                    state.seat = 1 - state.seat
-                start_turn(state, kinds)
-                events.append(
-                    Event(
-                        "toss",
-                        _("{player}: {count} matched ({kinds}): {allowance}").format(
-                            player=state.players[state.seat],
-                            count=len(kinds),
-                            kinds=format_kinds(kinds),
-                            allowance=allowance_text(len(kinds)),
-                        ),
-                    )
-                )
-            case Place(rank, space):
-                state.banks[state.seat][rank] -= 1
-                state.board[space].append(COIN[(rank, state.seat)])
-                state.unused = state.unused - {rank}
-                state.placements_left -= 1
-                self._check_end_after_placement(state, events)
-            case Pay(rank):
-                state.banks[state.seat][rank] -= 1
-                state.banks[1 - state.seat][rank] += 1
-                state.unused = state.unused - {rank}
-                state.placements_left += 1
-                state.may_pay = False
-            case Move(source, target):
-                state.board[target] = state.board[source]
-                state.board[source] = []
-                state.may_move = False
-            case Capture(space):
-                coin = state.board[space].pop()
-                state.banks[state.seat][coin.rank] += 1
-                state.may_capture = False
-            case Done():
-                end_turn(state)
-        return events
+        return _APPLY[type(action)](self, state, action)
 
-    def _check_end_after_placement(self, state: CoinAgeState, events: list[Event]) -> None:
+    def _apply_slap(self, state: CoinAgeState, action: Slap) -> list[Event]:
+        """A toss ends the turn in progress (when there is one) and starts the tosser's turn."""
+        if state.tossed:
+            state.seat = 1 - state.seat
+        kinds = action.kinds
+        start_turn(state, kinds)
+        return [Event("toss", partial(toss_message, state.players[state.seat], kinds))]
+
+    def _apply_place(self, state: CoinAgeState, action: Place) -> list[Event]:
+        """The coin leaves the bank for the top of the space, its owner's side up; the game may end."""
+        rank, seat = action.rank, state.seat
+        state.banks[seat][rank] -= 1
+        state.board[action.space].append(COIN[(rank, seat)])
+        state.unused = state.unused - {rank}
+        state.placements_left -= 1
+        return self._end_after_placement(state)
+
+    def _apply_pay(self, state: CoinAgeState, action: Pay) -> list[Event]:
+        """The coin goes to the opponent's bank, and one more placement is allowed."""
+        state.banks[state.seat][action.rank] -= 1
+        state.banks[1 - state.seat][action.rank] += 1
+        state.unused = state.unused - {action.rank}
+        state.placements_left += 1
+        state.may_pay = False
+        return []
+
+    def _apply_move(self, state: CoinAgeState, action: Move) -> list[Event]:
+        """The whole stack, order kept, goes to the empty adjacent space."""
+        state.board[action.target] = state.board[action.source]
+        state.board[action.source] = []
+        state.may_move = False
+        return []
+
+    def _apply_capture(self, state: CoinAgeState, action: Capture) -> list[Event]:
+        """The top coin goes to the capturer's bank, where it is theirs."""
+        coin = state.board[action.space].pop()
+        state.banks[state.seat][coin.rank] += 1
+        state.may_capture = False
+        return []
+
+    def _apply_done(self, state: CoinAgeState, action: Done) -> list[Event]:
+        """``done``: the turn passes (see :func:`end_turn`)."""
+        end_turn(state)
+        return []
+
+    def _end_after_placement(self, state: CoinAgeState) -> list[Event]:
         """The game ends at once when the last empty space is filled, or the placer's bank is empty."""
-        reason = None
-        if not any(not stack for stack in state.board):
+        if all(state.board):
             reason = _("{player} filled the last empty space").format(player=state.players[state.seat])
-        elif state.bank_size(state.seat) == 0:
+        elif not any(state.banks[state.seat].values()):
             reason = _("{player} placed their last coin").format(player=state.players[state.seat])
-        if reason is None:
-            return
+        else:
+            return []
         state.over = True
         state.end_reason = reason
-        outcome = self.outcome(state)
-        events.append(
-            Event(
-                "end",
-                _("The game is over: {reason}. {result}").format(reason=reason, result=result_text(outcome)),
-                {"winner": outcome.winner},
-            )
-        )
+        return [Event("end", partial(end_message, state.copy()))]
 
     # generation ----------------------------------------------------------------------------------------------
     def legal_actions(self, state: CoinAgeState) -> Iterator[Action]:
@@ -598,20 +622,25 @@ class CoinAgeRules:
 
     def _turn_action_list(self, state: CoinAgeState) -> list[Action]:
         """:meth:`turn_actions` as a list, built from the map's shared action objects (nothing allocated but the
-        list: self-play asks this on every action)."""
+        list: self-play asks this on every action). Places come highest coin first, then pays, moves, captures."""
         board = state.board
-        table = action_table(state.map)
+        table = state.table
         found: list[Action] = []
-        if state.placements_left > 0 and state.unused:
-            for rank in sorted(state.unused, reverse=True):
-                places = table.places[rank]
-                found += [places[space] for space, stack in enumerate(board) if not stack or stack[-1].rank > rank]
+        if state.placements_left > 0:
+            for rank in RANKS:
+                if rank in state.unused:
+                    places = table.places[rank]
+                    for space, stack in enumerate(board):
+                        if not stack or stack[-1].rank > rank:  # an empty space, or a strictly higher coin
+                            found.append(places[space])
         if state.may_pay:
-            found += [table.pays[rank] for rank in sorted(state.unused, reverse=True)]
+            found += [table.pays[rank] for rank in RANKS if rank in state.unused]
         if state.may_move:
             for source, stack in enumerate(board):
                 if stack:
-                    found += [move for move in table.moves[source] if not board[move.target]]
+                    for move in table.moves[source]:
+                        if not board[move.target]:  # the whole stack, to an empty adjacent space
+                            found.append(move)
         if state.may_capture:
             found += [table.captures[space] for space, stack in enumerate(board) if stack]
         return found
@@ -621,12 +650,13 @@ class CoinAgeRules:
 
     def random_action(self, state: CoinAgeState, rng: random.Random) -> Action:
         """A random legal action for self-play: a fair toss when a turn starts, else any turn action or 'done'."""
-        choices = self._turn_action_list(state) if state.tossed and not state.over else []
-        if not choices:
-            bank = state.banks[state.tosser()]
-            return Slap(frozenset(rank for rank in RANKS if bank[rank] and rng.random() < 0.5))
-        choices.append(DONE)
-        return rng.choice(choices)
+        if state.tossed and not state.over:
+            choices = self._turn_action_list(state)
+            if choices:
+                choices.append(DONE)
+                return rng.choice(choices)
+        bank = state.banks[state.tosser()]
+        return SLAPS[frozenset([rank for rank in RANKS if bank[rank] and rng.random() < 0.5])]
 
     # questions -----------------------------------------------------------------------------------------------
     def to_move(self, state: CoinAgeState) -> int | None:
@@ -717,14 +747,33 @@ def end_turn(state: CoinAgeState) -> None:
     state.may_pay = state.may_move = state.may_capture = False
 
 
+def placing_reason(player: str, coin: str, space: str, top: Coin | None) -> str:
+    """Why a placement is legal, in words: who places which coin where, on what."""
+    where = _("on the {top}").format(top=NAME[top.rank]) if top else _("on the empty space")
+    return _("{player} places the {coin} on {space} {where}").format(player=player, coin=coin, space=space, where=where)
+
+
+def toss_message(player: str, kinds: frozenset[int]) -> str:
+    """The announcement of a toss: who, how many kinds matched, which, and what that allows."""
+    return _("{player}: {count} matched ({kinds}): {allowance}").format(
+        player=player, count=len(kinds), kinds=format_kinds(kinds), allowance=allowance_text(len(kinds))
+    )
+
+
+def end_message(state: CoinAgeState) -> str:
+    """The announcement of the end: why, the scores and the winner (or a draw)."""
+    return _("The game is over: {reason}. {result}").format(reason=state.end_reason, result=result_text(score(state)))
+
+
 def allowance_text(matches: int) -> str:
-    return {
-        4: _("place 2, or pay 1 to place 3"),
-        3: _("place 2"),
-        2: _("place 2"),
-        1: _("place 1 and move"),
-        0: _("capture and move"),
-    }[matches]
+    """What a toss of ``matches`` matches allows (see :func:`start_turn`)."""
+    if matches == 4:
+        return _("place 2, or pay 1 to place 3")
+    if matches >= 2:
+        return _("place 2")
+    if matches == 1:
+        return _("place 1 and move")
+    return _("capture and move")
 
 
 # -- scoring ---------------------------------------------------------------------------------------------------
@@ -737,12 +786,13 @@ def score(state: CoinAgeState) -> Outcome:
     """
     spaces = [0, 0]
     bonus = [0, 0]
+    board = state.board
     for members in state.map.region_members:
         held = [0, 0]
         points = [0, 0]
         for space in members:
-            top = state.top(space)
-            if top is not None:
+            if board[space]:
+                top = board[space][-1]
                 held[top.side] += 1
                 points[top.side] += top.rank
         spaces[0] += points[0]
@@ -750,8 +800,8 @@ def score(state: CoinAgeState) -> Outcome:
         if held[0] != held[1]:
             leader = 0 if held[0] > held[1] else 1
             bonus[leader] += points[leader]
-    bank = [state.bank_size(seat) for seat in range(PLAYERS)]
-    bank_value = [sum(rank * count for rank, count in state.banks[seat].items()) for seat in range(PLAYERS)]
+    bank = [sum(counts.values()) for counts in state.banks]
+    bank_value = [sum([rank * count for rank, count in counts.items()]) for counts in state.banks]
     totals = [spaces[seat] + bonus[seat] + bank[seat] for seat in range(PLAYERS)]
     names = state.players
     order = sorted(range(PLAYERS), key=lambda seat: (-totals[seat], -bank_value[seat], seat))
@@ -790,5 +840,15 @@ def result_text(outcome: Outcome) -> str:
         return _("{scores}: a draw").format(scores=scores)
     return _("{scores}: {winner} wins").format(scores=scores, winner=outcome.winner)
 
+
+_APPLY: dict[type, Callable[[CoinAgeRules, CoinAgeState, Any], list[Event]]] = {
+    Slap: CoinAgeRules._apply_slap,
+    Place: CoinAgeRules._apply_place,
+    Pay: CoinAgeRules._apply_pay,
+    Move: CoinAgeRules._apply_move,
+    Capture: CoinAgeRules._apply_capture,
+    Done: CoinAgeRules._apply_done,
+}
+"""How each kind of action changes the state (:meth:`CoinAgeRules.apply`)."""
 
 RULES = CoinAgeRules()

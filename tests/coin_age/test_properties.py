@@ -91,3 +91,22 @@ def test_format_then_parse_gives_the_same_action():
         played = random_game(rng.randrange(2**32), max_actions=rng.randrange(1, 60))
         for action in played.legal_actions():
             assert played.parse(RULES.format(action, played.state)) == action
+
+
+@SETTINGS
+@given(st.integers(0, 2**32))
+def test_the_self_play_action_is_always_one_of_the_legal_actions(seed):
+    """``random_action`` (self-play, ``simulate``) builds its choices from the map's action table: each one is in
+    ``legal_actions`` and judged legal, and the game replays from its notation."""
+    rng = random.Random(seed)
+    state = RULES.new_state(["Ann", "Bob"], {})
+    played: list[str] = []
+    while not state.over and len(played) < 300:
+        action = RULES.random_action(state, rng)
+        assert action in list(RULES.legal_actions(state)), RULES.format(action, state)
+        assert RULES.judge(state, action).legal, RULES.format(action, state)
+        played.append(RULES.format(action, state))
+        RULES.apply(state, action)
+    replayed = Game(RULES, ["Ann", "Bob"], {}, undo=False)
+    replayed.replay(played)
+    assert replayed.state == state

@@ -22,6 +22,7 @@ import pytest
 from referee.cli.common import load_record, replay_record
 from referee.cli.env import Environment
 from referee.cli.records import Record
+from referee.cli.status import CommandExit
 from tests.conftest import referee_command
 from tests.robustness.helpers import PLAY_OPTIONS, PLAYERS, SETUP, random_game, record_text, run, snapshot
 
@@ -120,7 +121,6 @@ def test_sigkill_leaves_a_prefix_100_times(game: str, tmp_path: Path) -> None:
 # -- writes that fail ------------------------------------------------------------------------------------------
 def play_in_process(game: str, path: Path, lines: str, *, interactive: bool = False, resume: bool = False):
     """Run ``play`` in this process with fake streams; return (exit code, stdout, stderr)."""
-    import typer
 
     from referee.cli import env as env_module
     from referee.cli.main import app
@@ -140,7 +140,7 @@ def play_in_process(game: str, path: Path, lines: str, *, interactive: bool = Fa
     )
     try:
         code = app(args, prog_name="referee", standalone_mode=False) or 0
-    except typer.Exit as done:
+    except CommandExit as done:
         code = done.exit_code
     finally:
         env_module.use(None)
@@ -231,13 +231,12 @@ def test_a_failed_write_at_a_terminal_lets_the_game_go_on(tmp_path: Path, monkey
     environment = Environment(
         stdin=io.StringIO(), stdout=io.StringIO(), stderr=stderr, stdin_isatty=True, stdout_isatty=True, no_color=True
     )
-    import typer
 
     from referee.cli import session as session_module
 
     monkeypatch.setattr(session_module, "PlaySession", PlaySession)
     game = Game(spec.rules, PLAYERS["coin-age"], SETUP["coin-age"])
-    with pytest.raises(typer.Exit) as done:
+    with pytest.raises(CommandExit) as done:
         PlaySession(spec, environment, game, path, json_mode=False).run()
     assert done.value.exit_code == 0
     assert "No space left on device" in stderr.getvalue()

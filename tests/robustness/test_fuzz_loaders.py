@@ -366,7 +366,7 @@ def test_maps_from_valid_ones_with_one_thing_changed(data: st.DataObject) -> Non
 
     from referee.coin_age.builtin_maps import builtin_maps_dir
 
-    files = sorted(builtin_maps_dir().glob("*.toml"))
+    files = sorted(Path(builtin_maps_dir()).glob("*.toml"))
     table = tomllib.loads(data.draw(st.sampled_from(files)).read_text())
     key = data.draw(st.sampled_from(["name", "edges", "regions", "spaces", "layout"]))
     if data.draw(st.booleans()) and isinstance(table.get(key), dict) and table[key]:

@@ -1,0 +1,1300 @@
+"""The command tree of ``referee`` for TAB completion, generated from the Typer app: do not edit.
+
+Written by ``python scripts/make_completions.py`` (a test fails when it is stale). Each node lists its
+subcommands (name, help) and its parameters in the order Typer sees them; helps are given as zsh, fish and
+PowerShell print them. ``complete`` names the function that completes a value (``module:function``).
+"""
+
+from typing import Any
+
+TREE: dict[str, Any] = {'params': [{'option': ['--version'],
+             'names': ['--version'],
+             'flag': True,
+             'multiple': False,
+             'hidden': False,
+             'help': {'zsh': 'Print the version and exit.',
+                      'fish': 'Print the version and exit.',
+                      'powershell': 'Print the version and exit.'},
+             'complete': None},
+            {'option': ['--install-completion'],
+             'names': ['--install-completion'],
+             'flag': True,
+             'multiple': False,
+             'hidden': False,
+             'help': {'zsh': 'Install completion for the current shell.',
+                      'fish': 'Install completion for the current shell.',
+                      'powershell': 'Install completion for the current shell.'},
+             'complete': None},
+            {'option': ['--show-completion'],
+             'names': ['--show-completion'],
+             'flag': True,
+             'multiple': False,
+             'hidden': False,
+             'help': {'zsh': 'Show completion for the current shell, to copy it or customize the installation.',
+                      'fish': 'Show completion for the current shell, to copy it or customize the installation.',
+                      'powershell': 'Show completion for the current shell, to copy it or customize the '
+                                    'installation.'},
+             'complete': None},
+            {'option': ['--help'],
+             'names': ['--help'],
+             'flag': True,
+             'multiple': False,
+             'hidden': False,
+             'help': {'zsh': 'Show this message and exit.',
+                      'fish': 'Show this message and exit.',
+                      'powershell': 'Show this message and exit.'},
+             'complete': None}],
+ 'commands': {'coin-age': {'params': [{'option': ['--help'],
+                                       'names': ['--help'],
+                                       'flag': True,
+                                       'multiple': False,
+                                       'hidden': False,
+                                       'help': {'zsh': 'Show this message and exit.',
+                                                'fish': 'Show this message and exit.',
+                                                'powershell': 'Show this message and exit.'},
+                                       'complete': None}],
+                           'commands': {'play': {'params': [{'option': ['--players'],
+                                                             'names': ['--players'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'The two players, heads first\\\\: '
+                                                                             'Ann,Bob.',
+                                                                      'fish': 'The two players, heads first: '
+                                                                              'Ann,Bob.',
+                                                                      'powershell': 'The two players, heads first: '
+                                                                                    'Ann,Bob.'},
+                                                             'complete': None},
+                                                            {'option': ['--map'],
+                                                             'names': ['--map'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'A map name, a map file, or '
+                                                                             "''random''.",
+                                                                      'fish': 'A map name, a map file, or '
+                                                                              "'random'.",
+                                                                      'powershell': 'A map name, a map file, or '
+                                                                                    "'random'."},
+                                                             'complete': 'referee.cli.games.coin_age:complete_map'},
+                                                            {'option': ['--record'],
+                                                             'names': ['--record'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'Write the game to this file.',
+                                                                      'fish': 'Write the game to this file.',
+                                                                      'powershell': 'Write the game to this file.'},
+                                                             'complete': None},
+                                                            {'option': ['--resume'],
+                                                             'names': ['--resume'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'Continue the game of this record.',
+                                                                      'fish': 'Continue the game of this record.',
+                                                                      'powershell': 'Continue the game of this '
+                                                                                    'record.'},
+                                                             'complete': None},
+                                                            {'option': ['--json'],
+                                                             'names': ['--json'],
+                                                             'flag': True,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'JSON for scripts (see the contract).',
+                                                                      'fish': 'JSON for scripts (see the '
+                                                                              'contract).',
+                                                                      'powershell': 'JSON for scripts (see the '
+                                                                                    'contract).'},
+                                                             'complete': None},
+                                                            {'option': ['--vs-computer'],
+                                                             'names': ['--vs-computer'],
+                                                             'flag': True,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'The hint engine plays one seat.',
+                                                                      'fish': 'The hint engine plays one seat.',
+                                                                      'powershell': 'The hint engine plays one '
+                                                                                    'seat.'},
+                                                             'complete': None},
+                                                            {'option': ['--computer-seat'],
+                                                             'names': ['--computer-seat'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': "The computer''s seat\\\\: 1 (heads) "
+                                                                             'or 2 (tails).',
+                                                                      'fish': "The computer's seat: 1 (heads) or 2 "
+                                                                              '(tails).',
+                                                                      'powershell': "The computer's seat: 1 "
+                                                                                    '(heads) or 2 (tails).'},
+                                                             'complete': None},
+                                                            {'option': ['--seed'],
+                                                             'names': ['--seed'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': "The computer''s tosses, repeatable.",
+                                                                      'fish': "The computer's tosses, repeatable.",
+                                                                      'powershell': "The computer's tosses, "
+                                                                                    'repeatable.'},
+                                                             'complete': None},
+                                                            {'option': ['--computer-time'],
+                                                             'names': ['--computer-time'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'Seconds per computer turn.',
+                                                                      'fish': 'Seconds per computer turn.',
+                                                                      'powershell': 'Seconds per computer turn.'},
+                                                             'complete': None},
+                                                            {'option': ['--help'],
+                                                             'names': ['--help'],
+                                                             'flag': True,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'Show this message and exit.',
+                                                                      'fish': 'Show this message and exit.',
+                                                                      'powershell': 'Show this message and exit.'},
+                                                             'complete': None}],
+                                                 'help': {'zsh': 'Referee a live game\\\\: menus at a terminal,...',
+                                                          'fish': 'Referee a live game: menus at a terminal,...',
+                                                          'powershell': 'Referee a live game: menus at a '
+                                                                        'terminal,...'}},
+                                        'replay': {'params': [{'argument': 'records',
+                                                               'nargs': -1,
+                                                               'complete': None},
+                                                              {'option': ['--json'],
+                                                               'names': ['--json'],
+                                                               'flag': True,
+                                                               'multiple': False,
+                                                               'hidden': False,
+                                                               'help': {'zsh': 'JSON for scripts (see the '
+                                                                               'contract).',
+                                                                        'fish': 'JSON for scripts (see the '
+                                                                                'contract).',
+                                                                        'powershell': 'JSON for scripts (see the '
+                                                                                      'contract).'},
+                                                               'complete': None},
+                                                              {'option': ['--jobs'],
+                                                               'names': ['--jobs'],
+                                                               'flag': False,
+                                                               'multiple': False,
+                                                               'hidden': False,
+                                                               'help': {'zsh': 'Worker processes for many records '
+                                                                               '(default\\\\: all cores).',
+                                                                        'fish': 'Worker processes for many records '
+                                                                                '(default: all cores).',
+                                                                        'powershell': 'Worker processes for many '
+                                                                                      'records (default: all '
+                                                                                      'cores).'},
+                                                               'complete': None},
+                                                              {'option': ['--help'],
+                                                               'names': ['--help'],
+                                                               'flag': True,
+                                                               'multiple': False,
+                                                               'hidden': False,
+                                                               'help': {'zsh': 'Show this message and exit.',
+                                                                        'fish': 'Show this message and exit.',
+                                                                        'powershell': 'Show this message and '
+                                                                                      'exit.'},
+                                                               'complete': None}],
+                                                   'help': {'zsh': 'Validate whole records from the first action.',
+                                                            'fish': 'Validate whole records from the first action.',
+                                                            'powershell': 'Validate whole records from the first '
+                                                                          'action.'}},
+                                        'check': {'params': [{'argument': 'record', 'nargs': 1, 'complete': None},
+                                                             {'argument': 'action', 'nargs': 1, 'complete': None},
+                                                             {'option': ['--json'],
+                                                              'names': ['--json'],
+                                                              'flag': True,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'JSON for scripts (see the '
+                                                                              'contract).',
+                                                                       'fish': 'JSON for scripts (see the '
+                                                                               'contract).',
+                                                                       'powershell': 'JSON for scripts (see the '
+                                                                                     'contract).'},
+                                                              'complete': None},
+                                                             {'option': ['--help'],
+                                                              'names': ['--help'],
+                                                              'flag': True,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'Show this message and exit.',
+                                                                       'fish': 'Show this message and exit.',
+                                                                       'powershell': 'Show this message and exit.'},
+                                                              'complete': None}],
+                                                  'help': {'zsh': 'Would ACTION be legal next? Which rule...',
+                                                           'fish': 'Would ACTION be legal next? Which rule...',
+                                                           'powershell': 'Would ACTION be legal next? Which '
+                                                                         'rule...'}},
+                                        'score': {'params': [{'argument': 'file', 'nargs': 1, 'complete': None},
+                                                             {'option': ['--json'],
+                                                              'names': ['--json'],
+                                                              'flag': True,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'JSON for scripts (see the '
+                                                                              'contract).',
+                                                                       'fish': 'JSON for scripts (see the '
+                                                                               'contract).',
+                                                                       'powershell': 'JSON for scripts (see the '
+                                                                                     'contract).'},
+                                                              'complete': None},
+                                                             {'option': ['--board'],
+                                                              'names': ['--board'],
+                                                              'flag': True,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'Draw the table as well as the '
+                                                                              'score.',
+                                                                       'fish': 'Draw the table as well as the '
+                                                                               'score.',
+                                                                       'powershell': 'Draw the table as well as '
+                                                                                     'the score.'},
+                                                              'complete': None},
+                                                             {'option': ['--help'],
+                                                              'names': ['--help'],
+                                                              'flag': True,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'Show this message and exit.',
+                                                                       'fish': 'Show this message and exit.',
+                                                                       'powershell': 'Show this message and exit.'},
+                                                              'complete': None}],
+                                                  'help': {'zsh': 'Score a record, or a final position typed...',
+                                                           'fish': 'Score a record, or a final position typed...',
+                                                           'powershell': 'Score a record, or a final position '
+                                                                         'typed...'}},
+                                        'rules': {'params': [{'argument': 'topic',
+                                                              'nargs': 1,
+                                                              'complete': 'referee.cli.games.coin_age:complete_topic'},
+                                                             {'option': ['--help'],
+                                                              'names': ['--help'],
+                                                              'flag': True,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'Show this message and exit.',
+                                                                       'fish': 'Show this message and exit.',
+                                                                       'powershell': 'Show this message and exit.'},
+                                                              'complete': None}],
+                                                  'help': {'zsh': "The rules and the referee''s rulings, by...",
+                                                           'fish': "The rules and the referee's rulings, by...",
+                                                           'powershell': "The rules and the referee's rulings, "
+                                                                         'by...'}},
+                                        'simulate': {'params': [{'option': ['--games'],
+                                                                 'names': ['--games'],
+                                                                 'flag': False,
+                                                                 'multiple': False,
+                                                                 'hidden': False,
+                                                                 'help': {'zsh': 'How many games.',
+                                                                          'fish': 'How many games.',
+                                                                          'powershell': 'How many games.'},
+                                                                 'complete': None},
+                                                                {'option': ['--seed'],
+                                                                 'names': ['--seed'],
+                                                                 'flag': False,
+                                                                 'multiple': False,
+                                                                 'hidden': False,
+                                                                 'help': {'zsh': 'Random seed, for repeatable '
+                                                                                 'runs.',
+                                                                          'fish': 'Random seed, for repeatable '
+                                                                                  'runs.',
+                                                                          'powershell': 'Random seed, for '
+                                                                                        'repeatable runs.'},
+                                                                 'complete': None},
+                                                                {'option': ['--players'],
+                                                                 'names': ['--players'],
+                                                                 'flag': False,
+                                                                 'multiple': False,
+                                                                 'hidden': False,
+                                                                 'help': {'zsh': 'The two players, heads '
+                                                                                 'first\\\\: Ann,Bob.',
+                                                                          'fish': 'The two players, heads first: '
+                                                                                  'Ann,Bob.',
+                                                                          'powershell': 'The two players, heads '
+                                                                                        'first: Ann,Bob.'},
+                                                                 'complete': None},
+                                                                {'option': ['--map'],
+                                                                 'names': ['--map'],
+                                                                 'flag': False,
+                                                                 'multiple': False,
+                                                                 'hidden': False,
+                                                                 'help': {'zsh': 'A map name, a map file, or '
+                                                                                 "''random''.",
+                                                                          'fish': 'A map name, a map file, or '
+                                                                                  "'random'.",
+                                                                          'powershell': 'A map name, a map file, '
+                                                                                        "or 'random'."},
+                                                                 'complete': 'referee.cli.games.coin_age:complete_map'},
+                                                                {'option': ['--json'],
+                                                                 'names': ['--json'],
+                                                                 'flag': True,
+                                                                 'multiple': False,
+                                                                 'hidden': False,
+                                                                 'help': {'zsh': 'JSON for scripts (see the '
+                                                                                 'contract).',
+                                                                          'fish': 'JSON for scripts (see the '
+                                                                                  'contract).',
+                                                                          'powershell': 'JSON for scripts (see the '
+                                                                                        'contract).'},
+                                                                 'complete': None},
+                                                                {'option': ['--help'],
+                                                                 'names': ['--help'],
+                                                                 'flag': True,
+                                                                 'multiple': False,
+                                                                 'hidden': False,
+                                                                 'help': {'zsh': 'Show this message and exit.',
+                                                                          'fish': 'Show this message and exit.',
+                                                                          'powershell': 'Show this message and '
+                                                                                        'exit.'},
+                                                                 'complete': None}],
+                                                     'help': {'zsh': 'Random legal self-play\\\\: statistics,...',
+                                                              'fish': 'Random legal self-play: statistics,...',
+                                                              'powershell': 'Random legal self-play: '
+                                                                            'statistics,...'}},
+                                        'odds': {'params': [{'argument': 'record', 'nargs': 1, 'complete': None},
+                                                            {'option': ['--bank'],
+                                                             'names': ['--bank'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'Odds for any bank instead, e.g. QNPD '
+                                                                             'or DDP.',
+                                                                      'fish': 'Odds for any bank instead, e.g. '
+                                                                              'QNPD or DDP.',
+                                                                      'powershell': 'Odds for any bank instead, '
+                                                                                    'e.g. QNPD or DDP.'},
+                                                             'complete': None},
+                                                            {'option': ['--json'],
+                                                             'names': ['--json'],
+                                                             'flag': True,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'JSON for scripts (see the contract).',
+                                                                      'fish': 'JSON for scripts (see the '
+                                                                              'contract).',
+                                                                      'powershell': 'JSON for scripts (see the '
+                                                                                    'contract).'},
+                                                             'complete': None},
+                                                            {'option': ['--help'],
+                                                             'names': ['--help'],
+                                                             'flag': True,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'Show this message and exit.',
+                                                                      'fish': 'Show this message and exit.',
+                                                                      'powershell': 'Show this message and exit.'},
+                                                             'complete': None}],
+                                                 'help': {'zsh': 'Exact odds of the next toss\\\\: each number...',
+                                                          'fish': 'Exact odds of the next toss: each number...',
+                                                          'powershell': 'Exact odds of the next toss: each '
+                                                                        'number...'}},
+                                        'hint': {'params': [{'argument': 'record', 'nargs': 1, 'complete': None},
+                                                            {'option': ['--time'],
+                                                             'names': ['--time'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'Time for the whole command\\\\: 2s, '
+                                                                             '500ms.',
+                                                                      'fish': 'Time for the whole command: 2s, '
+                                                                              '500ms.',
+                                                                      'powershell': 'Time for the whole command: '
+                                                                                    '2s, 500ms.'},
+                                                             'complete': None},
+                                                            {'option': ['--top'],
+                                                             'names': ['--top'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'How many plans to show.',
+                                                                      'fish': 'How many plans to show.',
+                                                                      'powershell': 'How many plans to show.'},
+                                                             'complete': None},
+                                                            {'option': ['--depth'],
+                                                             'names': ['--depth'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'Stop at this depth (turns).',
+                                                                      'fish': 'Stop at this depth (turns).',
+                                                                      'powershell': 'Stop at this depth (turns).'},
+                                                             'complete': None},
+                                                            {'option': ['--json'],
+                                                             'names': ['--json'],
+                                                             'flag': True,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'JSON for scripts (see the contract).',
+                                                                      'fish': 'JSON for scripts (see the '
+                                                                              'contract).',
+                                                                      'powershell': 'JSON for scripts (see the '
+                                                                                    'contract).'},
+                                                             'complete': None},
+                                                            {'option': ['--help'],
+                                                             'names': ['--help'],
+                                                             'flag': True,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'Show this message and exit.',
+                                                                      'fish': 'Show this message and exit.',
+                                                                      'powershell': 'Show this message and exit.'},
+                                                             'complete': None}],
+                                                 'help': {'zsh': 'The best plans for the current turn...',
+                                                          'fish': 'The best plans for the current turn...',
+                                                          'powershell': 'The best plans for the current turn...'}},
+                                        'maps': {'params': [{'option': ['--help'],
+                                                             'names': ['--help'],
+                                                             'flag': True,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'Show this message and exit.',
+                                                                      'fish': 'Show this message and exit.',
+                                                                      'powershell': 'Show this message and exit.'},
+                                                             'complete': None}],
+                                                 'commands': {'list': {'params': [{'option': ['--help'],
+                                                                                   'names': ['--help'],
+                                                                                   'flag': True,
+                                                                                   'multiple': False,
+                                                                                   'hidden': False,
+                                                                                   'help': {'zsh': 'Show this '
+                                                                                                   'message and '
+                                                                                                   'exit.',
+                                                                                            'fish': 'Show this '
+                                                                                                    'message and '
+                                                                                                    'exit.',
+                                                                                            'powershell': 'Show '
+                                                                                                          'this '
+                                                                                                          'message '
+                                                                                                          'and '
+                                                                                                          'exit.'},
+                                                                                   'complete': None}],
+                                                                       'help': {'zsh': 'The installed maps (and '
+                                                                                       'your own, from...',
+                                                                                'fish': 'The installed maps (and '
+                                                                                        'your own, from...',
+                                                                                'powershell': 'The installed maps '
+                                                                                              '(and your own, '
+                                                                                              'from...'}},
+                                                              'show': {'params': [{'argument': 'name',
+                                                                                   'nargs': 1,
+                                                                                   'complete': 'referee.cli.games.coin_age:complete_map'},
+                                                                                  {'option': ['--json'],
+                                                                                   'names': ['--json'],
+                                                                                   'flag': True,
+                                                                                   'multiple': False,
+                                                                                   'hidden': False,
+                                                                                   'help': {'zsh': 'JSON for '
+                                                                                                   'scripts (see '
+                                                                                                   'the contract).',
+                                                                                            'fish': 'JSON for '
+                                                                                                    'scripts (see '
+                                                                                                    'the '
+                                                                                                    'contract).',
+                                                                                            'powershell': 'JSON '
+                                                                                                          'for '
+                                                                                                          'scripts '
+                                                                                                          '(see '
+                                                                                                          'the '
+                                                                                                          'contract).'},
+                                                                                   'complete': None},
+                                                                                  {'option': ['--help'],
+                                                                                   'names': ['--help'],
+                                                                                   'flag': True,
+                                                                                   'multiple': False,
+                                                                                   'hidden': False,
+                                                                                   'help': {'zsh': 'Show this '
+                                                                                                   'message and '
+                                                                                                   'exit.',
+                                                                                            'fish': 'Show this '
+                                                                                                    'message and '
+                                                                                                    'exit.',
+                                                                                            'powershell': 'Show '
+                                                                                                          'this '
+                                                                                                          'message '
+                                                                                                          'and '
+                                                                                                          'exit.'},
+                                                                                   'complete': None}],
+                                                                       'help': {'zsh': 'Draw a map\\\\: spaces by '
+                                                                                       'row, regions,...',
+                                                                                'fish': 'Draw a map: spaces by '
+                                                                                        'row, regions,...',
+                                                                                'powershell': 'Draw a map: spaces '
+                                                                                              'by row, '
+                                                                                              'regions,...'}},
+                                                              'validate': {'params': [{'argument': 'files',
+                                                                                       'nargs': -1,
+                                                                                       'complete': None},
+                                                                                      {'option': ['--help'],
+                                                                                       'names': ['--help'],
+                                                                                       'flag': True,
+                                                                                       'multiple': False,
+                                                                                       'hidden': False,
+                                                                                       'help': {'zsh': 'Show this '
+                                                                                                       'message '
+                                                                                                       'and exit.',
+                                                                                                'fish': 'Show this '
+                                                                                                        'message '
+                                                                                                        'and exit.',
+                                                                                                'powershell': 'Show '
+                                                                                                              'this '
+                                                                                                              'message '
+                                                                                                              'and '
+                                                                                                              'exit.'},
+                                                                                       'complete': None}],
+                                                                           'help': {'zsh': 'Check map files; '
+                                                                                           'explain every fault '
+                                                                                           'in...',
+                                                                                    'fish': 'Check map files; '
+                                                                                            'explain every fault '
+                                                                                            'in...',
+                                                                                    'powershell': 'Check map '
+                                                                                                  'files; explain '
+                                                                                                  'every fault '
+                                                                                                  'in...'}}},
+                                                 'help': {'zsh': 'The map cards\\\\: list, show, validate.',
+                                                          'fish': 'The map cards: list, show, validate.',
+                                                          'powershell': 'The map cards: list, show, validate.'}}},
+                           'help': {'zsh': 'Coin Age\\\\: 2 players, coins slapped on a...',
+                                    'fish': 'Coin Age: 2 players, coins slapped on a...',
+                                    'powershell': 'Coin Age: 2 players, coins slapped on a...'}},
+              'matchstick': {'params': [{'option': ['--help'],
+                                         'names': ['--help'],
+                                         'flag': True,
+                                         'multiple': False,
+                                         'hidden': False,
+                                         'help': {'zsh': 'Show this message and exit.',
+                                                  'fish': 'Show this message and exit.',
+                                                  'powershell': 'Show this message and exit.'},
+                                         'complete': None}],
+                             'commands': {'play': {'params': [{'option': ['--players'],
+                                                               'names': ['--players'],
+                                                               'flag': False,
+                                                               'multiple': False,
+                                                               'hidden': False,
+                                                               'help': {'zsh': '2 to 8 players in seat order, the '
+                                                                               'leader first\\\\: Ann,Bob,Cid.',
+                                                                        'fish': '2 to 8 players in seat order, the '
+                                                                                'leader first: Ann,Bob,Cid.',
+                                                                        'powershell': '2 to 8 players in seat '
+                                                                                      'order, the leader first: '
+                                                                                      'Ann,Bob,Cid.'},
+                                                               'complete': None},
+                                                              {'option': ['--expansion'],
+                                                               'names': ['--expansion'],
+                                                               'flag': False,
+                                                               'multiple': False,
+                                                               'hidden': False,
+                                                               'help': {'zsh': "Copies of the expansion''s G and H "
+                                                                               'cards\\\\: 0, 2 or 4.',
+                                                                        'fish': "Copies of the expansion's G and H "
+                                                                                'cards: 0, 2 or 4.',
+                                                                        'powershell': "Copies of the expansion's G "
+                                                                                      'and H cards: 0, 2 or 4.'},
+                                                               'complete': None},
+                                                              {'option': ['--deal-all'],
+                                                               'names': ['--deal-all'],
+                                                               'flag': True,
+                                                               'multiple': False,
+                                                               'hidden': False,
+                                                               'help': {'zsh': 'Deal the whole deck for any number '
+                                                                               'of players (2–3 players too).',
+                                                                        'fish': 'Deal the whole deck for any '
+                                                                                'number of players (2–3 players '
+                                                                                'too).',
+                                                                        'powershell': 'Deal the whole deck for any '
+                                                                                      'number of players (2–3 '
+                                                                                      'players too).'},
+                                                               'complete': None},
+                                                              {'option': ['--record'],
+                                                               'names': ['--record'],
+                                                               'flag': False,
+                                                               'multiple': False,
+                                                               'hidden': False,
+                                                               'help': {'zsh': 'Write the game to this file.',
+                                                                        'fish': 'Write the game to this file.',
+                                                                        'powershell': 'Write the game to this '
+                                                                                      'file.'},
+                                                               'complete': None},
+                                                              {'option': ['--resume'],
+                                                               'names': ['--resume'],
+                                                               'flag': False,
+                                                               'multiple': False,
+                                                               'hidden': False,
+                                                               'help': {'zsh': 'Continue the game of this record.',
+                                                                        'fish': 'Continue the game of this record.',
+                                                                        'powershell': 'Continue the game of this '
+                                                                                      'record.'},
+                                                               'complete': None},
+                                                              {'option': ['--json'],
+                                                               'names': ['--json'],
+                                                               'flag': True,
+                                                               'multiple': False,
+                                                               'hidden': False,
+                                                               'help': {'zsh': 'JSON for scripts (see the '
+                                                                               'contract).',
+                                                                        'fish': 'JSON for scripts (see the '
+                                                                                'contract).',
+                                                                        'powershell': 'JSON for scripts (see the '
+                                                                                      'contract).'},
+                                                               'complete': None},
+                                                              {'option': ['--help'],
+                                                               'names': ['--help'],
+                                                               'flag': True,
+                                                               'multiple': False,
+                                                               'hidden': False,
+                                                               'help': {'zsh': 'Show this message and exit.',
+                                                                        'fish': 'Show this message and exit.',
+                                                                        'powershell': 'Show this message and '
+                                                                                      'exit.'},
+                                                               'complete': None}],
+                                                   'help': {'zsh': 'Referee a live game\\\\: menus at a '
+                                                                   'terminal,...',
+                                                            'fish': 'Referee a live game: menus at a terminal,...',
+                                                            'powershell': 'Referee a live game: menus at a '
+                                                                          'terminal,...'}},
+                                          'replay': {'params': [{'argument': 'records',
+                                                                 'nargs': -1,
+                                                                 'complete': None},
+                                                                {'option': ['--json'],
+                                                                 'names': ['--json'],
+                                                                 'flag': True,
+                                                                 'multiple': False,
+                                                                 'hidden': False,
+                                                                 'help': {'zsh': 'JSON for scripts (see the '
+                                                                                 'contract).',
+                                                                          'fish': 'JSON for scripts (see the '
+                                                                                  'contract).',
+                                                                          'powershell': 'JSON for scripts (see the '
+                                                                                        'contract).'},
+                                                                 'complete': None},
+                                                                {'option': ['--jobs'],
+                                                                 'names': ['--jobs'],
+                                                                 'flag': False,
+                                                                 'multiple': False,
+                                                                 'hidden': False,
+                                                                 'help': {'zsh': 'Worker processes for many '
+                                                                                 'records (default\\\\: all '
+                                                                                 'cores).',
+                                                                          'fish': 'Worker processes for many '
+                                                                                  'records (default: all cores).',
+                                                                          'powershell': 'Worker processes for many '
+                                                                                        'records (default: all '
+                                                                                        'cores).'},
+                                                                 'complete': None},
+                                                                {'option': ['--help'],
+                                                                 'names': ['--help'],
+                                                                 'flag': True,
+                                                                 'multiple': False,
+                                                                 'hidden': False,
+                                                                 'help': {'zsh': 'Show this message and exit.',
+                                                                          'fish': 'Show this message and exit.',
+                                                                          'powershell': 'Show this message and '
+                                                                                        'exit.'},
+                                                                 'complete': None}],
+                                                     'help': {'zsh': 'Validate whole records from the first '
+                                                                     'action.',
+                                                              'fish': 'Validate whole records from the first '
+                                                                      'action.',
+                                                              'powershell': 'Validate whole records from the first '
+                                                                            'action.'}},
+                                          'check': {'params': [{'argument': 'record', 'nargs': 1, 'complete': None},
+                                                               {'argument': 'action', 'nargs': 1, 'complete': None},
+                                                               {'option': ['--json'],
+                                                                'names': ['--json'],
+                                                                'flag': True,
+                                                                'multiple': False,
+                                                                'hidden': False,
+                                                                'help': {'zsh': 'JSON for scripts (see the '
+                                                                                'contract).',
+                                                                         'fish': 'JSON for scripts (see the '
+                                                                                 'contract).',
+                                                                         'powershell': 'JSON for scripts (see the '
+                                                                                       'contract).'},
+                                                                'complete': None},
+                                                               {'option': ['--help'],
+                                                                'names': ['--help'],
+                                                                'flag': True,
+                                                                'multiple': False,
+                                                                'hidden': False,
+                                                                'help': {'zsh': 'Show this message and exit.',
+                                                                         'fish': 'Show this message and exit.',
+                                                                         'powershell': 'Show this message and '
+                                                                                       'exit.'},
+                                                                'complete': None}],
+                                                    'help': {'zsh': 'Would ACTION be legal next? Which rule...',
+                                                             'fish': 'Would ACTION be legal next? Which rule...',
+                                                             'powershell': 'Would ACTION be legal next? Which '
+                                                                           'rule...'}},
+                                          'score': {'params': [{'argument': 'file', 'nargs': 1, 'complete': None},
+                                                               {'option': ['--json'],
+                                                                'names': ['--json'],
+                                                                'flag': True,
+                                                                'multiple': False,
+                                                                'hidden': False,
+                                                                'help': {'zsh': 'JSON for scripts (see the '
+                                                                                'contract).',
+                                                                         'fish': 'JSON for scripts (see the '
+                                                                                 'contract).',
+                                                                         'powershell': 'JSON for scripts (see the '
+                                                                                       'contract).'},
+                                                                'complete': None},
+                                                               {'option': ['--board'],
+                                                                'names': ['--board'],
+                                                                'flag': True,
+                                                                'multiple': False,
+                                                                'hidden': False,
+                                                                'help': {'zsh': 'Draw the table as well as the '
+                                                                                'score.',
+                                                                         'fish': 'Draw the table as well as the '
+                                                                                 'score.',
+                                                                         'powershell': 'Draw the table as well as '
+                                                                                       'the score.'},
+                                                                'complete': None},
+                                                               {'option': ['--help'],
+                                                                'names': ['--help'],
+                                                                'flag': True,
+                                                                'multiple': False,
+                                                                'hidden': False,
+                                                                'help': {'zsh': 'Show this message and exit.',
+                                                                         'fish': 'Show this message and exit.',
+                                                                         'powershell': 'Show this message and '
+                                                                                       'exit.'},
+                                                                'complete': None}],
+                                                    'help': {'zsh': 'The ranking of a record\\\\: the order of...',
+                                                             'fish': 'The ranking of a record: the order of...',
+                                                             'powershell': 'The ranking of a record: the order '
+                                                                           'of...'}},
+                                          'rules': {'params': [{'argument': 'topic',
+                                                                'nargs': 1,
+                                                                'complete': 'referee.cli.games.matchstick:complete_topic'},
+                                                               {'option': ['--help'],
+                                                                'names': ['--help'],
+                                                                'flag': True,
+                                                                'multiple': False,
+                                                                'hidden': False,
+                                                                'help': {'zsh': 'Show this message and exit.',
+                                                                         'fish': 'Show this message and exit.',
+                                                                         'powershell': 'Show this message and '
+                                                                                       'exit.'},
+                                                                'complete': None}],
+                                                    'help': {'zsh': "The rules and the referee''s rulings, by...",
+                                                             'fish': "The rules and the referee's rulings, by...",
+                                                             'powershell': "The rules and the referee's rulings, "
+                                                                           'by...'}},
+                                          'simulate': {'params': [{'option': ['--games'],
+                                                                   'names': ['--games'],
+                                                                   'flag': False,
+                                                                   'multiple': False,
+                                                                   'hidden': False,
+                                                                   'help': {'zsh': 'How many games.',
+                                                                            'fish': 'How many games.',
+                                                                            'powershell': 'How many games.'},
+                                                                   'complete': None},
+                                                                  {'option': ['--seed'],
+                                                                   'names': ['--seed'],
+                                                                   'flag': False,
+                                                                   'multiple': False,
+                                                                   'hidden': False,
+                                                                   'help': {'zsh': 'Random seed, for repeatable '
+                                                                                   'runs.',
+                                                                            'fish': 'Random seed, for repeatable '
+                                                                                    'runs.',
+                                                                            'powershell': 'Random seed, for '
+                                                                                          'repeatable runs.'},
+                                                                   'complete': None},
+                                                                  {'option': ['--players'],
+                                                                   'names': ['--players'],
+                                                                   'flag': False,
+                                                                   'multiple': False,
+                                                                   'hidden': False,
+                                                                   'help': {'zsh': '2 to 8 players in seat order.',
+                                                                            'fish': '2 to 8 players in seat order.',
+                                                                            'powershell': '2 to 8 players in seat '
+                                                                                          'order.'},
+                                                                   'complete': None},
+                                                                  {'option': ['--expansion'],
+                                                                   'names': ['--expansion'],
+                                                                   'flag': False,
+                                                                   'multiple': False,
+                                                                   'hidden': False,
+                                                                   'help': {'zsh': "Copies of the expansion''s G "
+                                                                                   'and H cards\\\\: 0, 2 or 4.',
+                                                                            'fish': "Copies of the expansion's G "
+                                                                                    'and H cards: 0, 2 or 4.',
+                                                                            'powershell': 'Copies of the '
+                                                                                          "expansion's G and H "
+                                                                                          'cards: 0, 2 or 4.'},
+                                                                   'complete': None},
+                                                                  {'option': ['--deal-all'],
+                                                                   'names': ['--deal-all'],
+                                                                   'flag': True,
+                                                                   'multiple': False,
+                                                                   'hidden': False,
+                                                                   'help': {'zsh': 'Deal the whole deck for any '
+                                                                                   'number of players (2–3 players '
+                                                                                   'too).',
+                                                                            'fish': 'Deal the whole deck for any '
+                                                                                    'number of players (2–3 '
+                                                                                    'players too).',
+                                                                            'powershell': 'Deal the whole deck for '
+                                                                                          'any number of players '
+                                                                                          '(2–3 players too).'},
+                                                                   'complete': None},
+                                                                  {'option': ['--json'],
+                                                                   'names': ['--json'],
+                                                                   'flag': True,
+                                                                   'multiple': False,
+                                                                   'hidden': False,
+                                                                   'help': {'zsh': 'JSON for scripts (see the '
+                                                                                   'contract).',
+                                                                            'fish': 'JSON for scripts (see the '
+                                                                                    'contract).',
+                                                                            'powershell': 'JSON for scripts (see '
+                                                                                          'the contract).'},
+                                                                   'complete': None},
+                                                                  {'option': ['--help'],
+                                                                   'names': ['--help'],
+                                                                   'flag': True,
+                                                                   'multiple': False,
+                                                                   'hidden': False,
+                                                                   'help': {'zsh': 'Show this message and exit.',
+                                                                            'fish': 'Show this message and exit.',
+                                                                            'powershell': 'Show this message and '
+                                                                                          'exit.'},
+                                                                   'complete': None}],
+                                                       'help': {'zsh': 'Random legal self-play\\\\: statistics,...',
+                                                                'fish': 'Random legal self-play: statistics,...',
+                                                                'powershell': 'Random legal self-play: '
+                                                                              'statistics,...'}},
+                                          'shapes': {'params': [{'argument': 'card',
+                                                                 'nargs': 1,
+                                                                 'complete': 'referee.cli.games.matchstick:complete_card'},
+                                                                {'option': ['--into'],
+                                                                 'names': ['--into'],
+                                                                 'flag': False,
+                                                                 'multiple': False,
+                                                                 'hidden': False,
+                                                                 'help': {'zsh': 'The value to show\\\\: how, at '
+                                                                                 'what cost.',
+                                                                          'fish': 'The value to show: how, at what '
+                                                                                  'cost.',
+                                                                          'powershell': 'The value to show: how, '
+                                                                                        'at what cost.'},
+                                                                 'complete': 'referee.cli.games.matchstick:complete_value'},
+                                                                {'option': ['--help'],
+                                                                 'names': ['--help'],
+                                                                 'flag': True,
+                                                                 'multiple': False,
+                                                                 'hidden': False,
+                                                                 'help': {'zsh': 'Show this message and exit.',
+                                                                          'fish': 'Show this message and exit.',
+                                                                          'powershell': 'Show this message and '
+                                                                                        'exit.'},
+                                                                 'complete': None}],
+                                                     'help': {'zsh': 'What a card can become, at what cost\\\\: '
+                                                                     'the...',
+                                                              'fish': 'What a card can become, at what cost: '
+                                                                      'the...',
+                                                              'powershell': 'What a card can become, at what cost: '
+                                                                            'the...'}},
+                                          'hint': {'params': [{'argument': 'record', 'nargs': 1, 'complete': None},
+                                                              {'option': ['--hand'],
+                                                               'names': ['--hand'],
+                                                               'flag': False,
+                                                               'multiple': False,
+                                                               'hidden': False,
+                                                               'help': {'zsh': 'Your hand (private, typed by '
+                                                                               'you)\\\\: ""0 4 4 7 C"".',
+                                                                        'fish': 'Your hand (private, typed by '
+                                                                                'you): "0 4 4 7 C".',
+                                                                        'powershell': 'Your hand (private, typed '
+                                                                                      'by you): "0 4 4 7 C".'},
+                                                               'complete': None},
+                                                              {'option': ['--json'],
+                                                               'names': ['--json'],
+                                                               'flag': True,
+                                                               'multiple': False,
+                                                               'hidden': False,
+                                                               'help': {'zsh': 'JSON for scripts (see the '
+                                                                               'contract).',
+                                                                        'fish': 'JSON for scripts (see the '
+                                                                                'contract).',
+                                                                        'powershell': 'JSON for scripts (see the '
+                                                                                      'contract).'},
+                                                               'complete': None},
+                                                              {'option': ['--help'],
+                                                               'names': ['--help'],
+                                                               'flag': True,
+                                                               'multiple': False,
+                                                               'hidden': False,
+                                                               'help': {'zsh': 'Show this message and exit.',
+                                                                        'fish': 'Show this message and exit.',
+                                                                        'powershell': 'Show this message and '
+                                                                                      'exit.'},
+                                                               'complete': None}],
+                                                   'help': {'zsh': 'Every legal play from your hand that beats...',
+                                                            'fish': 'Every legal play from your hand that beats...',
+                                                            'powershell': 'Every legal play from your hand that '
+                                                                          'beats...'}}},
+                             'help': {'zsh': 'Matchstick Tycoon\\\\: 2–8 players, 7-segment...',
+                                      'fish': 'Matchstick Tycoon: 2–8 players, 7-segment...',
+                                      'powershell': 'Matchstick Tycoon: 2–8 players, 7-segment...'}},
+              'builders': {'params': [{'option': ['--help'],
+                                       'names': ['--help'],
+                                       'flag': True,
+                                       'multiple': False,
+                                       'hidden': False,
+                                       'help': {'zsh': 'Show this message and exit.',
+                                                'fish': 'Show this message and exit.',
+                                                'powershell': 'Show this message and exit.'},
+                                       'complete': None}],
+                           'commands': {'play': {'params': [{'option': ['--players'],
+                                                             'names': ['--players'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': '2 to 4 players in seat order, first '
+                                                                             'to move first\\\\: Ann,Bob,Cid.',
+                                                                      'fish': '2 to 4 players in seat order, first '
+                                                                              'to move first: Ann,Bob,Cid.',
+                                                                      'powershell': '2 to 4 players in seat order, '
+                                                                                    'first to move first: '
+                                                                                    'Ann,Bob,Cid.'},
+                                                             'complete': None},
+                                                            {'option': ['--seed'],
+                                                             'names': ['--seed'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'Let the referee shuffle and deal '
+                                                                             '(repeatable).',
+                                                                      'fish': 'Let the referee shuffle and deal '
+                                                                              '(repeatable).',
+                                                                      'powershell': 'Let the referee shuffle and '
+                                                                                    'deal (repeatable).'},
+                                                             'complete': None},
+                                                            {'option': ['--apprentices'],
+                                                             'names': ['--apprentices'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': "Without --seed\\\\: each player''s "
+                                                                             'apprentice, W01,W02,…',
+                                                                      'fish': "Without --seed: each player's "
+                                                                              'apprentice, W01,W02,…',
+                                                                      'powershell': "Without --seed: each player's "
+                                                                                    'apprentice, W01,W02,…'},
+                                                             'complete': None},
+                                                            {'option': ['--buildings'],
+                                                             'names': ['--buildings'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'Without --seed\\\\: the 5 face-up '
+                                                                             'buildings, B01,…',
+                                                                      'fish': 'Without --seed: the 5 face-up '
+                                                                              'buildings, B01,…',
+                                                                      'powershell': 'Without --seed: the 5 face-up '
+                                                                                    'buildings, B01,…'},
+                                                             'complete': None},
+                                                            {'option': ['--workers'],
+                                                             'names': ['--workers'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'Without --seed\\\\: the 5 face-up '
+                                                                             'workers, W07,…',
+                                                                      'fish': 'Without --seed: the 5 face-up '
+                                                                              'workers, W07,…',
+                                                                      'powershell': 'Without --seed: the 5 face-up '
+                                                                                    'workers, W07,…'},
+                                                             'complete': None},
+                                                            {'option': ['--record'],
+                                                             'names': ['--record'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'Write the game to this file.',
+                                                                      'fish': 'Write the game to this file.',
+                                                                      'powershell': 'Write the game to this file.'},
+                                                             'complete': None},
+                                                            {'option': ['--resume'],
+                                                             'names': ['--resume'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'Continue the game of this record.',
+                                                                      'fish': 'Continue the game of this record.',
+                                                                      'powershell': 'Continue the game of this '
+                                                                                    'record.'},
+                                                             'complete': None},
+                                                            {'option': ['--json'],
+                                                             'names': ['--json'],
+                                                             'flag': True,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'JSON for scripts (see the contract).',
+                                                                      'fish': 'JSON for scripts (see the '
+                                                                              'contract).',
+                                                                      'powershell': 'JSON for scripts (see the '
+                                                                                    'contract).'},
+                                                             'complete': None},
+                                                            {'option': ['--help'],
+                                                             'names': ['--help'],
+                                                             'flag': True,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'Show this message and exit.',
+                                                                      'fish': 'Show this message and exit.',
+                                                                      'powershell': 'Show this message and exit.'},
+                                                             'complete': None}],
+                                                 'help': {'zsh': 'Referee a live game\\\\: menus at a terminal,...',
+                                                          'fish': 'Referee a live game: menus at a terminal,...',
+                                                          'powershell': 'Referee a live game: menus at a '
+                                                                        'terminal,...'}},
+                                        'replay': {'params': [{'argument': 'records',
+                                                               'nargs': -1,
+                                                               'complete': None},
+                                                              {'option': ['--json'],
+                                                               'names': ['--json'],
+                                                               'flag': True,
+                                                               'multiple': False,
+                                                               'hidden': False,
+                                                               'help': {'zsh': 'JSON for scripts (see the '
+                                                                               'contract).',
+                                                                        'fish': 'JSON for scripts (see the '
+                                                                                'contract).',
+                                                                        'powershell': 'JSON for scripts (see the '
+                                                                                      'contract).'},
+                                                               'complete': None},
+                                                              {'option': ['--jobs'],
+                                                               'names': ['--jobs'],
+                                                               'flag': False,
+                                                               'multiple': False,
+                                                               'hidden': False,
+                                                               'help': {'zsh': 'Worker processes for many records '
+                                                                               '(default\\\\: all cores).',
+                                                                        'fish': 'Worker processes for many records '
+                                                                                '(default: all cores).',
+                                                                        'powershell': 'Worker processes for many '
+                                                                                      'records (default: all '
+                                                                                      'cores).'},
+                                                               'complete': None},
+                                                              {'option': ['--help'],
+                                                               'names': ['--help'],
+                                                               'flag': True,
+                                                               'multiple': False,
+                                                               'hidden': False,
+                                                               'help': {'zsh': 'Show this message and exit.',
+                                                                        'fish': 'Show this message and exit.',
+                                                                        'powershell': 'Show this message and '
+                                                                                      'exit.'},
+                                                               'complete': None}],
+                                                   'help': {'zsh': 'Validate whole records from the first action.',
+                                                            'fish': 'Validate whole records from the first action.',
+                                                            'powershell': 'Validate whole records from the first '
+                                                                          'action.'}},
+                                        'check': {'params': [{'argument': 'record', 'nargs': 1, 'complete': None},
+                                                             {'argument': 'action', 'nargs': 1, 'complete': None},
+                                                             {'option': ['--json'],
+                                                              'names': ['--json'],
+                                                              'flag': True,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'JSON for scripts (see the '
+                                                                              'contract).',
+                                                                       'fish': 'JSON for scripts (see the '
+                                                                               'contract).',
+                                                                       'powershell': 'JSON for scripts (see the '
+                                                                                     'contract).'},
+                                                              'complete': None},
+                                                             {'option': ['--help'],
+                                                              'names': ['--help'],
+                                                              'flag': True,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'Show this message and exit.',
+                                                                       'fish': 'Show this message and exit.',
+                                                                       'powershell': 'Show this message and exit.'},
+                                                              'complete': None}],
+                                                  'help': {'zsh': 'Would ACTION be legal next? Which rule...',
+                                                           'fish': 'Would ACTION be legal next? Which rule...',
+                                                           'powershell': 'Would ACTION be legal next? Which '
+                                                                         'rule...'}},
+                                        'score': {'params': [{'argument': 'file', 'nargs': 1, 'complete': None},
+                                                             {'option': ['--json'],
+                                                              'names': ['--json'],
+                                                              'flag': True,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'JSON for scripts (see the '
+                                                                              'contract).',
+                                                                       'fish': 'JSON for scripts (see the '
+                                                                               'contract).',
+                                                                       'powershell': 'JSON for scripts (see the '
+                                                                                     'contract).'},
+                                                              'complete': None},
+                                                             {'option': ['--board'],
+                                                              'names': ['--board'],
+                                                              'flag': True,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'Draw the table as well as the '
+                                                                              'score.',
+                                                                       'fish': 'Draw the table as well as the '
+                                                                               'score.',
+                                                                       'powershell': 'Draw the table as well as '
+                                                                                     'the score.'},
+                                                              'complete': None},
+                                                             {'option': ['--help'],
+                                                              'names': ['--help'],
+                                                              'flag': True,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'Show this message and exit.',
+                                                                       'fish': 'Show this message and exit.',
+                                                                       'powershell': 'Show this message and exit.'},
+                                                              'complete': None}],
+                                                  'help': {'zsh': 'Score a record, or the cards and écus in...',
+                                                           'fish': 'Score a record, or the cards and écus in...',
+                                                           'powershell': 'Score a record, or the cards and écus '
+                                                                         'in...'}},
+                                        'rules': {'params': [{'argument': 'topic',
+                                                              'nargs': 1,
+                                                              'complete': 'referee.cli.games.builders:complete_topic'},
+                                                             {'option': ['--help'],
+                                                              'names': ['--help'],
+                                                              'flag': True,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'Show this message and exit.',
+                                                                       'fish': 'Show this message and exit.',
+                                                                       'powershell': 'Show this message and exit.'},
+                                                              'complete': None}],
+                                                  'help': {'zsh': "The rules and the referee''s rulings, by...",
+                                                           'fish': "The rules and the referee's rulings, by...",
+                                                           'powershell': "The rules and the referee's rulings, "
+                                                                         'by...'}},
+                                        'simulate': {'params': [{'option': ['--games'],
+                                                                 'names': ['--games'],
+                                                                 'flag': False,
+                                                                 'multiple': False,
+                                                                 'hidden': False,
+                                                                 'help': {'zsh': 'How many games.',
+                                                                          'fish': 'How many games.',
+                                                                          'powershell': 'How many games.'},
+                                                                 'complete': None},
+                                                                {'option': ['--seed'],
+                                                                 'names': ['--seed'],
+                                                                 'flag': False,
+                                                                 'multiple': False,
+                                                                 'hidden': False,
+                                                                 'help': {'zsh': 'Random seed, for repeatable '
+                                                                                 'runs.',
+                                                                          'fish': 'Random seed, for repeatable '
+                                                                                  'runs.',
+                                                                          'powershell': 'Random seed, for '
+                                                                                        'repeatable runs.'},
+                                                                 'complete': None},
+                                                                {'option': ['--players'],
+                                                                 'names': ['--players'],
+                                                                 'flag': False,
+                                                                 'multiple': False,
+                                                                 'hidden': False,
+                                                                 'help': {'zsh': '2 to 4 players\\\\: Ann,Bob.',
+                                                                          'fish': '2 to 4 players: Ann,Bob.',
+                                                                          'powershell': '2 to 4 players: Ann,Bob.'},
+                                                                 'complete': None},
+                                                                {'option': ['--json'],
+                                                                 'names': ['--json'],
+                                                                 'flag': True,
+                                                                 'multiple': False,
+                                                                 'hidden': False,
+                                                                 'help': {'zsh': 'JSON for scripts (see the '
+                                                                                 'contract).',
+                                                                          'fish': 'JSON for scripts (see the '
+                                                                                  'contract).',
+                                                                          'powershell': 'JSON for scripts (see the '
+                                                                                        'contract).'},
+                                                                 'complete': None},
+                                                                {'option': ['--help'],
+                                                                 'names': ['--help'],
+                                                                 'flag': True,
+                                                                 'multiple': False,
+                                                                 'hidden': False,
+                                                                 'help': {'zsh': 'Show this message and exit.',
+                                                                          'fish': 'Show this message and exit.',
+                                                                          'powershell': 'Show this message and '
+                                                                                        'exit.'},
+                                                                 'complete': None}],
+                                                     'help': {'zsh': 'Random legal self-play, a new deal each...',
+                                                              'fish': 'Random legal self-play, a new deal each...',
+                                                              'powershell': 'Random legal self-play, a new deal '
+                                                                            'each...'}},
+                                        'cards': {'params': [{'option': ['--kind'],
+                                                              'names': ['--kind'],
+                                                              'flag': False,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'building, machine or worker.',
+                                                                       'fish': 'building, machine or worker.',
+                                                                       'powershell': 'building, machine or '
+                                                                                     'worker.'},
+                                                              'complete': 'referee.cli.games.builders:complete_kind'},
+                                                             {'option': ['--json'],
+                                                              'names': ['--json'],
+                                                              'flag': True,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'JSON for scripts (see the '
+                                                                              'contract).',
+                                                                       'fish': 'JSON for scripts (see the '
+                                                                               'contract).',
+                                                                       'powershell': 'JSON for scripts (see the '
+                                                                                     'contract).'},
+                                                              'complete': None},
+                                                             {'option': ['--help'],
+                                                              'names': ['--help'],
+                                                              'flag': True,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'Show this message and exit.',
+                                                                       'fish': 'Show this message and exit.',
+                                                                       'powershell': 'Show this message and exit.'},
+                                                              'complete': None}],
+                                                  'help': {'zsh': 'Every card of the game\\\\: id, French name,...',
+                                                           'fish': 'Every card of the game: id, French name,...',
+                                                           'powershell': 'Every card of the game: id, French '
+                                                                         'name,...'}},
+                                        'hint': {'params': [{'argument': 'record', 'nargs': 1, 'complete': None},
+                                                            {'option': ['--json'],
+                                                             'names': ['--json'],
+                                                             'flag': True,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'JSON for scripts (see the contract).',
+                                                                      'fish': 'JSON for scripts (see the '
+                                                                              'contract).',
+                                                                      'powershell': 'JSON for scripts (see the '
+                                                                                    'contract).'},
+                                                             'complete': None},
+                                                            {'option': ['--help'],
+                                                             'names': ['--help'],
+                                                             'flag': True,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'Show this message and exit.',
+                                                                      'fish': 'Show this message and exit.',
+                                                                      'powershell': 'Show this message and exit.'},
+                                                             'complete': None}],
+                                                 'help': {'zsh': 'The cheapest ways to finish each open...',
+                                                          'fish': 'The cheapest ways to finish each open...',
+                                                          'powershell': 'The cheapest ways to finish each '
+                                                                        'open...'}}},
+                           'help': {'zsh': 'The Builders\\\\: Middle Ages\\\\: 2 to 4 players,...',
+                                    'fish': 'The Builders: Middle Ages: 2 to 4 players,...',
+                                    'powershell': 'The Builders: Middle Ages: 2 to 4 players,...'}}}}

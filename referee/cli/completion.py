@@ -1,0 +1,238 @@
+"""TAB completion answered from the generated command tree, without importing Typer.
+
+Every TAB runs ``referee`` with ``_REFEREE_COMPLETE=complete_SHELL`` and the words typed so far. Typer answers
+by importing itself, building every command and parsing the words (most of 100 ms); this module follows the same
+steps as Typer's completion (``typer._click.shell_completion``) over :data:`referee.cli.command_tree.TREE`, which
+``scripts/make_completions.py`` writes from the Typer app, and prints what Typer would print for bash, zsh, fish
+and PowerShell.
+
+It answers only the plain cases: words it does not know (an unknown command or option, ``--``, ``--name=value``,
+an option before the subcommand) make :func:`complete` return False and Typer answers. A test compares the two
+on thousands of command lines, byte for byte.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Mapping
+from importlib import import_module
+from typing import Any
+
+Item = tuple[str, "dict[str, str] | None"]
+"""A completion: the word, and its help as each shell prints it (None: no help)."""
+
+SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
+
+
+class Unsure(Exception):
+    """The command line is not one of the plain cases: Typer answers it."""
+
+
+def split_words(text: str) -> list[str]:
+    """Split the command line as Typer does (``shlex``; an unfinished quote or escape keeps the partial word)."""
+    import shlex
+
+    lexer = shlex.shlex(text, posix=True)
+    lexer.whitespace_split = True
+    lexer.commenters = ""
+    words: list[str] = []
+    try:
+        words.extend(lexer)
+    except ValueError:
+        words.append(lexer.token)
+    return words
+
+
+def words_and_incomplete(shell: str, environ: Mapping[str, str]) -> tuple[list[str], str]:
+    """The complete words after the program's name, and the word being completed (each shell tells it its way)."""
+    if shell == "bash":
+        words = split_words(environ.get("COMP_WORDS", ""))
+        index = int(environ.get("COMP_CWORD", "0"))
+        if index < 1:
+            raise Unsure(index)
+        return words[1:index], words[index] if index < len(words) else ""
+    line = environ.get("_TYPER_COMPLETE_ARGS", "")
+    words = split_words(line)[1:]
+    if shell in ("powershell", "pwsh"):
+        incomplete = environ.get("_TYPER_COMPLETE_WORD_TO_COMPLETE", "")
+        return (words[:-1] if incomplete else words), incomplete
+    if words and not line.endswith(" "):
+        return words[:-1], words[-1]
+    return words, ""
+
+
+# -- following the words through the tree --------------------------------------------------------------------
+def options(node: dict[str, Any]) -> list[dict[str, Any]]:
+    return [param for param in node["params"] if "option" in param]
+
+
+def arguments(node: dict[str, Any]) -> list[dict[str, Any]]:
+    return [param for param in node["params"] if "argument" in param]
+
+
+def find_option(node: dict[str, Any], word: str) -> dict[str, Any]:
+    for param in options(node):
+        if word in param["names"]:
+            return param
+    raise Unsure(word)
+
+
+def value_option(node: dict[str, Any], word: str) -> dict[str, Any] | None:
+    """The option taking a value that ``word`` names (as Typer, whether or not it was itself taken as a value)."""
+    if not word.startswith("-") or word == "-":
+        return None
+    option = find_option(node, word)
+    return option if not option["flag"] and word in option["option"] else None
+
+
+def resolve(tree: dict[str, Any], words: list[str]) -> tuple[dict[str, Any], set[int], list[str]]:
+    """The command the words lead to, the options given on the command line (by index) and its positionals."""
+    node, rest = tree, list(words)
+    while "commands" in node and rest:
+        word = rest.pop(0)
+        if word.startswith("-"):
+            raise Unsure(word)  # an option of a group: rare, Typer decides
+        if word not in node["commands"]:
+            raise Unsure(word)
+        node = node["commands"][word]
+    given: set[int] = set()
+    positionals: list[str] = []
+    while rest:
+        word = rest.pop(0)
+        if word == "--" or (word.startswith("-") and "=" in word):
+            raise Unsure(word)
+        if word.startswith("-") and word != "-":
+            option = find_option(node, word)
+            if not option["flag"]:
+                if not rest:
+                    raise Unsure(word)  # the option's value is what is being completed: handled by the caller
+                rest.pop(0)
+            given.add(id(option))
+        else:
+            positionals.append(word)
+    return node, given, positionals
+
+
+def value_items(param: dict[str, Any], incomplete: str) -> list[Item]:
+    """The completions of a value: the parameter's function, else its choices (else none)."""
+    if param.get("complete"):
+        module, function = param["complete"].split(":")
+        items: list[Item] = []
+        for value in getattr(import_module(module), function)(incomplete):
+            if not isinstance(value, str):
+                raise Unsure(value)  # (value, help) pairs: let Typer render the help
+            if value.startswith(incomplete):
+                items.append((value, None))
+        return items
+    if param.get("file"):
+        return [(incomplete, None)]
+    if "choices" in param:
+        if param["case"]:
+            return [(choice, None) for choice in param["choices"] if choice.startswith(incomplete)]
+        return [(choice, None) for choice in param["choices"] if choice.lower().startswith(incomplete.lower())]
+    return []
+
+
+def command_items(node: dict[str, Any], given: set[int], incomplete: str) -> list[Item]:
+    """What a command offers for a word that is not a value: its subcommands, then (for ``-…``) its options."""
+    items: list[Item] = [
+        (name, child.get("help")) for name, child in node.get("commands", {}).items() if name.startswith(incomplete)
+    ]
+    if incomplete and not incomplete[0].isalnum():
+        for option in options(node):
+            if option["hidden"] or (id(option) in given and not option["multiple"]):
+                continue
+            items.extend((name, option["help"]) for name in option["names"] if name.startswith(incomplete))
+    return items
+
+
+def completions(tree: dict[str, Any], words: list[str], incomplete: str) -> list[Item]:
+    """The completions of ``incomplete`` after ``words``, in Typer's order (raises :class:`Unsure`)."""
+    if incomplete == "=" or ("=" in incomplete and incomplete.startswith("-")) or "--" in words:
+        raise Unsure(incomplete)
+    try:
+        node, given, positionals = resolve(tree, words)
+    except Unsure:
+        # The one plain case among them: the last word is an option whose value is being completed.
+        if not words or not words[-1].startswith("-"):
+            raise
+        node, given, positionals = resolve(tree, words[:-1])
+        if "commands" in node or value_option(node, words[-1]) is None:
+            raise
+    pending = value_option(node, words[-1]) if words else None
+    if incomplete.startswith("-"):
+        if pending is not None:
+            raise Unsure(incomplete)
+        return command_items(node, given, incomplete)
+    if pending is not None:
+        return value_items(pending, incomplete)
+    taken = len(positionals)
+    for argument in arguments(node):
+        if argument["nargs"] == -1 or taken == 0:
+            return value_items(argument, incomplete)
+        taken -= argument["nargs"]
+    return command_items(node, given, incomplete)
+
+
+# -- printing them as the shell wants them ------------------------------------------------------------------
+def help_width(environ: Mapping[str, str]) -> int:
+    """The narrowest width Rich could wrap Typer's helps at (Typer prints helps through Rich)."""
+    widths = [80]
+    for name in ("TERMINAL_WIDTH", "COLUMNS"):
+        if environ.get(name, "").isdigit():
+            widths.append(int(environ[name]))
+    for descriptor in (0, 1, 2):
+        try:
+            widths.append(os.get_terminal_size(descriptor).columns)
+        except (OSError, ValueError):
+            continue
+    return min(widths)
+
+
+def zsh_escape(text: str) -> str:
+    return text.replace('"', '""').replace("'", "''").replace("$", "\\$").replace("`", "\\`").replace(":", r"\\:")
+
+
+def formatted(shell: str, items: list[Item], environ: Mapping[str, str]) -> list[str]:
+    """Each completion as Typer's completion class for the shell formats it."""
+    if shell == "bash":
+        return [value for value, _ in items]
+    width = help_width(environ)
+    if any(helps is not None and len(helps[shell if shell != "pwsh" else "powershell"]) >= width for _, helps in items):
+        raise Unsure("a help Rich would wrap")
+    lines = []
+    for value, helps in items:
+        if shell == "zsh":
+            lines.append(f'"{zsh_escape(value)}":"{helps["zsh"]}"' if helps else f'"{zsh_escape(value)}"')
+        elif shell == "fish":
+            lines.append(f"{value}\t{helps['fish']}" if helps else value)
+        else:
+            lines.append(f"{value}:::{helps['powershell'] if helps else ' '}")
+    return lines
+
+
+def complete(environ: Mapping[str, str]) -> bool:
+    """Answer a completion request like Typer; False when it is not a plain case (Typer then answers)."""
+    action, _, shell = environ.get("_REFEREE_COMPLETE", "").partition("_")
+    if action != "complete" or shell not in SHELLS:
+        return False
+    from referee.cli.command_tree import TREE
+
+    try:
+        words, incomplete = words_and_incomplete(shell, environ)
+        lines = formatted(shell, completions(TREE, words, incomplete), environ)
+    except (Unsure, ValueError):
+        return False
+    if shell == "fish":
+        fish_action = environ.get("_TYPER_COMPLETE_FISH_ACTION", "")
+        if fish_action == "is-args":
+            sys.exit(0 if lines else 1)
+        text = "\n".join(lines) if fish_action == "get-args" else ""
+    elif shell == "zsh":
+        text = "_arguments '*: :((" + "\n".join(lines) + "))'" if lines else "_files"
+    else:
+        text = "\n".join(lines)
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+    sys.exit(0)

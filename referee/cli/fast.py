@@ -1,0 +1,73 @@
+"""The fast path: the one-shot commands people type between turns, answered without Typer.
+
+Typer (with the Click it carries) costs about 50 ms to import and about 30 ms more to build the command tree, more
+than the rest of ``referee GAME check`` put together. Every TAB and every ``check`` or ``score`` typed between turns
+starts a new process, so :func:`run` answers exactly these command lines itself:
+
+* ``referee GAME check RECORD ACTION [--json]`` and ``referee GAME score FILE [--json]``: the same command
+  functions (:func:`referee.cli.common.check_command`, :func:`~referee.cli.common.score_command`) that Typer calls;
+* a TAB completion request (see :mod:`referee.cli.completion`).
+
+Anything else, or anything unusual about these (``--help``, another option, ``--``, a missing or extra argument,
+an argument that starts with ``-``), goes to Typer, which also writes the usage errors. Tests run both paths on
+the same command lines and compare their output byte for byte.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from importlib import import_module
+
+GAME_MODULES = {
+    "coin-age": "referee.cli.games.coin_age",
+    "matchstick": "referee.cli.games.matchstick",
+    "builders": "referee.cli.games.builders",
+}
+"""Each game's command name and the module holding its :class:`~referee.cli.common.GameSpec` (no Typer)."""
+
+POSITIONALS = {"check": 2, "score": 1}
+"""The commands of the fast path and how many arguments each takes (the only option of both is ``--json``)."""
+
+DISABLE = "REFEREE_NO_FAST_PATH"
+"""Set this environment variable to send every command line to Typer (the tests compare the two paths)."""
+
+
+def parse(argv: Sequence[str]) -> tuple[str, str, list[str], bool] | None:
+    """``(game, command, arguments, json_mode)`` when ``argv`` is a plain check or score, else None (for Typer)."""
+    if len(argv) < 2 or argv[0] not in GAME_MODULES or argv[1] not in POSITIONALS:
+        return None
+    arguments: list[str] = []
+    json_flags = 0
+    for word in argv[2:]:
+        if word == "--json":
+            json_flags += 1
+        elif word.startswith("-") and word != "-":
+            return None
+        else:
+            arguments.append(word)
+    if len(arguments) != POSITIONALS[argv[1]] or json_flags > 1:
+        return None
+    return argv[0], argv[1], arguments, json_flags == 1
+
+
+def run(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> bool:
+    """Answer ``argv`` if it is on the fast path (the command ends the process with its status); False if not."""
+    if environ.get(DISABLE):
+        return False
+    if "_REFEREE_COMPLETE" in environ:
+        from referee.cli.completion import complete
+
+        return complete(environ)
+    parsed = parse(argv)
+    if parsed is None:
+        return False
+    game, command, arguments, json_mode = parsed
+    from referee.cli import common
+
+    spec = import_module(GAME_MODULES[game]).SPEC
+    if command == "check":
+        common.check_command(spec, arguments[0], arguments[1], json_mode)
+    else:
+        common.score_command(spec, arguments[0], json_mode)
+    return True

@@ -1,0 +1,473 @@
+"""Matchstick Tycoon at the table: drawing, menus (no Typer here).
+
+The referee never sees a hand: it knows how many cards and matchsticks each player holds, the copies of each
+physical card already played, the play to beat and the strength order. Rich and questionary are imported only
+inside the functions that draw or ask (start-up time).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from referee.cli import common
+from referee.cli.common import GameSpec, fail
+from referee.cli.lazy import LazyRules
+from referee.cli.output import Output, ScoreTable
+from referee.cli.records import parse_players
+from referee.engine import Game
+from referee.errors import InputError, RefereeError
+from referee.i18n import _
+
+if TYPE_CHECKING:
+    from referee.matchstick import MatchstickState
+
+RULES = LazyRules("referee.matchstick.rules")
+"""The game's rules, imported at first use (start-up time: see referee.cli.lazy)."""
+
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+SEAT_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow", "bold blue", "bold red", "cyan", "magenta")
+STICK_STYLE = "bold orange1"
+ADDED_STYLE = "bold bright_yellow"
+TURNED_MARK = "↻"
+
+
+def _rank(value: str) -> int:
+    from referee.matchstick.segments import ALL_VALUES
+
+    return ALL_VALUES.index(value)
+
+
+def stronger_values(state: MatchstickState) -> list[str]:
+    """The values that beat the table as things stand (all values on an empty table), weakest first."""
+    from referee.matchstick.segments import values_for
+
+    values = list(values_for(state.expansion))
+    if state.reversed:
+        values.reverse()
+    if state.table is None:
+        return values
+    rank = values.index(state.table.value)
+    return values[rank + 1 :]
+
+
+def cheapest(state: MatchstickState, value: str, count: int, used: dict[str, int] | None = None) -> int | None:
+    """The fewest matchsticks ``count`` cards showing ``value`` can take, given the copies not yet played (and
+    ``used`` in this play); None when too few copies are left."""
+    from referee.matchstick.segments import TABLE, cards_for
+
+    used = used or {}
+    options = sorted(
+        (way.cost, card) for card in cards_for(state.expansion) if (way := TABLE[card].get(value)) is not None
+    )
+    need, total = count, 0
+    for cost, card in options:
+        take = min(state.copies_left(card) - used.get(card, 0), need)
+        if take > 0:
+            total += take * cost
+            need -= take
+        if need == 0:
+            return total
+    return None
+
+
+def play_counts(state: MatchstickState, seat: int) -> list[int]:
+    held = state.cards[seat]
+    if state.table is not None:
+        return [state.table.count] if state.table.count <= held else []
+    return list(range(1, min(held, 5) + 1))
+
+
+def playable(state: MatchstickState) -> dict[str, tuple[list[int], int]]:
+    """value → (the counts it can be played with, the cheapest cost of one of them) for the player to move."""
+    seat = state.turn
+    if seat is None:
+        return {}
+    budget = state.matchsticks[seat]
+    result: dict[str, tuple[list[int], int]] = {}
+    for value in stronger_values(state):
+        counts, best = [], None
+        for count in play_counts(state, seat):
+            cost = cheapest(state, value, count)
+            if cost is not None and cost <= budget:
+                counts.append(count)
+                best = cost if best is None else min(best, cost)
+        if counts and best is not None:
+            result[value] = (counts, best)
+    return result
+
+
+def sticks(n: int) -> str:
+    return _("free") if n == 0 else (_("1 matchstick") if n == 1 else _("{n} matchsticks").format(n=n))
+
+
+def card_count(n: int) -> str:
+    return _("1 card") if n == 1 else _("{n} cards").format(n=n)
+
+
+def stick_count(n: int) -> str:
+    return _("1 matchstick") if n == 1 else _("{n} matchsticks").format(n=n)
+
+
+def cards_text(count: int, value: str) -> str:
+    return _("a single {value}").format(value=value) if count == 1 else f"{count} × {value}"
+
+
+# -- drawing ---------------------------------------------------------------------------------------------------
+def glyph(shape: str | frozenset[str], color: bool, *, large: bool = True, added: tuple[str, ...] = ()) -> Any:
+    """A 7-segment figure as Rich Text; ``added`` segments (new matchsticks) are drawn double and highlighted."""
+    from rich.text import Text
+
+    from referee.matchstick.segments import draw_cells
+
+    text = Text()
+    rows = draw_cells(shape, large=large)
+    for number, row in enumerate(rows):
+        for piece, segment in row:
+            if segment is not None and segment in added:
+                piece = piece.replace("_", "═") if "_" in piece else piece.replace("|", "║")
+                text.append(piece, style=ADDED_STYLE if color else "")
+            elif segment is not None:
+                text.append(piece, style=STICK_STYLE if color else "")
+            else:
+                text.append(piece)
+        if number < len(rows) - 1:
+            text.append("\n")
+    return text
+
+
+def card_panel(shape: str | frozenset[str], color: bool, *, title: str | None = None, **kwargs: Any) -> Any:
+    from rich import box
+    from rich.panel import Panel
+
+    return Panel(
+        glyph(shape, color, **kwargs),
+        box=box.ROUNDED,
+        padding=(0, 1),
+        expand=False,
+        title=title,
+        border_style="grey50" if color else "",
+    )
+
+
+def empty_panel(color: bool) -> Any:
+    from rich import box
+    from rich.panel import Panel
+    from rich.text import Text
+
+    return Panel(
+        Text("\n" + _("empty") + "\n", justify="center"), box=box.ROUNDED, width=11, style="dim" if color else ""
+    )
+
+
+def row_of(renderables: list[Any]) -> Any:
+    from rich.table import Table
+
+    grid = Table.grid(padding=(0, 1))
+    for _item in renderables:
+        grid.add_column()
+    grid.add_row(*renderables)
+    return grid
+
+
+def status_line(game: Game[MatchstickState, Any]) -> str:
+    state = game.state
+    if state.over:
+        ranking = RULES.outcome(state).ranking
+        return _("Game over: {ranking}.").format(
+            ranking=", ".join(f"{place}. {name}" for place, name in enumerate(ranking, start=1))
+        )
+    name = game.to_move
+    table = state.table
+    if table is None:
+        return _("{name} leads: 1 to 5 cards showing one value.").format(name=name)
+    return _("{name} to move: beat {by}'s {cards} with {n}, or pass.").format(
+        name=name,
+        cards=_("single {value}").format(value=table.value) if table.count == 1 else f"{table.count} × {table.value}",
+        by=state.players[table.by],
+        n=_("1 stronger card") if table.count == 1 else _("{n} stronger cards").format(n=table.count),
+    )
+
+
+def render(game: Game[MatchstickState, Any], out: Output) -> None:
+    """The table (the play to beat drawn as 7-segment cards), the order, the players, the copies played."""
+    from referee.matchstick.segments import cards_for, order_text
+
+    if out.json_mode:
+        return
+    from rich import box
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    state = game.state
+    color = out.env.color
+    names = state.players
+
+    # the table and the strength order
+    info = Text()
+    if state.table is None:
+        info.append(_("The table is empty."), style="bold" if color else "")
+        cards: Any = empty_panel(color)
+    else:
+        table = state.table
+        info.append(_("To beat: "), style="bold" if color else "")
+        info.append(cards_text(table.count, table.value), style=STICK_STYLE if color else "")
+        info.append("\n" + _("played by {name}").format(name=names[table.by]))
+        cards = row_of([card_panel(table.value, color) for _i in range(table.count)])
+    order = order_text(state.reversed, state.expansion)
+    info.append("\n\n" + _("Strength, weakest first:") + "\n")
+    info.append(order, style="bold" if color else "")
+    if state.reversed:
+        info.append("\n" + _("REVERSED by a revolution (5 cards at once)"), style="bold red" if color else "")
+    else:
+        info.append("\n" + _("normal order (5 cards at once reverse it)"), style="dim" if color else "")
+    count = state.table.count if state.table is not None else 1
+    if count * 10 + 3 + len(order) <= out.console.width:
+        top: Any = Table.grid(padding=(0, 3))
+        top.add_column(no_wrap=True, min_width=count * 10 - 1)
+        top.add_column()
+        top.add_row(cards, info)
+    else:  # five cards and the order do not fit side by side
+        top = Group(cards, info)
+
+    # the players
+    players = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    players.add_column("")
+    players.add_column(_("player"))
+    players.add_column(_("cards"), justify="right")
+    players.add_column(_("matchsticks"), justify="right")
+    players.add_column("")
+    places = {seat: place for place, seat in enumerate(state.out, start=1)}
+    for seat, name in enumerate(names):
+        to_move = state.turn == seat
+        style = SEAT_STYLES[seat % len(SEAT_STYLES)] if color else ""
+        if seat in places:
+            note = _("out: place {place}").format(place=places[seat])
+            style = "dim" if color else ""
+        elif state.over:
+            note = _("last: place {place}").format(place=len(names))
+        elif to_move:
+            note = _("to move") + (_(" (leads)") if state.table is None else "")
+        elif state.table is not None and state.table.by == seat:
+            note = _("played last")
+        elif state.passed >> seat & 1:
+            note = _("passed")
+        else:
+            note = ""
+        players.add_row(
+            "▶" if to_move else "",
+            Text(name, style=style),
+            str(state.cards[seat]),
+            str(state.matchsticks[seat]),
+            note,
+        )
+
+    # the copies played
+    copies = Table(box=None, pad_edge=False, show_header=True, padding=(0, 1))
+    copies.add_column(_("card"), style="dim" if color else "")
+    physical = cards_for(state.expansion)
+    for card in physical:
+        copies.add_column(card, justify="center")
+    copies.add_row(
+        _("played"), *(str(state.copies_played[card]) if state.copies_played[card] else "·" for card in physical)
+    )
+    out.show(Group(top, Text(""), players, copies))
+    out.text(status_line(game))
+
+
+def score_table(game: Game[MatchstickState, Any]) -> ScoreTable:
+    """The ranking: the order of going out, then the players still in; each scores the players ranked after them
+    once out (0 while still in)."""
+    state = game.state
+    outcome = RULES.outcome(state)
+    title = _("Final ranking") if state.over else _("The ranking if the game ended now")
+    table = ScoreTable(title, [_("rank"), _("player"), _("cards"), _("matchsticks"), _("score")], left=2)
+    for place, name in enumerate(outcome.ranking, start=1):
+        seat = state.players.index(name)
+        table.add_row(
+            [str(place), name, str(state.cards[seat]), str(state.matchsticks[seat]), str(outcome.scores[name])],
+            SEAT_STYLES[seat % len(SEAT_STYLES)],
+        )
+    return table
+
+
+# -- asking at a terminal --------------------------------------------------------------------------------------
+PLAY = "\x00play"
+
+
+def way_label(card: str, value: str, left: int) -> str:
+    from referee.matchstick.segments import FACES, TABLE
+
+    way = TABLE[card][value]
+    face = FACES[card][1] if way.turned_over and len(FACES[card]) > 1 else FACES[card][0]
+    if len(FACES[card]) > 1:
+        how = _("{card} card, {face} side up").format(card=card, face=face)
+        if way.added:
+            how += ", " + _("add {places}").format(places=", ".join(way.added_names))
+    else:
+        how = _("{card} card").format(card=card) + ", " + way.describe().split(" (")[0]
+    return _("{how} — {cost} ({left} not played yet)").format(how=how, cost=sticks(way.cost), left=left)
+
+
+def ask_action(game: Game[MatchstickState, Any], prompter: Any, out: Output) -> str:
+    """Menus offering only legal choices: play (value → count → each physical card) or pass."""
+    from referee.cli.prompts import BACK, MenuGroup
+
+    state = game.state
+    seat = state.turn
+    assert seat is not None
+    name = state.players[seat]
+    options = playable(state)
+    topics = common.topic_names(SPEC)
+    while True:
+        groups: list[MenuGroup] = []
+        if options:
+            label = (
+                _("play cards")
+                if state.table is None
+                else _("play {n} stronger than {value}").format(
+                    n=_("1 card") if state.table.count == 1 else _("{n} cards").format(n=state.table.count),
+                    value=state.table.value,
+                )
+            )
+            groups.append(MenuGroup(label, [("", PLAY)]))
+        if state.table is not None:
+            groups.append(
+                MenuGroup(
+                    _("pass and take a matchstick (then {n})").format(n=state.matchsticks[seat] + 1),
+                    [("pass", "pass")],
+                )
+            )
+        message = _("{name}, your turn ({cards}, {sticks})").format(
+            name=name, cards=card_count(state.cards[seat]), sticks=stick_count(state.matchsticks[seat])
+        )
+        answer = prompter.choose_action(message, groups, topics)
+        if answer != PLAY:
+            return answer
+        text = ask_play(state, prompter, options)
+        if text == BACK:
+            continue
+        verdict = game.judge(game.parse(text))
+        if not verdict.legal:
+            out.error(verdict.reason)
+            continue
+        out.text(verdict.reason)
+        return text
+
+
+def ask_play(state: MatchstickState, prompter: Any, options: dict[str, tuple[list[int], int]]) -> str:
+    from referee.cli.prompts import BACK
+    from referee.matchstick.segments import ALL_CARDS, FACES, TABLE, cards_for
+
+    seat = state.turn
+    assert seat is not None
+    budget = state.matchsticks[seat]
+    values = [
+        (
+            f"{value:3} "
+            + (_("free") if best == 0 else _("from {cost}").format(cost=sticks(best)))
+            + (_("  (5 cards: revolution)") if options[value][0] == [5] else ""),
+            value,
+        )
+        for value, (_counts, best) in options.items()
+    ]
+    value = prompter.select(_("Which value is shown?"), [*values, (_("back"), BACK)])
+    if value == BACK:
+        return BACK
+    counts = options[value][0]
+    if len(counts) == 1:
+        count = counts[0]
+    else:
+        picked = prompter.select(
+            _("How many cards showing {value}? (5 at once is a revolution)").format(value=value),
+            [(str(n) + (_("  (revolution)") if n == 5 else ""), str(n)) for n in counts] + [(_("back"), BACK)],
+        )
+        if picked == BACK:
+            return BACK
+        count = int(picked)
+    used: dict[str, int] = {}
+    chosen: list[str] = []
+    spent = 0
+    last: str | None = None
+    for slot in range(count):
+        rest = count - slot - 1
+        choices = []
+        for card in cards_for(state.expansion):
+            way = TABLE[card].get(value)
+            left = state.copies_left(card) - used.get(card, 0)
+            if way is None or left <= 0:
+                continue
+            used[card] = used.get(card, 0) + 1
+            floor = cheapest(state, value, rest, used)
+            used[card] -= 1
+            if floor is None or spent + way.cost + floor > budget:
+                continue
+            choices.append((way.cost, ALL_CARDS.index(card), way_label(card, value, left), card))
+        choices.sort()
+        question = _("Card {i} of {n} shown as {value}: which physical card? ({left} left)").format(
+            i=slot + 1, n=count, value=value, left=stick_count(budget - spent)
+        )
+        if count == 1:
+            question = _("Which physical card shows {value}? ({left})").format(value=value, left=stick_count(budget))
+        card = prompter.select(
+            question, [(label, card) for _cost, _order, label, card in choices] + [(_("back"), BACK)], default=last
+        )
+        if card == BACK:
+            return BACK
+        used[card] = used.get(card, 0) + 1
+        spent += TABLE[card][value].cost
+        chosen.append(card)
+        last = card
+    faces = [
+        FACES[card][1] if TABLE[card][value].turned_over and len(FACES[card]) > 1 else FACES[card][0] for card in chosen
+    ]
+    return " ".join(["play", value, *faces])
+
+
+# -- setup -----------------------------------------------------------------------------------------------------
+def make_setup(count: int, expansion: int, deal_all: bool) -> dict[str, Any]:
+    from referee.matchstick import deal_sizes
+
+    if expansion not in (0, 2, 4):
+        raise InputError(_("--expansion must be 0, 2 or 4 (copies of G and H), not {n}").format(n=expansion))
+    return {"expansion": expansion, "deal_all": deal_all, "hand_sizes": deal_sizes(count, expansion, deal_all)}
+
+
+def players_and_setup(players: str, expansion: int, deal_all: bool, out: Output) -> tuple[list[str], dict[str, Any]]:
+    try:
+        names = parse_players(players)
+        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+            raise InputError(_("Matchstick Tycoon is for 2 to 8 players, not {n}").format(n=len(names)))
+        return names, make_setup(len(names), expansion, deal_all)
+    except RefereeError as error:
+        raise fail(out, error) from None
+
+
+SPEC = GameSpec(
+    name="matchstick",
+    title="Matchstick Tycoon",
+    rules=RULES,
+    rulebook_package="referee.matchstick",
+    render=render,
+    score_table=score_table,
+    status_line=status_line,
+    ask_action=ask_action,
+)
+
+
+def complete_topic(incomplete: str) -> list[str]:
+    return [name for name in common.topic_names(SPEC) if name.startswith(incomplete.lower())]
+
+
+def complete_card(incomplete: str) -> list[str]:
+    from referee.matchstick.segments import ALL_CARDS, FACES
+
+    faces = [face for card in ALL_CARDS for face in FACES[card]]
+    return [face for face in faces if face.lower().startswith(incomplete.lower())]
+
+
+def complete_value(incomplete: str) -> list[str]:
+    from referee.matchstick.segments import ALL_VALUES
+
+    return [value for value in ALL_VALUES if value.lower().startswith(incomplete.lower())]

@@ -1,0 +1,140 @@
+"""The fast path (referee.cli.fast) answers ``check`` and ``score`` exactly as the Typer app does.
+
+Each case runs the installed ``referee`` twice, once as players run it and once with ``REFEREE_NO_FAST_PATH=1``
+(every command line to Typer), and compares exit status, standard output and standard error byte for byte.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from referee.cli.fast import parse
+from tests.conftest import ROOT, referee_command
+from tests.robustness.helpers import random_game, record_text
+
+pytestmark = pytest.mark.e2e
+
+DATA = ROOT / "benchmarks" / "data"
+FINAL_TALLY = """game = "builders"
+players = ["Ann", "Bob"]
+[final.Ann]
+built = ["B34", "B27", "M05", "B18"]
+coins = 27
+[final.Bob]
+built = ["B33", "B32", "B11", "B06", "B01"]
+coins = 41
+"""
+
+
+def both_ways(args: list[str], stdin: bytes | None) -> tuple[subprocess.CompletedProcess, subprocess.CompletedProcess]:
+    env = {**os.environ, "NO_COLOR": "1"}
+    env.pop("REFEREE_NO_FAST_PATH", None)
+    results = []
+    for extra in ({}, {"REFEREE_NO_FAST_PATH": "1"}):
+        results.append(
+            subprocess.run(
+                [*referee_command(), *args], input=stdin, capture_output=True, env={**env, **extra}, timeout=60
+            )
+        )
+    return results[0], results[1]
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("records")
+    files: dict[str, Path] = {}
+    for game in ("coin-age", "matchstick", "builders"):
+        actions = random_game(game, seed=3, steps=12).actions
+        files[game] = folder / f"{game}.toml"
+        files[game].write_bytes(record_text(game, actions))
+        files[f"{game}-illegal"] = folder / f"{game}-illegal.toml"
+        files[f"{game}-illegal"].write_bytes(record_text(game, [*actions[:4], "done", "done", *actions[4:]]))
+        files[f"{game}-over"] = folder / f"{game}-over.toml"
+        files[f"{game}-over"].write_bytes(record_text(game, random_game(game, seed=4).actions))
+    files["final"] = folder / "final.toml"
+    files["final"].write_text(FINAL_TALLY)
+    files["broken"] = folder / "broken.toml"
+    files["broken"].write_text('game = "coin-age"\nactions = [\n')
+    return files
+
+
+ACTIONS = {"coin-age": ["done", "capture B2", "fly away"], "matchstick": ["pass", "play 8 0", "play"]}
+ACTIONS["builders"] = ["coins 3", "send W99 B01", "buy"]
+
+
+@pytest.mark.parametrize("game", ["coin-age", "matchstick", "builders"])
+@pytest.mark.parametrize("json_mode", [False, True])
+def test_check_answers_as_typer_does(game: str, json_mode: bool, records: dict[str, Path]) -> None:
+    flags = ["--json"] if json_mode else []
+    for record in (records[game], records[f"{game}-illegal"], records["broken"], Path("no-such-record.toml")):
+        for action in ACTIONS[game]:
+            fast, typer = both_ways([game, "check", str(record), action, *flags], None)
+            assert (fast.returncode, fast.stdout, fast.stderr) == (typer.returncode, typer.stdout, typer.stderr)
+    fast, typer = both_ways([game, "check", *flags, "-", ACTIONS[game][0]], records[game].read_bytes())
+    assert (fast.returncode, fast.stdout, fast.stderr) == (typer.returncode, typer.stdout, typer.stderr)
+
+
+@pytest.mark.parametrize("game", ["coin-age", "matchstick", "builders"])
+@pytest.mark.parametrize("json_mode", [False, True])
+def test_score_answers_as_typer_does(game: str, json_mode: bool, records: dict[str, Path]) -> None:
+    flags = ["--json"] if json_mode else []
+    files = [records[game], records[f"{game}-over"], records[f"{game}-illegal"], records["broken"]]
+    files += [DATA / "coin-age-position.toml", records["final"]]
+    for path in files:
+        fast, typer = both_ways([game, "score", str(path), *flags], None)
+        assert (fast.returncode, fast.stdout, fast.stderr) == (typer.returncode, typer.stdout, typer.stderr)
+    fast, typer = both_ways([game, "score", "-", *flags], records[f"{game}-over"].read_bytes())
+    assert fast.returncode == 0
+    assert (fast.returncode, fast.stdout, fast.stderr) == (typer.returncode, typer.stdout, typer.stderr)
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["coin-age", "check", "r.toml", "done"], ("coin-age", "check", ["r.toml", "done"], False)),
+        (["coin-age", "check", "--json", "r.toml", "done"], ("coin-age", "check", ["r.toml", "done"], True)),
+        (["builders", "check", "-", "coins 3", "--json"], ("builders", "check", ["-", "coins 3"], True)),
+        (["matchstick", "score", "r.toml"], ("matchstick", "score", ["r.toml"], False)),
+        (["coin-age", "check", "", ""], ("coin-age", "check", ["", ""], False)),
+    ],
+)
+def test_plain_check_and_score_take_the_fast_path(argv: list[str], expected: tuple) -> None:
+    assert parse(argv) == expected
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["coin-age", "check", "r.toml"],  # Typer writes the usage error
+        ["coin-age", "check", "r.toml", "done", "extra"],
+        ["coin-age", "check", "r.toml", "done", "--help"],
+        ["coin-age", "check", "--", "r.toml", "-x"],
+        ["coin-age", "check", "r.toml", "-x"],
+        ["coin-age", "check", "--json", "--json", "r.toml", "done"],
+        ["coin-age", "score", "r.toml", "--board"],
+        ["coin-age", "score"],
+        ["coin-age", "play"],
+        ["chess", "check", "r.toml", "done"],
+        ["--version"],
+        [],
+    ],
+)
+def test_anything_else_goes_to_typer(argv: list[str]) -> None:
+    assert parse(argv) is None
+
+
+def test_score_prints_the_breakdown_and_board_draws_the_table(records: dict[str, Path]) -> None:
+    position = str(DATA / "coin-age-position.toml")
+    plain, _ = both_ways(["coin-age", "score", position], None)
+    lines = plain.stdout.decode().splitlines()
+    assert lines[0].endswith("final score")
+    assert lines[1].split() == ["player", "side", "Q", "N", "P", "D", "spaces", "regions", "bank", "total"]
+    assert [line.split()[0] for line in lines[3:5]] == ["Ann", "Bob"]
+    assert lines[-1].startswith("Game over")
+    board, _ = both_ways(["coin-age", "score", position, "--board"], None)
+    assert board.returncode == 0
+    assert "╭─ A1" in board.stdout.decode() and "total" in board.stdout.decode()
