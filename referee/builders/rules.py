@@ -224,23 +224,22 @@ def judge(state: BuildersState, action: Action) -> Verdict:
 
 
 # -- applying -------------------------------------------------------------------------------------------------
-# Each action has one function that applies it. ``events`` collects what the referee announces; when it is None
-# nobody listens (self-play), and no announcement is built.
-Events = list[Event] | None
+# Each action has one function that applies it; ``events`` collects what the referee announces. An announcement's
+# words are written only when read (self-play reads none): its message is a function of the values it names.
 
 
-def _pay(state: BuildersState, amount: int, card: str | None, events: Events) -> None:
+def _pay(state: BuildersState, amount: int, card: str | None, events: list[Event]) -> None:
     """The bank pays ``amount`` to the player in turn (for finishing ``card``, or for taking coins when None), or
     what it still holds (ruling: bank short)."""
     paid = min(amount, state.bank)
     state.bank -= paid
     state.seats[state.current].coins += paid
-    if paid < amount and events is not None:
+    if paid < amount:
         why = _CARD[card].label if card is not None else _("taking coins")
         events.append(
             Event(
                 "bank_short",
-                _("the bank holds only {paid} écus of the {amount} due for {why}").format(
+                lambda: _("the bank holds only {paid} écus of the {amount} due for {why}").format(
                     paid=paid, amount=amount, why=why
                 ),
                 {"due": amount, "paid": paid, "player": state.players[state.current]},
@@ -248,94 +247,87 @@ def _pay(state: BuildersState, amount: int, card: str | None, events: Events) ->
         )
 
 
-def _refill(state: BuildersState, row: list[str], deck: list[str], kind: str, events: Events) -> None:
+def _refill(state: BuildersState, row: list[str], deck: list[str], kind: str, events: list[Event]) -> None:
     """Refill a row at once [RB]: from the referee's own deck when seeded, else ask for a reveal (ruling)."""
     if not deck:
-        if events is not None:
-            events.append(
-                Event(
-                    "deck_empty",
-                    _("the {row} deck is empty: the row is not refilled").format(row=_(kind)),
-                    {"deck": kind},
-                )
+        events.append(
+            Event(
+                "deck_empty",
+                lambda: _("the {row} deck is empty: the row is not refilled").format(row=_(kind)),
+                {"deck": kind},
             )
+        )
     elif state.seeded:
         card = deck.pop(0)
         row.append(card)
-        if events is not None:
-            events.append(
-                Event(
-                    "deal",
-                    _("{card} comes up in the {row} row").format(card=_CARD[card].label, row=_(kind)),
-                    {"card": card, "deck": kind},
-                )
+        events.append(
+            Event(
+                "deal",
+                lambda: _("{card} comes up in the {row} row").format(card=_CARD[card].label, row=_(kind)),
+                {"card": card, "deck": kind},
             )
+        )
     else:
         state.pending = kind
 
 
-def _complete(state: BuildersState, site: str, events: Events) -> None:
+def _complete(state: BuildersState, site: str, events: list[Event]) -> None:
     """The site is finished [RB]: workers back idle at once, printed coins from the bank, VP; a machine joins."""
     seat, card = state.seat, _CARD[site]
     player = state.players[state.current]
     seat.idle.extend(seat.sites.pop(site))
     seat.built.append(site)
     seat.vp += card.vp
-    if events is not None:
-        events.append(
-            Event(
-                "complete",
-                _("{player} finishes {card}: {vp} VP, {coins} écus").format(
-                    player=player, card=card.label, vp=card.vp, coins=card.coins
-                ),
-                {"player": player, "card": site, "vp": card.vp, "coins": card.coins},
-            )
+    events.append(
+        Event(
+            "complete",
+            lambda: _("{player} finishes {card}: {vp} VP, {coins} écus").format(
+                player=player, card=card.label, vp=card.vp, coins=card.coins
+            ),
+            {"player": player, "card": site, "vp": card.vp, "coins": card.coins},
         )
+    )
     if card.coins:
         _pay(state, card.coins, site, events)
     if card.kind == "machine":
         seat.idle.append(site)
-        if events is not None:
-            events.append(
-                Event(
-                    "machine",
-                    _("{card} joins {player}'s team as a worker that costs no écus").format(
-                        card=card.label, player=player
-                    ),
-                    {"player": player, "card": site},
-                )
+        events.append(
+            Event(
+                "machine",
+                lambda: _("{card} joins {player}'s team as a worker that costs no écus").format(
+                    card=card.label, player=player
+                ),
+                {"player": player, "card": site},
             )
+        )
 
 
-def _end_turn(state: BuildersState, action: Done, events: Events) -> None:
+def _end_turn(state: BuildersState, action: Done, events: list[Event]) -> None:
     """Done [RB]: end the turn; 17 VP at the end of a turn starts the last round, which ends with the last seat."""
-    vp = state.seats[state.current].vp
+    player, vp = state.players[state.current], state.seats[state.current].vp
     if state.trigger is None and vp >= END_VP:
         state.trigger = state.current
-        if events is not None:
-            player = state.players[state.current]
-            events.append(
-                Event(
-                    "trigger",
-                    _("{player} ends the turn with {vp} VP: the round is finished, then the game ends").format(
-                        player=player, vp=vp
-                    ),
-                    {"player": player, "vp": vp},
-                )
+        events.append(
+            Event(
+                "trigger",
+                lambda: _("{player} ends the turn with {vp} VP: the round is finished, then the game ends").format(
+                    player=player, vp=vp
+                ),
+                {"player": player, "vp": vp},
             )
+        )
     if state.trigger is not None and state.current == len(state.players) - 1:
         state.over = True
         state.actions_left = 0
         state.sent = {}
-        if events is not None:
-            outcome = outcome_of(state)
-            events.append(
-                Event(
-                    "game_over",
-                    _("the game is over: {winner}").format(winner=outcome.winner or outcome.tie_break or ""),
-                    {"scores": outcome.scores, "winner": outcome.winner, "ranking": outcome.ranking},
-                )
+        outcome = outcome_of(state)
+        events.append(
+            Event(
+                "game_over",
+                lambda: _("the game is over: {winner}").format(winner=outcome.winner or outcome.tie_break or ""),
+                {"scores": outcome.scores, "winner": outcome.winner, "ranking": outcome.ranking},
             )
+        )
         return
     state.current = (state.current + 1) % len(state.players)
     if state.current == 0:
@@ -344,7 +336,7 @@ def _end_turn(state: BuildersState, action: Done, events: Events) -> None:
     state.sent = {}
 
 
-def _apply_start(state: BuildersState, action: Start, events: Events) -> None:
+def _apply_start(state: BuildersState, action: Start, events: list[Event]) -> None:
     """Start [RB]: 1 action; the face-up card becomes an open site and the row is refilled."""
     state.actions_left -= 1
     state.row_buildings.remove(action.card)
@@ -352,7 +344,7 @@ def _apply_start(state: BuildersState, action: Start, events: Events) -> None:
     _refill(state, state.row_buildings, state.deck_buildings, "building", events)
 
 
-def _apply_recruit(state: BuildersState, action: Recruit, events: Events) -> None:
+def _apply_recruit(state: BuildersState, action: Recruit, events: list[Event]) -> None:
     """Recruit [RB]: 1 action, free; the face-up worker joins the idle ones and the row is refilled."""
     state.actions_left -= 1
     state.row_workers.remove(action.card)
@@ -360,7 +352,7 @@ def _apply_recruit(state: BuildersState, action: Recruit, events: Events) -> Non
     _refill(state, state.row_workers, state.deck_workers, "worker", events)
 
 
-def _apply_reveal(state: BuildersState, action: Reveal, events: Events) -> None:
+def _apply_reveal(state: BuildersState, action: Reveal, events: list[Event]) -> None:
     """Reveal (ruling): the card told moves from the waiting row's deck to the row; no action spent."""
     if state.pending == "worker":
         state.deck_workers.remove(action.card)
@@ -371,7 +363,7 @@ def _apply_reveal(state: BuildersState, action: Reveal, events: Events) -> None:
     state.pending = None
 
 
-def _apply_send(state: BuildersState, action: Send, events: Events) -> None:
+def _apply_send(state: BuildersState, action: Send, events: list[Event]) -> None:
     """Send [RB]: the k-th worker to a site this turn costs k actions; its cost goes to the bank; the site is
     finished as soon as its workers cover every requirement."""
     seat, worker, site = state.seats[state.current], action.worker, action.site
@@ -388,20 +380,20 @@ def _apply_send(state: BuildersState, action: Send, events: Events) -> None:
         _complete(state, site, events)
 
 
-def _apply_coins(state: BuildersState, action: TakeCoins, events: Events) -> None:
+def _apply_coins(state: BuildersState, action: TakeCoins, events: list[Event]) -> None:
     """Take coins [RB]: 1, 3 or 6 écus from the bank for 1, 2 or 3 actions."""
     state.actions_left -= COIN_ACTIONS[action.amount]
     _pay(state, action.amount, None, events)
 
 
-def _apply_buy(state: BuildersState, action: Buy, events: Events) -> None:
+def _apply_buy(state: BuildersState, action: Buy, events: list[Event]) -> None:
     """Buy [RB]: 5 écus to the bank for one more action."""
     state.seats[state.current].coins -= ACTION_PRICE
     state.bank += ACTION_PRICE
     state.actions_left += 1
 
 
-_APPLY: dict[type, Callable[[BuildersState, Any, Events], None]] = {
+_APPLY: dict[type, Callable[[BuildersState, Any, list[Event]], None]] = {
     Start: _apply_start,
     Recruit: _apply_recruit,
     Reveal: _apply_reveal,
@@ -413,18 +405,13 @@ _APPLY: dict[type, Callable[[BuildersState, Any, Events], None]] = {
 
 
 def apply(state: BuildersState, action: Action) -> list[Event]:
-    """Apply a legal action in place; return what the referee announces (see :func:`advance`)."""
-    events: list[Event] = []
-    advance(state, action, events)
-    return events
-
-
-def advance(state: BuildersState, action: Action, events: Events = None) -> None:
-    """Apply a legal action in place, announcing into ``events`` when given (none is built otherwise). Self-play's
-    plans, when the state holds them, are kept current (:func:`.selfplay.note`)."""
+    """Apply a legal action in place; return what the referee announces. Self-play's plans, when the state holds
+    them, are kept current (:func:`.selfplay.note`)."""
     if state.plans is not None:
         selfplay.note(state, action)
+    events: list[Event] = []
     _APPLY[type(action)](state, action, events)
+    return events
 
 
 def _covered(workers: list[str], requires: cards.Resources) -> bool:
@@ -443,29 +430,40 @@ def _covered(workers: list[str], requires: cards.Resources) -> bool:
 _COST = {w: c.cost for w, c in _CARD.items()}
 
 
+def legal_groups(state: BuildersState) -> tuple[list[str], list[str], list[str], list[str], tuple[Action, ...]]:
+    """The legal actions now, by group, while the game is on and no row awaits a reveal: the face-up buildings to
+    start, the face-up workers to recruit, the idle workers the player can pay and the open sites that may still
+    take one this turn (each pair is a send), and the rest: the coins that fit, buy, done. Nothing but buy and
+    done without an action left."""
+    seat, left = state.seats[state.current], state.actions_left
+    end = (BUY, DONE) if seat.coins >= ACTION_PRICE else (DONE,)
+    if not left:
+        return [], [], [], [], end
+    sites: list[str] = []
+    workers: list[str] = []
+    if seat.sites and seat.idle:
+        sent, coins = state.sent, seat.coins
+        sites = [site for site in seat.sites if sent.get(site, 0) < left] if sent else list(seat.sites)
+        if sites:
+            workers = [worker for worker in seat.idle if _COST[worker] <= coins]
+    return state.row_buildings, state.row_workers, workers, sites, COINS[:left] + end
+
+
 def legal_list(state: BuildersState) -> list[Action]:
-    """Every legal action now, as a list (the fast path of self-play): the reveals when a row waits, else
-    starts, recruits, sends, coins, buy, done. Action objects are shared, never rebuilt."""
+    """Every legal action now, as a list: the reveals when a row waits, else starts, recruits, sends (worker by
+    worker), coins, buy, done (see :func:`legal_groups`). Action objects are shared, never rebuilt."""
     if state.over:
         return []
     if state.pending is not None:
         deck = state.deck_workers if state.pending == "worker" else state.deck_buildings
         return [REVEAL[card] for card in deck]
-    seat, left = state.seats[state.current], state.actions_left
-    out: list[Action] = []
-    if left:
-        out += [START[card] for card in state.row_buildings]
-        out += [RECRUIT[card] for card in state.row_workers]
-        if seat.sites and seat.idle:
-            sent, coins = state.sent, seat.coins
-            sites = [site for site in seat.sites if sent.get(site, 0) < left] if sent else list(seat.sites)
-            if sites:
-                out += [SEND[worker][site] for worker in seat.idle if _COST[worker] <= coins for site in sites]
-        out += COINS[:left]
-    if seat.coins >= ACTION_PRICE:
-        out.append(BUY)
-    out.append(DONE)
-    return out
+    starts, recruits, workers, sites, rest = legal_groups(state)
+    return [
+        *(START[card] for card in starts),
+        *(RECRUIT[card] for card in recruits),
+        *(SEND[worker][site] for worker in workers for site in sites),
+        *rest,
+    ]
 
 
 def legal_actions(state: BuildersState) -> Iterator[Action]:
@@ -474,8 +472,22 @@ def legal_actions(state: BuildersState) -> Iterator[Action]:
 
 
 def random_action(state: BuildersState, rng: random.Random) -> Action:
-    """A legal action chosen uniformly at random."""
-    return rng.choice(legal_list(state))
+    """A legal action chosen uniformly at random: the one at a random place of :func:`legal_list`, found without
+    listing them all (the same draw as ``rng.choice(legal_list(state))``)."""
+    if state.over or state.pending is not None:
+        return rng.choice(legal_list(state))
+    starts, recruits, workers, sites, rest = legal_groups(state)
+    sends = len(workers) * len(sites)
+    place = rng.randrange(len(starts) + len(recruits) + sends + len(rest))
+    if place < len(starts):
+        return START[starts[place]]
+    place -= len(starts)
+    if place < len(recruits):
+        return RECRUIT[recruits[place]]
+    place -= len(recruits)
+    if place < sends:
+        return SEND[workers[place // len(sites)]][sites[place % len(sites)]]
+    return rest[place - sends]
 
 
 EXPLORE = 0.1
@@ -489,7 +501,7 @@ def self_play_action(state: BuildersState, rng: random.Random) -> Action:
     reach (and a plan that leads nowhere is left); a row that awaits a reveal is always answered so.
     """
     if rng.random() < EXPLORE or state.pending is not None or state.over:
-        return rng.choice(legal_list(state))
+        return random_action(state, rng)
     return selfplay.sensible_action(state, rng)
 
 
@@ -500,7 +512,7 @@ def stalled(state: BuildersState) -> bool:
     idle, or no open site and no face-up building). Random self-play can reach this by starting more sites than
     its workers can finish; the rules are silent, so the game is not ended here — a simulator should stop it.
     """
-    if state.over or state.trigger is not None or state.row_workers or state.deck_workers or state.pending:
+    if state.row_workers or state.deck_workers or state.pending or state.over or state.trigger is not None:
         return False
     return not any(seat.vp >= END_VP or (seat.idle and (seat.sites or state.row_buildings)) for seat in state.seats)
 
@@ -619,8 +631,6 @@ class BuildersRules:
     parse = staticmethod(parse_action)
     judge = staticmethod(judge)
     apply = staticmethod(apply)
-    advance = staticmethod(advance)
-    """Apply without building the announcements (for self-play, which reads none)."""
     legal_actions = staticmethod(legal_actions)
     random_action = staticmethod(random_action)
     self_play_action = staticmethod(self_play_action)

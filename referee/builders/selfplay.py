@@ -40,10 +40,12 @@ _REQUIRES: dict[str, Made] = {c.id: c.requires for c in _CARD.values()}
 
 
 def add(a: Made, b: Made) -> Made:
+    """Both amounts together."""
     return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
 
 
 def subtract(a: Made, b: Made) -> Made:
+    """``a`` without ``b``."""
     return (a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3])
 
 
@@ -89,6 +91,7 @@ COSTING = [sum(BIT[c.id] for c in _CARD.values() if c.is_worker and c.cost <= mo
 
 
 def card_set(cards: list[str]) -> Cards:
+    """These cards, as a set."""
     return sum(BIT[card] for card in cards)
 
 
@@ -253,7 +256,7 @@ def sensible_action(state: BuildersState, rng: random.Random) -> Action:
     if place < len(starts):
         return starts[place]
     place -= len(starts)
-    if place < count:
+    if place < count:  # the same sends, counted again up to the place drawn
         for site, helpers in known.open:
             if sent.get(site, 0) < left:
                 paid = helpers & payable

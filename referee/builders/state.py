@@ -66,7 +66,8 @@ class BuildersState:
     from then on the round is being finished.
 
     ``plans`` is not part of the game: what self-play remembers of each seat (:mod:`.selfplay`), kept current by
-    ``apply``; it is never compared, and a copy starts without it.
+    ``apply``; it is never compared, and a copy starts without it. Code that changes a state by other means than
+    ``apply`` (a test putting cards in place) must set it to None.
     """
 
     players: tuple[str, ...]

@@ -236,7 +236,7 @@ def load_game(spec: GameSpec, path: str, out: Output) -> Game[Any, Any]:
     source = display_name(path)
     try:
         record = load_record(spec, path, out.env)
-        game, error = replay_record(spec, record, source)
+        game, error = replay_record(spec, record, source, undo=False)
     except RefereeError as failure:
         raise fail(out, failure) from None
     if error is not None:
@@ -292,7 +292,7 @@ def score_command(spec: GameSpec, path: str, json_mode: bool, board: bool = Fals
         if "actions" in document:
             record = record_from_document(document, spec.name, source)
             record.setup = spec.prepare_setup(record.setup, source)
-            game, error = replay_record(spec, record, source)
+            game, error = replay_record(spec, record, source, undo=False)
         else:
             position = spec.load_position(document, source)
             if position is None:
@@ -395,6 +395,7 @@ def simulate_games(
     violations: list[str] = []
     random_action = getattr(rules, "self_play_action", None) or getattr(rules, "random_action", None)
     """A game may play its self-play games with a policy of its own (The Builders: sensible random actions)."""
+    is_over, apply = rules.is_over, rules.apply  # looked up once: they are called for every action
     stalled = getattr(rules, "stalled", None)
     """Some games can lock up under random play (The Builders: every worker stuck on sites it can never finish);
     the rules say when, and such a game is stopped and counted apart, not as a violation."""
@@ -403,12 +404,12 @@ def simulate_games(
     for number in range(1, games + 1):
         state = rules.new_state(players, setup)
         length = 0
-        while not rules.is_over(state):
+        while not is_over(state):
             if random_action is not None:
                 action = random_action(state, rng)
             else:
                 action = rng.choice(list(rules.legal_actions(state)))
-            rules.apply(state, action)
+            apply(state, action)
             length += 1
             if stalled is not None and stalled(state):
                 stalled_games += 1

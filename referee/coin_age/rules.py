@@ -6,12 +6,11 @@ Pure: no I/O. Each rule has one place here, and its docstring or comment quotes 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import combinations, pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.coin_age.builtin_maps import DEFAULT_MAP, builtin_map, builtin_map_names
 from referee.coin_age.coins import (
@@ -29,6 +28,9 @@ from referee.coin_age.maps import GameMap, load_map
 from referee.engine import Event, Outcome, Verdict
 from referee.errors import NotationError, SetupError
 from referee.i18n import _
+
+if TYPE_CHECKING:
+    import random  # only the type of the generator self-play is given
 
 PLAYERS = 2
 

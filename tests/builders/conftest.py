@@ -60,6 +60,7 @@ def place(
     for row, deck in ((state.row_buildings, state.deck_buildings), (state.row_workers, state.deck_workers)):
         while len(row) < 5 and deck:
             row.append(deck.pop(0))
+    state.plans = None  # what self-play remembered of the seats no longer holds
     assert check_invariants(state) == []
     return state
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from referee.builders import RULES, Send, Start, selfplay, stalled
 from referee.builders.cards import card
-from referee.builders.rules import advance, apply, judge, legal_list, random_action, self_play_action
+from referee.builders.rules import apply, judge, legal_list, random_action, self_play_action
 from referee.builders.selfplay import MAX_SENSIBLE_SITES, get_ready, plan_of, sensible_action
 from referee.builders.state import BuildersState
 
@@ -127,6 +127,13 @@ def test_each_place_is_a_different_sensible_action_and_each_sensible_action_has_
         check_remembered(state)
 
 
+@SETTINGS
+@given(setups, st.integers(20, 300), st.integers(0, 2**32))
+def test_random_action_draws_what_a_choice_from_the_legal_list_draws(setup, steps, draw):
+    for state, _rng in walk(setup, steps, random_action):
+        assert random_action(state, random.Random(draw)) == random.Random(draw).choice(legal_list(state))
+
+
 def test_every_sensible_action_is_drawn_about_as_often(table, put):
     state = put(table(), 0, idle=["W35", "W07", "W12"], sites={"B12": []}, coins=10)
     listed = every_sensible(state)
@@ -137,18 +144,21 @@ def test_every_sensible_action_is_drawn_about_as_often(table, put):
 
 
 @SETTINGS
-@given(setups, st.integers(20, 300))
-def test_applying_without_announcements_leaves_the_same_state(setup, steps):
+@given(setups, st.integers(100, 400))
+def test_announcements_read_later_say_what_they_said_at_once(setup, steps):
+    """An announcement's words are written when first read: by then the game has gone on, and they must not."""
     players, table, seed = setup
-    loud, quiet = RULES.new_state(players, table), RULES.new_state(players, table)
+    state = RULES.new_state(players, table)
     rng = random.Random(seed)
+    at_once, later = [], []
     for _ in range(steps):
-        if loud.over:
+        if state.over or stalled(state):
             break
-        action = self_play_action(loud, rng)
-        apply(loud, action)
-        advance(quiet, action)
-        assert quiet == loud
+        action = self_play_action(state, rng)
+        twin = state.copy()
+        at_once += [(event.kind, event.message, event.data) for event in apply(twin, action)]
+        later += apply(state, action)
+    assert [(event.kind, event.message, event.data) for event in later] == at_once
 
 
 def test_plans_are_not_part_of_the_game():

@@ -540,7 +540,9 @@ class DealingRules:
         self._rng = random.Random(seed)
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(RULES, name)
+        value = getattr(RULES, name)
+        setattr(self, name, value)  # kept: simulate asks for apply and is_over on every action
+        return value
 
     def new_state(self, players: list[str], setup: Mapping[str, Any]) -> BuildersState:
         return RULES.new_state(players, {"seed": self._rng.randrange(2**31)})
