@@ -54,7 +54,11 @@ def fail(out: Output, error: RefereeError | str, status: int | None = None) -> C
 
 def load_record(spec: GameSpec, path: str, env: Environment) -> Record:
     source = display_name(path)
-    document = read_toml(path, env.stdin)
+    return game_record(spec, read_toml(path, env.stdin), source)
+
+
+def game_record(spec: GameSpec, document: dict[str, Any], source: str) -> Record:
+    """The record a TOML document holds, its setup checked by the game."""
     record = record_from_document(document, spec.name, source)
     record.setup = spec.prepare_setup(record.setup, source)
     return record
@@ -290,9 +294,7 @@ def score_command(spec: GameSpec, path: str, json_mode: bool, board: bool = Fals
     try:
         document = read_toml(path, env.stdin)
         if "actions" in document:
-            record = record_from_document(document, spec.name, source)
-            record.setup = spec.prepare_setup(record.setup, source)
-            game, error = replay_record(spec, record, source, undo=False)
+            game, error = replay_record(spec, game_record(spec, document, source), source, undo=False)
         else:
             position = spec.load_position(document, source)
             if position is None:
