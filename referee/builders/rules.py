@@ -50,6 +50,8 @@ END_VP = 17
 """Ending a turn with this many VP starts the last round [RB]."""
 
 _CARD = cards.catalogue()
+_PRODUCES = {card.id: card.produces for card in _CARD.values()}
+_COST = {card.id: card.cost for card in _CARD.values()}
 
 
 def _actions(n: int) -> str:
@@ -231,7 +233,7 @@ def judge(state: BuildersState, action: Action) -> Verdict:
 def _pay(state: BuildersState, amount: int, card: str | None, events: list[Event]) -> None:
     """The bank pays ``amount`` to the player in turn (for finishing ``card``, or for taking coins when None), or
     what it still holds (ruling: bank short)."""
-    paid = min(amount, state.bank)
+    paid = amount if amount <= state.bank else state.bank  # (min() without its call, which costs more here)
     state.bank -= paid
     state.seats[state.current].coins += paid
     if paid < amount:
@@ -320,20 +322,21 @@ def _end_turn(state: BuildersState, action: Done, events: list[Event]) -> None:
         state.over = True
         state.actions_left = 0
         state.sent = {}
-        outcome = outcome_of(state)
-        events.append(
-            Event(
-                "game_over",
-                lambda: _("the game is over: {winner}").format(winner=outcome.winner or outcome.tie_break or ""),
-                {"scores": outcome.scores, "winner": outcome.winner, "ranking": outcome.ranking},
-            )
-        )
+        # The score is worked out only when the announcement is read (the state no longer changes): self-play
+        # scores each of its games once, and reads no announcement.
+        events.append(Event("game_over", lambda: _("the game is over: {winner}").format(winner=_winner(state))))
         return
     state.current = (state.current + 1) % len(state.players)
     if state.current == 0:
         state.turn += 1
     state.actions_left = FREE_ACTIONS
     state.sent = {}
+
+
+def _winner(state: BuildersState) -> str:
+    """The winner of a finished game, or how it is shared."""
+    outcome = outcome_of(state)
+    return outcome.winner or outcome.tie_break or ""
 
 
 def _apply_start(state: BuildersState, action: Start, events: list[Event]) -> None:
@@ -370,7 +373,7 @@ def _apply_send(state: BuildersState, action: Send, events: list[Event]) -> None
     cost = state.sent.get(site, 0) + 1
     state.sent[site] = cost
     state.actions_left -= cost
-    price = _CARD[worker].cost
+    price = _COST[worker]
     seat.coins -= price
     state.bank += price
     seat.idle.remove(worker)
@@ -393,24 +396,26 @@ def _apply_buy(state: BuildersState, action: Buy, events: list[Event]) -> None:
     state.actions_left += 1
 
 
-_APPLY: dict[type, Callable[[BuildersState, Any, list[Event]], None]] = {
-    Start: _apply_start,
-    Recruit: _apply_recruit,
-    Reveal: _apply_reveal,
-    Send: _apply_send,
-    TakeCoins: _apply_coins,
-    Buy: _apply_buy,
-    Done: _end_turn,
+_APPLY: dict[type, tuple[Callable[[BuildersState, Any, list[Event]], None], selfplay.Noting | None]] = {
+    Start: (_apply_start, selfplay.note_start),
+    Recruit: (_apply_recruit, selfplay.note_recruit),
+    Reveal: (_apply_reveal, selfplay.note_reveal),
+    Send: (_apply_send, selfplay.note_send),
+    TakeCoins: (_apply_coins, None),
+    Buy: (_apply_buy, None),
+    Done: (_end_turn, None),
 }
+"""Each action: the function that applies it, and what self-play notes of it (None: it moves no worker)."""
 
 
 def apply(state: BuildersState, action: Action) -> list[Event]:
     """Apply a legal action in place; return what the referee announces. Self-play's plans, when the state holds
-    them, are kept current (:func:`.selfplay.note`)."""
-    if state.plans is not None:
-        selfplay.note(state, action)
+    them, are kept current (see :mod:`.selfplay`)."""
+    applied, noted = _APPLY[type(action)]
+    if noted is not None and state.plans is not None:
+        noted(state, state.plans[state.current], action)
     events: list[Event] = []
-    _APPLY[type(action)](state, action, events)
+    applied(state, action, events)
     return events
 
 
@@ -418,16 +423,15 @@ def _covered(workers: list[str], requires: cards.Resources) -> bool:
     """True when the workers' production meets or exceeds every requirement (surplus is lost) [RB]."""
     s = w = k = t = 0
     for worker in workers:
-        p = _CARD[worker].produces
-        s += p[0]
-        w += p[1]
-        k += p[2]
-        t += p[3]
+        stone, wood, knowledge, tile = _PRODUCES[worker]
+        s += stone
+        w += wood
+        k += knowledge
+        t += tile
     return s >= requires[0] and w >= requires[1] and k >= requires[2] and t >= requires[3]
 
 
 # -- questions ------------------------------------------------------------------------------------------------
-_COST = {w: c.cost for w, c in _CARD.items()}
 
 
 def legal_groups(state: BuildersState) -> tuple[list[str], list[str], list[str], list[str], tuple[Action, ...]]:
@@ -554,15 +558,39 @@ def state_json(state: BuildersState) -> dict[str, Any]:
     }
 
 
-def check_invariants(state: BuildersState) -> list[str]:
-    """What is wrong with a state; empty when all holds (money, cards, rows, turn order)."""
+_CONSTRUCTIONS = frozenset(cards.construction_ids())
+_WORKERS = frozenset(cards.worker_ids())
+
+
+def _cards_in_place(state: BuildersState) -> bool:
+    """True when every card is where it can be, exactly once: each building or machine in the building deck, the
+    row, a site or among a player's finished cards; each worker in the worker deck, the row or a team, and each
+    finished machine in its owner's team. A count, made at the end of every self-play game; when it fails,
+    :func:`_misplaced_cards` says what is wrong."""
+    constructions = [*state.deck_buildings, *state.row_buildings]
+    working = [*state.deck_workers, *state.row_workers]
+    machines: list[str] = []
+    for seat in state.seats:
+        constructions += seat.sites
+        constructions += seat.built
+        team = seat.team()
+        working += team
+        for card in seat.built:
+            if _CARD[card].kind == "machine":
+                if card not in team:
+                    return False
+                machines.append(card)
+    return (
+        len(constructions) == len(_CONSTRUCTIONS)
+        and set(constructions) == _CONSTRUCTIONS
+        and len(working) == len(_WORKERS) + len(machines)
+        and set(working) == _WORKERS.union(machines)
+    )
+
+
+def _misplaced_cards(state: BuildersState) -> list[str]:
+    """Each card that is not in exactly one place, and where it is (see :func:`_cards_in_place`)."""
     problems: list[str] = []
-    n = len(state.players)
-    purses = sum(seat.coins for seat in state.seats)
-    if state.bank + purses != TOTAL_ECUS:
-        problems.append(f"bank {state.bank} + purses {purses} != {TOTAL_ECUS}")
-    if state.bank < 0 or any(seat.coins < 0 for seat in state.seats):
-        problems.append("negative écus")
     # Each building card in exactly one place: deck, row, a site, or built.
     places: dict[str, list[str]] = {}
     for card in state.deck_buildings:
@@ -589,17 +617,34 @@ def check_invariants(state: BuildersState) -> list[str]:
         for card in seat.built:
             if _CARD[card].kind == "machine" and teams.get(card) != [f"{name}'s team"]:
                 problems.append(f"machine {card} built by {name} is not in {name}'s team")
+    for card in cards.worker_ids():
+        if len(teams.get(card, [])) != 1:
+            problems.append(f"{card} is in {teams.get(card, [])}")
+    built = {card for seat in state.seats for card in seat.built}
+    for card, where in teams.items():
+        machine = _CARD[card].kind == "machine"
+        if _CARD[card].kind == "building" or (machine and (len(where) != 1 or card not in built)):
+            problems.append(f"{card} works but is not a finished machine")
+    return problems
+
+
+def check_invariants(state: BuildersState) -> list[str]:
+    """What is wrong with a state; empty when all holds (money, cards, rows, turn order)."""
+    problems: list[str] = []
+    n = len(state.players)
+    purses = sum(seat.coins for seat in state.seats)
+    if state.bank + purses != TOTAL_ECUS:
+        problems.append(f"bank {state.bank} + purses {purses} != {TOTAL_ECUS}")
+    if state.bank < 0 or any(seat.coins < 0 for seat in state.seats):
+        problems.append("negative écus")
+    for name, seat in zip(state.players, state.seats, strict=True):
         if seat.vp != sum(_CARD[c].vp for c in seat.built):
             problems.append(f"{name}'s VP {seat.vp} is not the sum of the built cards")
         for site, on in seat.sites.items():
             if _covered(on, _CARD[site].requires):
                 problems.append(f"{name}'s site {site} is covered but not finished")
-    for card in cards.worker_ids():
-        if len(teams.get(card, [])) != 1:
-            problems.append(f"{card} is in {teams.get(card, [])}")
-    for card, where in teams.items():
-        if _CARD[card].kind == "building" or (_CARD[card].kind == "machine" and len(where) != 1):
-            problems.append(f"{card} works but is not a finished machine")
+    if not _cards_in_place(state):
+        problems += _misplaced_cards(state)
     for kind, row, deck in (
         ("building", state.row_buildings, state.deck_buildings),
         ("worker", state.row_workers, state.deck_workers),

@@ -380,6 +380,8 @@ def topic_names(spec: GameSpec) -> list[str]:
 
 # -- simulate --------------------------------------------------------------------------------------------------
 MAX_SIMULATED_ACTIONS = 20_000
+POLL_EVERY = 8
+"""Self-play asks whether a game is locked (or far too long) once every so many actions."""
 
 
 def simulate_games(
@@ -395,30 +397,34 @@ def simulate_games(
     draws = 0
     total_actions = 0
     violations: list[str] = []
-    random_action = getattr(rules, "self_play_action", None) or getattr(rules, "random_action", None)
+    choose = getattr(rules, "self_play_action", None) or getattr(rules, "random_action", None)
     """A game may play its self-play games with a policy of its own (The Builders: sensible random actions)."""
+    if choose is None:
+        legal_actions = rules.legal_actions
+
+        def choose(state: Any, rng: random.Random) -> Any:
+            return rng.choice(list(legal_actions(state)))
+
     is_over, apply = rules.is_over, rules.apply  # looked up once: they are called for every action
-    stalled = getattr(rules, "stalled", None)
+    stalled = getattr(rules, "stalled", None) or (lambda state: False)
     """Some games can lock up under random play (The Builders: every worker stuck on sites it can never finish);
-    the rules say when, and such a game is stopped and counted apart, not as a violation."""
+    the rules say when, and such a game is stopped and counted apart, not as a violation. A locked game stays
+    locked, so this is asked every :data:`POLL_EVERY` actions, not after each: such a game may run a few more."""
     stalled_games = 0
     started = time.perf_counter()
     for number in range(1, games + 1):
         state = rules.new_state(players, setup)
         length = 0
         while not is_over(state):
-            if random_action is not None:
-                action = random_action(state, rng)
-            else:
-                action = rng.choice(list(rules.legal_actions(state)))
-            apply(state, action)
+            apply(state, choose(state, rng))
             length += 1
-            if stalled is not None and stalled(state):
-                stalled_games += 1
-                break
-            if length > MAX_SIMULATED_ACTIONS:
-                violations.append(f"game {number}: no end after {MAX_SIMULATED_ACTIONS} actions")
-                break
+            if not length % POLL_EVERY:
+                if stalled(state):
+                    stalled_games += 1
+                    break
+                if length > MAX_SIMULATED_ACTIONS:
+                    violations.append(f"game {number}: no end after {MAX_SIMULATED_ACTIONS} actions")
+                    break
         total_actions += length
         for problem in rules.check_invariants(state):
             violations.append(f"game {number}: {problem}")
