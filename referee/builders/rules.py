@@ -306,9 +306,10 @@ def _complete(state: BuildersState, site: str, events: list[Event]) -> None:
 
 def _end_turn(state: BuildersState, action: Done, events: list[Event]) -> None:
     """Done [RB]: end the turn; 17 VP at the end of a turn starts the last round, which ends with the last seat."""
-    player, vp = state.players[state.current], state.seats[state.current].vp
-    if state.trigger is None and vp >= END_VP:
-        state.trigger = state.current
+    current = state.current
+    if state.trigger is None and state.seats[current].vp >= END_VP:
+        player, vp = state.players[current], state.seats[current].vp
+        state.trigger = current
         events.append(
             Event(
                 "trigger",
@@ -318,7 +319,7 @@ def _end_turn(state: BuildersState, action: Done, events: list[Event]) -> None:
                 {"player": player, "vp": vp},
             )
         )
-    if state.trigger is not None and state.current == len(state.players) - 1:
+    if state.trigger is not None and current == len(state.players) - 1:
         state.over = True
         state.actions_left = 0
         state.sent = {}
@@ -326,9 +327,11 @@ def _end_turn(state: BuildersState, action: Done, events: list[Event]) -> None:
         # scores each of its games once, and reads no announcement.
         events.append(Event("game_over", lambda: _("the game is over: {winner}").format(winner=_winner(state))))
         return
-    state.current = (state.current + 1) % len(state.players)
-    if state.current == 0:
+    if current == len(state.players) - 1:
+        state.current = 0
         state.turn += 1
+    else:
+        state.current = current + 1
     state.actions_left = FREE_ACTIONS
     state.sent = {}
 
@@ -445,11 +448,15 @@ def legal_groups(state: BuildersState) -> tuple[list[str], list[str], list[str],
         return [], [], [], [], end
     sites: list[str] = []
     workers: list[str] = []
-    if seat.sites and seat.idle:
+    if seat.sites and seat.idle:  # (plain loops: on lists this short, a comprehension's own call costs more)
         sent, coins = state.sent, seat.coins
-        sites = [site for site in seat.sites if sent.get(site, 0) < left] if sent else list(seat.sites)
+        for site in seat.sites:
+            if sent.get(site, 0) < left:  # the k-th worker sent to one site in a turn costs k actions
+                sites.append(site)
         if sites:
-            workers = [worker for worker in seat.idle if _COST[worker] <= coins]
+            for worker in seat.idle:
+                if _COST[worker] <= coins:
+                    workers.append(worker)
     return state.row_buildings, state.row_workers, workers, sites, COINS[:left] + end
 
 
@@ -482,7 +489,7 @@ def random_action(state: BuildersState, rng: random.Random) -> Action:
         return rng.choice(legal_list(state))
     starts, recruits, workers, sites, rest = legal_groups(state)
     sends = len(workers) * len(sites)
-    place = rng.randrange(len(starts) + len(recruits) + sends + len(rest))
+    place = selfplay.below(rng, len(starts) + len(recruits) + sends + len(rest))
     if place < len(starts):
         return START[starts[place]]
     place -= len(starts)

@@ -181,7 +181,8 @@ def get_ready(state: BuildersState, plan: Plan) -> None:
     # ``(guarded - need) & GUARDS == GUARDS`` is :func:`covers`\ ``(plan.making, need)``, written out: it is asked of
     # every face-up building and every open site each time a plan is worked out (plain loops, for the same reason).
     starts: list[Start] = []
-    if len(seat.sites) < len(seat.idle) and len(seat.sites) < MAX_SENSIBLE_SITES:
+    open_sites = len(seat.sites)
+    if open_sites < MAX_SENSIBLE_SITES and open_sites < len(seat.idle):
         for card in state.row_buildings:
             if (guarded - _REQUIRES[card]) & GUARDS == GUARDS:
                 starts.append(START[card])
@@ -283,10 +284,11 @@ def sensible_action(state: BuildersState, rng: random.Random) -> Action:
                 count += (helpers & payable).bit_count()
     starts = known.starts
     recruits = state.row_workers if not count or known.team < 3 else ()
-    place = below(rng, len(starts) + count + len(others) + len(recruits))
-    if place < len(starts):
+    n_starts, n_others = len(starts), len(others)
+    place = below(rng, n_starts + count + n_others + len(recruits))
+    if place < n_starts:
         return starts[place]
-    place -= len(starts)
+    place -= n_starts
     if place < count:  # the same sends, counted again up to the place drawn
         sent, payable = state.sent, COSTING[coins if coins < MAX_COST else MAX_COST]
         for site, helpers in known.open:
@@ -296,6 +298,6 @@ def sensible_action(state: BuildersState, rng: random.Random) -> Action:
                     return SEND[nth(paid, place)][site]
                 place -= paid.bit_count()
     place -= count
-    if place < len(others):
+    if place < n_others:
         return others[place]
-    return RECRUIT[recruits[place - len(others)]]
+    return RECRUIT[recruits[place - n_others]]

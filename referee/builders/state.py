@@ -125,13 +125,32 @@ def deal(seed: int, n_players: int) -> tuple[list[str], list[str], list[str]]:
     """
     rng = random.Random(seed)
     buildings = cards.construction_ids()
-    rng.shuffle(buildings)
+    shuffle(rng, buildings)
     apprentices = cards.apprentice_ids()
-    rng.shuffle(apprentices)
+    shuffle(rng, apprentices)
     dealt = apprentices[:n_players]
-    workers = sorted(w for w in cards.worker_ids() if w not in dealt)
-    rng.shuffle(workers)
+    workers = cards.worker_ids()  # sorted by id
+    for apprentice in dealt:
+        workers.remove(apprentice)
+    shuffle(rng, workers)
     return dealt, buildings, workers
+
+
+def shuffle(rng: random.Random, deck: list[str]) -> None:
+    """Shuffle ``deck`` in place: Fisher–Yates from the last card down, each place drawn with ``getrandbits`` and
+    drawn again while out of range — draw for draw what ``random.shuffle`` does (CPython 3.11).
+
+    Written out so that a seed deals the same cards whatever a later standard library changes, and because a deal
+    is made for every simulated game.
+    """
+    getrandbits = rng.getrandbits
+    for last in range(len(deck) - 1, 0, -1):
+        count = last + 1
+        bits = count.bit_length()
+        place = getrandbits(bits)
+        while place >= count:
+            place = getrandbits(bits)
+        deck[last], deck[place] = deck[place], deck[last]
 
 
 def _check_players(players: list[str]) -> tuple[str, ...]:

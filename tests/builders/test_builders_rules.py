@@ -353,6 +353,7 @@ def test_end_last_seat_reaching_17_vp_ends_the_game_at_once(table, put, act):
     events = act(state, "done")
     assert [e.kind for e in events] == ["trigger", "game_over"] and state.over
     assert RULES.outcome(state).winner == "Bob"
+    assert events[-1].message == "the game is over: Bob"  # written when read, from the finished state
 
 
 @pytest.mark.parametrize("trigger", [0, 1, 2])

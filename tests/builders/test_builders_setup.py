@@ -85,3 +85,28 @@ def test_ruling_seeded_deal_is_deterministic_and_as_documented():
     assert len(buildings) == 42 and len(workers) == 42 - 3
     assert RULES.new_state(["Ann", "Bob", "Cid"], {"seed": 8}) != a
     assert check_invariants(a) == []
+
+
+def test_ruling_seeded_deal_shuffles_draw_for_draw_as_random_shuffle():
+    """The deal's own Fisher–Yates (:func:`referee.builders.state.shuffle`) takes the same draws as
+    ``random.shuffle``, and leaves the generator where it leaves it."""
+    import random
+
+    from referee.builders.state import shuffle
+
+    for seed in range(100):
+        for size in (0, 1, 2, 5, 6, 39, 42):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            mine, standard = list(range(size)), list(range(size))
+            shuffle(ours, mine)
+            theirs.shuffle(standard)
+            assert mine == standard
+            assert ours.random() == theirs.random()
+
+
+def test_ruling_seeded_deal_is_the_same_on_every_version():
+    """A seed names one deal for good: records hold the seed, not the cards."""
+    apprentices, buildings, workers = deal(7, 2)
+    assert apprentices == ["W02", "W04"]
+    assert buildings[:8] == ["B15", "B06", "B23", "M08", "M07", "B17", "B11", "B16"]
+    assert workers[:8] == ["W07", "W06", "W20", "W39", "W41", "W29", "W01", "W15"]
