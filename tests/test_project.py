@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -124,4 +127,20 @@ def test_benchmarks_run_in_quick_mode():
     )
     assert result.returncode == 0, result.stdout + result.stderr
     for line in ("python -c pass", "referee --version", "coin-age replay", "builders simulate", "matchstick simulate"):
+        assert line in result.stdout, result.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
+def test_instruction_counts_run_in_quick_mode():
+    """A small run of benchmarks/instructions.py (about a minute under valgrind, hence slow)."""
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "instructions.py"), "--quick"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    for line in ("baseline", "coin-age simulate", "builders simulate", "matchstick simulate", "coin-age replay"):
         assert line in result.stdout, result.stdout
