@@ -153,4 +153,6 @@ def parse_action(text: str, state: BuildersState) -> Action:
         worker_text, site_text = " ".join(args[:cut]), " ".join(args[cut:])
         if cards.candidates(worker_text) and cards.candidates(site_text):
             return Send(_resolve(worker_text, seat.idle), _resolve(site_text, seat.sites))
+    if len(args) == 2:  # two words, one of them no card: say which
+        return Send(_resolve(args[0], seat.idle), _resolve(args[1], seat.sites))
     raise NotationError(_("send is written 'send WORKER SITE', e.g. 'send W07 B12'"))

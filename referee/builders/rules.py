@@ -179,7 +179,8 @@ def _judge_coins(state: BuildersState, action: TakeCoins) -> Verdict:
             True, "bank", _("the bank holds only {bank} écus: you get {bank}").format(bank=state.bank), ruling("bank")
         )
     ruled = ruling("coins") if action.amount == 1 else None
-    return Verdict(True, "coins", _("{n} écus for {actions}").format(n=action.amount, actions=_actions(cost)), ruled)
+    taken = ngettext("{n} écu for {actions}", "{n} écus for {actions}", action.amount)
+    return Verdict(True, "coins", taken.format(n=action.amount, actions=_actions(cost)), ruled)
 
 
 def _judge_buy(state: BuildersState) -> Verdict:

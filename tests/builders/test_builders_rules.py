@@ -76,6 +76,22 @@ def test_take_coins_notation_is_1_3_or_6(table):
             RULES.parse(text, state)
 
 
+def test_take_coins_reason_counts_ecus_in_the_singular_and_plural(table):
+    state = table()
+    assert verdict(state, "coins 1").reason == "1 écu for 1 action"
+    assert verdict(state, "coins 3").reason == "3 écus for 2 actions"
+
+
+def test_send_notation_names_the_word_that_is_no_card(table):
+    state = table()
+    with pytest.raises(NotationError, match="unknown card: 'W99'"):
+        RULES.parse("send W99 B01", state)
+    with pytest.raises(NotationError, match="unknown card: 'Z'"):
+        RULES.parse("send W01 Z", state)
+    with pytest.raises(NotationError, match="send WORKER SITE"):
+        RULES.parse("send W01", state)
+
+
 def test_ruling_done_ends_the_turn_early_and_free_actions_are_lost(table, act):
     state = table()
     act(state, "coins 1")

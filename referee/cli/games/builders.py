@@ -14,7 +14,7 @@ from referee.cli.output import Output, ScoreTable
 from referee.cli.records import check_game, check_players, parse_players
 from referee.engine import Game
 from referee.errors import InputError, SetupError
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from referee.builders import BuildersState, Seat
@@ -335,7 +335,9 @@ def ask_action(game: Game[BuildersState, Any], prompter: Any, out: Output) -> st
             case TakeCoins(amount):
                 coins.actions.append(
                     (
-                        _("{n} écus for {actions}").format(n=amount, actions=actions_words(COIN_ACTIONS[amount]))
+                        ngettext("{n} écu for {actions}", "{n} écus for {actions}", amount).format(
+                            n=amount, actions=actions_words(COIN_ACTIONS[amount])
+                        )
                         + (_(" (the bank holds only {bank})").format(bank=state.bank) if state.bank < amount else ""),
                         f"coins {amount}",
                     )
