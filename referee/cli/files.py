@@ -56,7 +56,7 @@ def read_text(path: str | Path, stdin: IO[str] | None = None) -> str:
     if b"\x00" in data:
         raise InputError(_("{file}: binary data, not a TOML text file").format(file=name))
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # a byte-order mark (Notepad writes one) is not part of the text
     except UnicodeDecodeError as error:
         raise InputError(_("{file}: not UTF-8 text (byte {offset})").format(file=name, offset=error.start)) from None
 

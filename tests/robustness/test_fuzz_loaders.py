@@ -297,6 +297,12 @@ def test_read_toml_deep_nesting(tmp_path: Path) -> None:
         assert only_referee_errors(read_toml, write(tmp_path, text.encode())) is None or True
 
 
+def test_read_toml_takes_a_byte_order_mark_as_no_part_of_the_text(tmp_path: Path) -> None:
+    """Windows editors (Notepad) may start a UTF-8 file with a byte-order mark: the record reads the same."""
+    text = 'game = "coin-age"\nplayers = ["Ann", "Bob"]\n'
+    assert read_toml(write(tmp_path, b"\xef\xbb\xbf" + text.encode())) == read_toml(write(tmp_path, text.encode()))
+
+
 # -- Coin Age positions and maps -------------------------------------------------------------------------------
 COIN_TEXT = st.lists(
     st.sampled_from(["Qh", "Qt", "Nh", "Nt", "Ph", "Pt", "Dh", "Dt", "Xh", "Q", "qx", "4h", "💰"]), max_size=5
