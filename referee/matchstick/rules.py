@@ -14,8 +14,8 @@ once the game is over.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
-from functools import cache
+from collections.abc import Callable, Iterator, Mapping
+from functools import cache, lru_cache
 from typing import Any
 
 from referee.engine import Event, Outcome, Verdict
@@ -23,6 +23,7 @@ from referee.errors import SetupError
 from referee.i18n import _, ngettext
 from referee.matchstick.actions import PASS, Action, Pass, Play, card_face, format_action, parse_action
 from referee.matchstick.segments import (
+    ALL_CARDS,
     ALL_VALUES,
     COST,
     FACES,
@@ -48,6 +49,7 @@ MAX_CARDS_PER_PLAY = 5
 REVOLUTION = 5
 
 _RANK = {value: i for i, value in enumerate(ALL_VALUES)}
+_DECK_ORDER = {card: i for i, card in enumerate(ALL_CARDS)}
 _SETUP_KEYS = {"expansion", "deal_all", "hand_sizes"}
 
 
@@ -139,7 +141,6 @@ def _could_mirror(card: str, value: str) -> bool:
     return mirrored(shape) <= target or mirrored(turned(shape)) <= target
 
 
-@cache
 def _stronger_values(value: str | None, reversed_: bool, expansion: int) -> tuple[str, ...]:
     """The values that beat ``value`` in the current order (all values on an empty table)."""
     values = values_for(expansion)
@@ -149,6 +150,14 @@ def _stronger_values(value: str | None, reversed_: bool, expansion: int) -> tupl
     if reversed_:
         return tuple(v for v in values if _RANK[v] < rank)
     return tuple(v for v in values if _RANK[v] > rank)
+
+
+_STRONGER = {
+    (expansion, reversed_): {value: _stronger_values(value, reversed_, expansion) for value in (None, *ALL_VALUES)}
+    for expansion in (0, 2, 4)
+    for reversed_ in (False, True)
+}
+""":func:`_stronger_values` of every table, looked up as ``_STRONGER[expansion, reversed][value]``."""
 
 
 def _build_candidates(expansion: int) -> dict[str, tuple[tuple[str, int, int], ...]]:
@@ -166,22 +175,27 @@ def _build_candidates(expansion: int) -> dict[str, tuple[tuple[str, int, int], .
 
 _CANDIDATES = {expansion: _build_candidates(expansion) for expansion in (0, 2, 4)}
 
+_COPIES = {expansion: {card: copies_of(card, expansion) for card in ALL_CARDS} for expansion in (0, 2, 4)}
+"""``copies_of(card, expansion)`` as a table."""
+
+_play = lru_cache(maxsize=4096)(Play)
+"""``Play(value, cards)``, built once while it is in use: plays are immutable, and random self-play makes the same
+ones again and again (building one normalises its value and cards: 10 times the cost of the look-up)."""
+
+_table = cache(Table)
+"""``Table(value, count, seat)``, built once: tables are immutable and few (values × counts × seats)."""
+
 
 def _min_cost(
-    played: Mapping[str, int],
-    candidates: tuple[tuple[str, int, int], ...],
-    count: int,
-    used: Mapping[str, int] | None = None,
+    played: Mapping[str, int], candidates: tuple[tuple[str, int, int], ...], count: int, budget: int
 ) -> int | None:
-    """The fewest matchsticks ``count`` cards from ``candidates`` can take, given the copies not played yet
-    (None when too few copies are left)."""
-    if count == 0:
-        return 0
+    """The fewest matchsticks ``count`` (at least 1) cards from ``candidates`` (cheapest first) can take, given the
+    copies ``played`` already, if that fits ``budget``; None when too few copies are left or it costs more."""
     need, total = count, 0
     for card, cost, copies in candidates:
+        if total + need * cost > budget:
+            return None  # the cards still needed cost at least this much each
         left = copies - played[card]
-        if used:
-            left -= used.get(card, 0)
         if left > 0:
             if left >= need:
                 return total + need * cost
@@ -263,7 +277,7 @@ class MatchstickRules:
                         table.count,
                     ).format(cards=_cards_text(table.count, table.value), by=by, n=table.count),
                 )
-            if value not in _stronger_values(table.value, state.reversed, state.expansion):
+            if value not in _STRONGER[state.expansion, state.reversed][table.value]:
                 order = order_text(state.reversed, state.expansion)
                 if state.reversed:
                     reason = _("{value} is not stronger than {table}: the order is reversed, {order}")
@@ -364,7 +378,7 @@ class MatchstickRules:
                 played[card] += 1
             state.cards[seat] -= count
             state.matchsticks[seat] -= cost
-            state.table = Table(value, count, seat)
+            state.table = _table(value, count, seat)
             state.passed = 0
             if count == REVOLUTION:
                 state.reversed = not state.reversed
@@ -388,7 +402,7 @@ class MatchstickRules:
         else:
             yield PASS
             counts = (table.count,) if table.count <= held else ()
-        values = _stronger_values(table.value if table else None, state.reversed, state.expansion)
+        values = _STRONGER[state.expansion, state.reversed][table.value if table else None]
         left = {card: state.copies_left(card) for card in state.copies_played}
         table_of_candidates = _CANDIDATES[state.expansion]
         for value in values:
@@ -408,44 +422,47 @@ class MatchstickRules:
             raise ValueError("the game is over")
         table = state.table
         held, budget = state.cards[seat], state.matchsticks[seat]
-        values = _stronger_values(table.value if table else None, state.reversed, state.expansion)
+        stronger = _STRONGER[state.expansion, state.reversed]
         if table is None:
-            counts: tuple[int, ...] = _COUNTS[min(held, MAX_CARDS_PER_PLAY)]
+            values = stronger[None]
+            counts: tuple[int, ...] = _COUNTS[held if held < MAX_CARDS_PER_PLAY else MAX_CARDS_PER_PLAY]
             can_pass = False
         else:
+            values = stronger[table.value]
             counts = (table.count,) if table.count <= held else ()
             can_pass = True
-        options = len(values) * len(counts) + can_pass
+        per_value = len(counts)
+        pairs = len(values) * per_value  # pair i is (values[i // per_value], counts[i % per_value]); then "pass"
+        options = pairs + can_pass
         played = state.copies_played
         candidates_of = _CANDIDATES[state.expansion]
         random_ = rng.random
-        pick = None
+        infeasible = 0  # bit set of the pairs found infeasible, not to check twice
         if options:
             for _attempt in range(12):
                 index = int(random_() * options)
-                if can_pass and index == options - 1:
+                if index == pairs:
                     return PASS
-                value, count = values[index // len(counts)], counts[index % len(counts)]
-                cost = _min_cost(played, candidates_of[value], count)
-                if cost is not None and cost <= budget:
-                    pick = (value, count)
-                    break
-        if pick is None:
-            feasible = [
-                (value, count)
-                for value in values
-                for count in counts
-                if (cost := _min_cost(played, candidates_of[value], count)) is not None and cost <= budget
-            ]
-            if can_pass:
-                index = int(random_() * (len(feasible) + 1))
-                if index >= len(feasible):
-                    return PASS
-                pick = feasible[index]
-            else:
-                pick = feasible[int(random_() * len(feasible))]
-        value, count = pick
-        return Play(value, _random_cards(state, value, count, budget, rng))
+                if infeasible >> index & 1:
+                    continue
+                value, count = values[index // per_value], counts[index % per_value]
+                if _min_cost(played, candidates_of[value], count, budget) is not None:
+                    return _play(value, _random_cards(played, candidates_of[value], count, budget, random_))
+                infeasible |= 1 << index
+        feasible = []
+        for index in range(pairs):
+            if not infeasible >> index & 1:
+                value, count = values[index // per_value], counts[index % per_value]
+                if _min_cost(played, candidates_of[value], count, budget) is not None:
+                    feasible.append((value, count))
+        if can_pass:
+            index = int(random_() * (len(feasible) + 1))
+            if index >= len(feasible):
+                return PASS
+            value, count = feasible[index]
+        else:
+            value, count = feasible[int(random_() * len(feasible))]
+        return _play(value, _random_cards(played, candidates_of[value], count, budget, random_))
 
     # -- the end and the score ---------------------------------------------------------------------------------
     def to_move(self, state: MatchstickState) -> int | None:
@@ -500,8 +517,9 @@ class MatchstickRules:
         """What is wrong with a state; empty when all holds."""
         problems: list[str] = []
         n = len(state.players)
+        copies = _COPIES[state.expansion]
         for card, played in state.copies_played.items():
-            total = copies_of(card, state.expansion)
+            total = copies[card]
             if not 0 <= played <= total:
                 problems.append(f"{played} copies of the {card} card played, but {total} exist")
         for seat, name in enumerate(state.players):
@@ -560,66 +578,89 @@ def _multisets(
                 yield (card,) * n + rest
 
 
-def _random_cards(state: MatchstickState, value: str, count: int, budget: int, rng: random.Random) -> tuple[str, ...]:
-    """A random multiset of ``count`` cards showing ``value`` within ``budget`` (the pair is known feasible).
+def _random_cards(
+    played: dict[str, int],
+    candidates: tuple[tuple[str, int, int], ...],
+    count: int,
+    budget: int,
+    random_: Callable[[], float],
+) -> tuple[str, ...]:
+    """A random multiset of ``count`` cards from ``candidates`` (the ways to show one value, cheapest first) within
+    ``budget``, in deck order; the pair (value, count) is known feasible.
 
     Invariant: the cheapest way to fill the remaining slots fits the budget. A card keeps it iff its cost plus the
-    cheapest way to fill the other slots (``G_r``, copies as they stand) fits.
+    cheapest way to fill the other slots (``G_r``, copies as they stand) fits. Each slot picks uniformly among the
+    cards that keep it.
     """
-    used: dict[str, int] = {}
+    taken = played.copy() if count > 1 else played  # the copies played, with the cards chosen so far
     chosen: list[str] = []
-    played = state.copies_played
-    candidates = _CANDIDATES[state.expansion][value]
-    random_ = rng.random
     for slot in range(count):
         rest = count - slot - 1
-        floor = _min_cost(played, candidates, rest, used) or 0
-        limit = budget - floor
-        options = [
-            (card, cost)
-            for card, cost, copies in candidates
-            if cost <= limit and copies - played[card] - used.get(card, 0) > 0
-        ]
-        card, cost = options[int(random_() * len(options))]
-        used[card] = used.get(card, 0) + 1
+        limit = budget - (_min_cost(taken, candidates, rest, budget) or 0) if rest else budget
+        options = []
+        for candidate in candidates:
+            card, cost, copies = candidate
+            if cost > limit:
+                break  # the candidates are cheapest first
+            if taken[card] < copies:
+                options.append(candidate)
+        card, cost, _copies = options[int(random_() * len(options))]
+        if rest:
+            taken[card] += 1
         budget -= cost
         chosen.append(card)
+    if count > 1:
+        chosen.sort(key=_DECK_ORDER.__getitem__)
     return tuple(chosen)
 
 
 # -- moving on: clearing, forced discards, going out, the end ----------------------------------------------------
 
 
-def _ordinal_place(state: MatchstickState) -> int:
-    return len(state.out)
-
-
 def _go_out(state: MatchstickState, seat: int, events: list[Event]) -> None:
     """Rule (out): a player with no cards and no matchsticks goes out; players rank in the order they went out."""
     state.out.append(seat)
     state.passed &= ~(1 << seat)
-    name = state.players[seat]
+    name, place, n = state.players[seat], len(state.out), len(state.players)
     events.append(
         Event(
             "out",
-            _("{name} went out: place {place} of {n}").format(
-                name=name, place=_ordinal_place(state), n=len(state.players)
-            ),
-            {"player": name, "place": _ordinal_place(state)},
+            lambda: _("{name} went out: place {place} of {n}").format(name=name, place=place, n=n),
+            {"player": name, "place": place},
         )
     )
 
 
 def _revolution_event(state: MatchstickState, seat: int) -> Event:
-    order = order_text(state.reversed, state.expansion)
-    if state.reversed:
-        message = _("Revolution! {name} played 5 cards at once: the order is reversed, {order}")
-    else:
-        message = _("Revolution! {name} played 5 cards at once: the order is back to normal, {order}")
+    name, reversed_, expansion = state.players[seat], state.reversed, state.expansion
+
+    def message() -> str:
+        order = order_text(reversed_, expansion)
+        if reversed_:
+            text = _("Revolution! {name} played 5 cards at once: the order is reversed, {order}")
+        else:
+            text = _("Revolution! {name} played 5 cards at once: the order is back to normal, {order}")
+        return text.format(name=name, order=order)
+
+    return Event("revolution", message, {"player": name, "reversed": reversed_})
+
+
+def _clear_event(leader: str, by: str, by_is_out: bool) -> Event:
+    def message() -> str:
+        if by_is_out:
+            text = _("Everyone passed and {by} is out: the table is cleared and {name} leads")
+        else:
+            text = _("Everyone else passed: the table is cleared and {name} leads")
+        return text.format(name=leader, by=by)
+
+    return Event("clear", message, {"leader": leader})
+
+
+def _discard_event(name: str, left: int) -> Event:
     return Event(
-        "revolution",
-        message.format(name=state.players[seat], order=order),
-        {"player": state.players[seat], "reversed": state.reversed},
+        "discard",
+        lambda: _("{name} has no cards left and discards a matchstick ({left} left)").format(name=name, left=left),
+        {"player": name, "matchsticks": left},
     )
 
 
@@ -634,29 +675,22 @@ def _advance(state: MatchstickState, seat: int, events: list[Event]) -> None:
       matchstick taken, and it counts as not playing for clearing; with no matchstick left they go out.
     """
     players = state.players
-    n = len(players)
+    last = len(players) - 1
+    out = state.out
     turn = seat
     while True:
-        if len(state.out) >= n - 1:
+        if len(out) >= last:
             _end(state, events)
             return
         table = state.table
-        if table is not None and _everyone_else_passed(state, table.by):
-            leader = table.by if table.by not in state.out else state.next_in_game(table.by)
+        # with no pass since the play, someone else is still to act (one player left was checked above)
+        if table is not None and state.passed and _everyone_else_passed(state, table.by):
+            by = table.by
+            by_is_out = by in out
+            turn = state.next_in_game(by) if by_is_out else by
             state.table = None
             state.passed = 0
-            turn = leader
-            if leader == table.by:
-                message = _("Everyone else passed: the table is cleared and {name} leads")
-            else:
-                message = _("Everyone passed and {by} is out: the table is cleared and {name} leads")
-            events.append(
-                Event(
-                    "clear",
-                    message.format(name=players[leader], by=players[table.by]),
-                    {"leader": players[leader]},
-                )
-            )
+            events.append(_clear_event(players[turn], players[by], by_is_out))
         else:
             turn = state.next_in_game(turn)
         if state.cards[turn] > 0:
@@ -665,15 +699,7 @@ def _advance(state: MatchstickState, seat: int, events: list[Event]) -> None:
         # forced discard
         state.matchsticks[turn] -= 1
         left = state.matchsticks[turn]
-        events.append(
-            Event(
-                "discard",
-                _("{name} has no cards left and discards a matchstick ({left} left)").format(
-                    name=players[turn], left=left
-                ),
-                {"player": players[turn], "matchsticks": left},
-            )
-        )
+        events.append(_discard_event(players[turn], left))
         if state.table is not None:
             state.passed |= 1 << turn
         if left == 0:
@@ -681,11 +707,11 @@ def _advance(state: MatchstickState, seat: int, events: list[Event]) -> None:
 
 
 def _everyone_else_passed(state: MatchstickState, by: int) -> bool:
-    passed = state.passed
-    for seat in range(len(state.players)):
-        if seat != by and seat not in state.out and not passed >> seat & 1:
-            return False
-    return True
+    """Everyone still in except ``by`` has passed (or discarded) since ``by`` played."""
+    waiting = ~state.passed & ~(1 << by) & ((1 << len(state.players)) - 1)  # bit sets of seats
+    for seat in state.out:
+        waiting &= ~(1 << seat)
+    return not waiting
 
 
 def _end(state: MatchstickState, events: list[Event]) -> None:
@@ -694,11 +720,12 @@ def _end(state: MatchstickState, events: list[Event]) -> None:
     state.table = None
     state.passed = 0
     ranking = [state.players[seat] for seat in state.ranking()]
-    listed = ", ".join(f"{place}. {name}" for place, name in enumerate(ranking, start=1))
     events.append(
         Event(
             "end",
-            _("The game is over: {ranking}").format(ranking=listed),
+            lambda: _("The game is over: {ranking}").format(
+                ranking=", ".join(f"{place}. {name}" for place, name in enumerate(ranking, start=1))
+            ),
             {"ranking": ranking, "winner": ranking[0]},
         )
     )

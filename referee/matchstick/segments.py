@@ -128,6 +128,7 @@ def copies_of(card: str, expansion: int) -> int:
     return BASE_COPIES
 
 
+@cache
 def deck_size(expansion: int) -> int:
     """56 cards, plus 2 × 2 or 2 × 4 with the expansion."""
     return sum(copies_of(card, expansion) for card in cards_for(expansion))

@@ -72,12 +72,13 @@ class MatchstickState:
 
     def next_in_game(self, seat: int) -> int:
         """The next seat still in after ``seat``, clockwise (seat order)."""
-        n = len(self.players)
-        for step in range(1, n + 1):
-            candidate = (seat + step) % n
-            if candidate not in self.out:
-                return candidate
-        raise ValueError("nobody is left")  # pragma: no cover - the game ends with one player left
+        n, out = len(self.players), self.out
+        if len(out) >= n:  # pragma: no cover - the game ends with one player left
+            raise ValueError("nobody is left")
+        seat = seat + 1 if seat + 1 < n else 0
+        while seat in out:
+            seat = seat + 1 if seat + 1 < n else 0
+        return seat
 
     def copies_left(self, card: str) -> int:
         """Copies of a card type not played yet (in hands or set aside)."""
