@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import partial
-from itertools import combinations, pairwise
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from referee.coin_age.builtin_maps import DEFAULT_MAP, builtin_map, builtin_map_names
@@ -82,12 +82,40 @@ SLAPS: dict[frozenset[int], Slap] = {
 
 @dataclass(frozen=True, slots=True)
 class ActionTable:
-    """Every place, pay, move and capture action a map allows, made once and shared (actions are values)."""
+    """Every place, pay, move and capture action a map allows, made once and shared (actions are values).
+
+    Self-play asks for the legal actions on every action, so the table also holds them picked out by bitmasks of
+    spaces (bit ``i`` = space ``i``, see :attr:`CoinAgeState.topped`): ``place_runs[rank]`` and ``capture_runs``
+    by runs of spaces (see :func:`by_runs`); ``move_picks``, for each source space, the mask of the source and its
+    neighbours and the source's moves by which of them are empty; ``moves_by_empty``, see :meth:`moves_into`.
+    """
 
     places: dict[int, tuple[Place, ...]]
     pays: dict[int, Pay]
     moves: tuple[tuple[Move, ...], ...]
     captures: tuple[Capture, ...]
+    place_runs: dict[int, tuple[tuple[tuple[Place, ...], ...], ...]]
+    capture_runs: tuple[tuple[tuple[Capture, ...], ...], ...]
+    move_picks: tuple[tuple[int, dict[int, tuple[Move, ...]]], ...]
+    all_spaces: int
+    moves_by_empty: dict[int, tuple[Move, ...]] = field(default_factory=dict)
+
+    def moves_into(self, empty: int) -> tuple[Move, ...]:
+        """The moves of a stack to an empty adjacent space when ``empty`` is the bitmask of the empty spaces, by
+        source, then target; kept by ``empty`` (up to :data:`MASKS_KEPT` of them) once picked out."""
+        found = self.moves_by_empty.get(empty)
+        if found is None:
+            moves: list[Move] = []
+            for around, picks in self.move_picks:
+                moves += picks[empty & around]
+            found = tuple(moves)
+            if len(self.moves_by_empty) < MASKS_KEPT:
+                self.moves_by_empty[empty] = found
+        return found
+
+
+MASKS_KEPT = 1 << 14
+"""How many sets of empty spaces an :class:`ActionTable` keeps the moves of (all of them on a 10-space map)."""
 
 
 _ACTION_TABLES: dict[int, tuple[GameMap, ActionTable]] = {}
@@ -98,14 +126,62 @@ def action_table(game_map: GameMap) -> ActionTable:
     entry = _ACTION_TABLES.get(id(game_map))
     if entry is None or entry[0] is not game_map:
         spaces = range(len(game_map.spaces))
+        places = {rank: tuple(Place(rank, space) for space in spaces) for rank in RANKS}
+        captures = tuple(Capture(space) for space in spaces)
+        moves = tuple(tuple(Move(source, target) for target in game_map.neighbours[source]) for source in spaces)
         table = ActionTable(
-            places={rank: tuple(Place(rank, space) for space in spaces) for rank in RANKS},
+            places=places,
             pays={rank: Pay(rank) for rank in RANKS},
-            moves=tuple(tuple(Move(source, target) for target in game_map.neighbours[source]) for source in spaces),
-            captures=tuple(Capture(space) for space in spaces),
+            moves=moves,
+            captures=captures,
+            place_runs={rank: by_runs(places[rank]) for rank in RANKS},
+            capture_runs=by_runs(captures),
+            move_picks=tuple(_move_picks(from_source) for from_source in moves),
+            all_spaces=(1 << len(spaces)) - 1,
         )
         entry = _ACTION_TABLES[id(game_map)] = (game_map, table)
     return entry[1]
+
+
+RUN = 5
+"""Spaces per run in :func:`by_runs` (a run has 2**RUN subsets)."""
+RUN_MASK = (1 << RUN) - 1
+
+
+def by_runs(items: tuple[Any, ...]) -> tuple[tuple[tuple[Any, ...], ...], ...]:
+    """``items`` (``items[i]`` of space ``i``) cut in runs of :data:`RUN` spaces, each with its items picked out by
+    each bitmask of its spaces: ``runs[k][bits]`` holds the items of the spaces ``RUN * k + i`` for each bit ``i``
+    of ``bits``, in order (see :func:`pick`)."""
+    runs = []
+    for start in range(0, len(items), RUN):
+        run = items[start : start + RUN]
+        runs.append(tuple(tuple(item for i, item in enumerate(run) if bits >> i & 1) for bits in range(1 << RUN)))
+    return tuple(runs)
+
+
+def pick(found: list[Any], runs: tuple[tuple[tuple[Any, ...], ...], ...], spaces: int) -> None:
+    """Append to ``found`` the items of :func:`by_runs` of the spaces in the bitmask ``spaces``, in order."""
+    for subsets in runs:
+        found += subsets[spaces & RUN_MASK]
+        spaces >>= RUN
+
+
+def _move_picks(from_source: tuple[Move, ...]) -> tuple[int, dict[int, tuple[Move, ...]]]:
+    """The bitmask of a source space and its neighbours, and for each set of empty spaces among them, the moves
+    from the source: none when the source itself is empty, else those to its empty neighbours, in order."""
+    if not from_source:
+        return 0, {0: ()}
+    source = from_source[0].source
+    around = 1 << source
+    for move in from_source:
+        around |= 1 << move.target
+    picks = {}
+    empty = around
+    while True:  # every subset of `around`, from all of it down to none
+        picks[empty] = () if empty >> source & 1 else tuple(m for m in from_source if empty >> m.target & 1)
+        if not empty:
+            return around, picks
+        empty = (empty - 1) & around
 
 
 # -- state -----------------------------------------------------------------------------------------------------
@@ -116,6 +192,11 @@ class CoinAgeState:
     ``board[i]`` is the stack on space ``i`` of the map, bottom coin first. ``banks[seat][rank]`` counts coins.
     ``seat`` is the player whose turn it is (or who tosses next when ``tossed`` is False). ``unused`` holds the
     matched kinds not yet placed or paid. ``table`` is the map's :class:`ActionTable` (shared, not compared).
+
+    ``topped`` indexes the board by top coin, for speed (see :func:`board_index`): ``topped[rank]`` is the bitmask
+    of the spaces (bit ``i`` = space ``i``) whose top coin has that rank, ``topped[EMPTY]`` that of the empty
+    spaces. It is made from ``board`` when not given, kept with it by :meth:`CoinAgeRules.apply`, and checked
+    against it by :meth:`CoinAgeRules.check_invariants`.
     """
 
     players: tuple[str, ...]
@@ -135,6 +216,11 @@ class CoinAgeState:
     end_reason: str | None = None
     turns: int = 0
     turn_known: bool = True
+    topped: list[int] = field(default_factory=list, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.topped:
+            self.topped = board_index(self.board)
 
     def copy(self) -> CoinAgeState:
         return CoinAgeState(
@@ -155,6 +241,7 @@ class CoinAgeState:
             self.end_reason,
             self.turns,
             self.turn_known,
+            list(self.topped),
         )
 
     # helpers that read like the rules
@@ -171,6 +258,20 @@ class CoinAgeState:
     def tosser(self) -> int:
         """Who slaps next: the opponent once the current player has tossed, else the current player."""
         return 1 - self.seat if self.tossed else self.seat
+
+
+EMPTY = 0
+"""The rank of no coin: ``topped[EMPTY]`` is the bitmask of the empty spaces."""
+INDEX_SIZE = max(RANKS) + 1
+"""The length of :attr:`CoinAgeState.topped`: an entry for each rank, and for no coin."""
+
+
+def board_index(board: list[list[Coin]]) -> list[int]:
+    """:attr:`CoinAgeState.topped` of a board: for each rank, and for no coin, the bitmask of the spaces it tops."""
+    topped = [0] * INDEX_SIZE
+    for space, stack in enumerate(board):
+        topped[stack[-1].rank if stack else EMPTY] |= 1 << space
+    return topped
 
 
 def resolve_map(value: object) -> GameMap:
@@ -228,12 +329,16 @@ class CoinAgeRules:
     def new_state(self, players: list[str], setup: Mapping[str, Any]) -> CoinAgeState:
         """Each player's bank: 4 dimes, 3 pennies, 2 nickels, 1 quarter. Heads (the first seat) tosses first."""
         game_map = resolve_map(setup.get("map"))
+        table = action_table(game_map)
+        topped = [0] * INDEX_SIZE
+        topped[EMPTY] = table.all_spaces
         return CoinAgeState(
             players=check_players(players),
             map=game_map,
-            table=action_table(game_map),
+            table=table,
             board=[[] for _space in game_map.spaces],
             banks=[dict(STARTING_BANK) for _seat in range(PLAYERS)],
+            topped=topped,
         )
 
     # notation ------------------------------------------------------------------------------------------------
@@ -278,12 +383,17 @@ class CoinAgeRules:
             raise NotationError(_("'slap' needs the kinds that matched, or '-' for none: slap QN, slap -"))
         if letters == "-":
             return SLAPS[frozenset()]
-        ranks = [parse_rank(char) for char in letters]
+        ranks = []
+        missing = []
+        bank = state.banks[state.tosser()]
+        for char in letters:  # (plain loops: replaying a record parses every toss)
+            rank = parse_rank(char)
+            ranks.append(rank)
+            if bank[rank] == 0:
+                missing.append(rank)
         kinds = frozenset(ranks)
         if len(kinds) != len(ranks):
             raise NotationError(_("'{text}': each kind is tossed once, so list it once").format(text=text.strip()))
-        bank = state.banks[state.tosser()]
-        missing = [rank for rank in ranks if bank[rank] == 0]
         if missing and not state.over:
             # The referee knows the bank: a kind that was not tossed cannot have matched (bad input, exit 2).
             raise NotationError(
@@ -383,26 +493,21 @@ class CoinAgeRules:
         """Toss: take one coin of each kind still in your bank and slap them down."""
         tosser = state.tosser()
         bank = state.banks[tosser]
-        missing = [rank for rank in RANKS if rank in action.kinds and bank[rank] == 0]
         name = state.players[tosser]
-        if missing:
-            tossed = format_kinds([rank for rank in RANKS if bank[rank]])
-            return Verdict(
-                False,
-                "toss",
-                _("{player} has no {coin} in the bank, so tosses only {kinds}").format(
-                    player=name, coin=NAME[missing[0]], kinds=tossed
-                ),
-            )
+        for missing in RANKS:  # (a plain loop: replaying a record judges every toss)
+            if missing in action.kinds and bank[missing] == 0:
+                tossed = format_kinds([rank for rank in RANKS if bank[rank]])
+                return Verdict(
+                    False,
+                    "toss",
+                    _("{player} has no {coin} in the bank, so tosses only {kinds}").format(
+                        player=name, coin=NAME[missing], kinds=tossed
+                    ),
+                )
         return Verdict(
             True,
             "toss",
-            partial(
-                _("{player} tosses one coin of each kind in the bank; {count} matched: {allowance}").format,
-                player=name,
-                count=len(action.kinds),
-                allowance=allowance_text(len(action.kinds)),
-            ),
+            partial(tossing_reason, name, len(action.kinds)),
             _("Ruling: the end of a turn is the next toss, or an explicit 'done'.") if state.tossed else None,
         )
 
@@ -555,13 +660,27 @@ class CoinAgeRules:
         return [Event("toss", partial(toss_message, state.players[state.seat], kinds))]
 
     def _apply_place(self, state: CoinAgeState, action: Place) -> list[Event]:
-        """The coin leaves the bank for the top of the space, its owner's side up; the game may end."""
-        rank, seat = action.rank, state.seat
-        state.banks[seat][rank] -= 1
-        state.board[action.space].append(COIN[(rank, seat)])
+        """The coin leaves the bank for the top of the space, its owner's side up. The game ends at once when the
+        last empty space is filled, or the placer's bank is empty."""
+        rank, seat, space = action.rank, state.seat, action.space
+        bank = state.banks[seat]
+        bank[rank] -= 1
+        stack = state.board[space]
+        topped, bit = state.topped, 1 << space
+        topped[stack[-1].rank if stack else EMPTY] ^= bit  # the space is now topped by the coin placed
+        topped[rank] |= bit
+        stack.append(COIN[rank, seat])
         state.unused = state.unused - {rank}
         state.placements_left -= 1
-        return self._end_after_placement(state)
+        if not topped[EMPTY]:
+            reason = _("{player} filled the last empty space").format(player=state.players[seat])
+        elif not any(bank.values()):
+            reason = _("{player} placed their last coin").format(player=state.players[seat])
+        else:
+            return []
+        state.over = True
+        state.end_reason = reason
+        return [Event("end", partial(end_message, state.copy()))]
 
     def _apply_pay(self, state: CoinAgeState, action: Pay) -> list[Event]:
         """The coin goes to the opponent's bank, and one more placement is allowed."""
@@ -574,15 +693,22 @@ class CoinAgeRules:
 
     def _apply_move(self, state: CoinAgeState, action: Move) -> list[Event]:
         """The whole stack, order kept, goes to the empty adjacent space."""
-        state.board[action.target] = state.board[action.source]
-        state.board[action.source] = []
+        board, source, target = state.board, action.source, action.target
+        stack = board[target] = board[source]
+        board[source] = []
+        moved = 1 << source | 1 << target  # the source is now empty, the target topped by the stack's top coin
+        state.topped[EMPTY] ^= moved
+        state.topped[stack[-1].rank] ^= moved
         state.may_move = False
         return []
 
     def _apply_capture(self, state: CoinAgeState, action: Capture) -> list[Event]:
         """The top coin goes to the capturer's bank, where it is theirs."""
-        coin = state.board[action.space].pop()
+        stack = state.board[action.space]
+        coin = stack.pop()
         state.banks[state.seat][coin.rank] += 1
+        state.topped[coin.rank] ^= 1 << action.space
+        state.topped[stack[-1].rank if stack else EMPTY] |= 1 << action.space
         state.may_capture = False
         return []
 
@@ -590,18 +716,6 @@ class CoinAgeRules:
         """``done``: the turn passes (see :func:`end_turn`)."""
         end_turn(state)
         return []
-
-    def _end_after_placement(self, state: CoinAgeState) -> list[Event]:
-        """The game ends at once when the last empty space is filled, or the placer's bank is empty."""
-        if all(state.board):
-            reason = _("{player} filled the last empty space").format(player=state.players[state.seat])
-        elif not any(state.banks[state.seat].values()):
-            reason = _("{player} placed their last coin").format(player=state.players[state.seat])
-        else:
-            return []
-        state.over = True
-        state.end_reason = reason
-        return [Event("end", partial(end_message, state.copy()))]
 
     # generation ----------------------------------------------------------------------------------------------
     def legal_actions(self, state: CoinAgeState) -> Iterator[Action]:
@@ -625,26 +739,24 @@ class CoinAgeRules:
     def _turn_action_list(self, state: CoinAgeState) -> list[Action]:
         """:meth:`turn_actions` as a list, built from the map's shared action objects (nothing allocated but the
         list: self-play asks this on every action). Places come highest coin first, then pays, moves, captures."""
-        board = state.board
         table = state.table
+        topped = state.topped
+        unused = state.unused
         found: list[Action] = []
         if state.placements_left > 0:
-            for rank in RANKS:
-                if rank in state.unused:
-                    places = table.places[rank]
-                    for space, stack in enumerate(board):
-                        if not stack or stack[-1].rank > rank:  # an empty space, or a strictly higher coin
-                            found.append(places[space])
+            allowed = topped[EMPTY]  # a coin goes on an empty space, or on a strictly higher coin:
+            for rank in RANKS:  # highest first, so each rank may also go where the rank above is on top
+                if rank in unused:
+                    pick(found, table.place_runs[rank], allowed)
+                allowed |= topped[rank]
         if state.may_pay:
-            found += [table.pays[rank] for rank in RANKS if rank in state.unused]
-        if state.may_move:
-            for source, stack in enumerate(board):
-                if stack:
-                    for move in table.moves[source]:
-                        if not board[move.target]:  # the whole stack, to an empty adjacent space
-                            found.append(move)
-        if state.may_capture:
-            found += [table.captures[space] for space, stack in enumerate(board) if stack]
+            for rank in RANKS:
+                if rank in unused:
+                    found.append(table.pays[rank])
+        if state.may_move:  # the whole stack, to an empty adjacent space
+            found += table.moves_into(topped[EMPTY])
+        if state.may_capture:  # the top coin of any stack
+            pick(found, table.capture_runs, table.all_spaces ^ topped[EMPTY])
         return found
 
     def has_turn_action(self, state: CoinAgeState) -> bool:
@@ -657,8 +769,13 @@ class CoinAgeRules:
             if choices:
                 choices.append(DONE)
                 return rng.choice(choices)
-        bank = state.banks[state.tosser()]
-        return SLAPS[frozenset([rank for rank in RANKS if bank[rank] and rng.random() < 0.5])]
+        bank = state.banks[1 - state.seat if state.tossed else state.seat]  # the tosser's (state.tosser())
+        random = rng.random
+        matched = []
+        for rank in RANKS:  # (a plain loop: on four kinds, a comprehension's own call costs more)
+            if bank[rank] and random() < 0.5:
+                matched.append(rank)
+        return SLAPS[frozenset(matched)]
 
     # questions -----------------------------------------------------------------------------------------------
     def to_move(self, state: CoinAgeState) -> int | None:
@@ -700,26 +817,35 @@ class CoinAgeRules:
         return result
 
     def check_invariants(self, state: CoinAgeState) -> list[str]:
-        """20 coins always (board + banks); every stack strictly decreasing bottom to top; the end when due."""
+        """20 coins always (board + banks); every stack strictly decreasing bottom to top; the end when due; the
+        board's index (``topped``) agrees with the board. (Plain loops: self-play checks every game.)"""
         problems: list[str] = []
         totals = dict.fromkeys(RANKS, 0)
-        for stack in state.board:
+        topped = [0] * INDEX_SIZE
+        for space, stack in enumerate(state.board):
+            top = None
             for coin in stack:
                 totals[coin.rank] += 1
-            for lower, upper in pairwise(stack):
-                if upper.rank >= lower.rank:
+                if top is not None and coin.rank >= top.rank:
                     problems.append(f"stack not strictly decreasing: {' '.join(map(str, stack))}")
+                top = coin
+            topped[EMPTY if top is None else top.rank] |= 1 << space
+        should_end = all(state.board)  # no empty space left
         for bank in state.banks:
             for rank, count in bank.items():
                 if count < 0:
                     problems.append(f"negative count of {NAME[rank]}")
                 totals[rank] += count
+            if sum(bank.values()) == 0:
+                should_end = True  # a bank is empty
         for rank in RANKS:
             if totals[rank] != PLAYERS * STARTING_BANK[rank]:
                 problems.append(f"{NAME[rank]}s: {totals[rank]} instead of {PLAYERS * STARTING_BANK[rank]}")
-        if sum(totals.values()) != PLAYERS * COINS_PER_PLAYER:
-            problems.append(f"{sum(totals.values())} coins instead of {PLAYERS * COINS_PER_PLAYER}")
-        should_end = not state.empty_spaces() or any(state.bank_size(seat) == 0 for seat in range(PLAYERS))
+        coins = sum(totals.values())
+        if coins != PLAYERS * COINS_PER_PLAYER:
+            problems.append(f"{coins} coins instead of {PLAYERS * COINS_PER_PLAYER}")
+        if state.topped != topped:
+            problems.append("the board's index (topped) does not match the board")
         if should_end != state.over:
             problems.append("the game is over" if state.over else "the game should have ended")
         return problems
@@ -753,6 +879,13 @@ def placing_reason(player: str, coin: str, space: str, top: Coin | None) -> str:
     """Why a placement is legal, in words: who places which coin where, on what."""
     where = _("on the {top}").format(top=NAME[top.rank]) if top else _("on the empty space")
     return _("{player} places the {coin} on {space} {where}").format(player=player, coin=coin, space=space, where=where)
+
+
+def tossing_reason(player: str, matches: int) -> str:
+    """Why a toss is legal, in words: who tosses, how many kinds matched, and what that allows."""
+    return _("{player} tosses one coin of each kind in the bank; {count} matched: {allowance}").format(
+        player=player, count=matches, allowance=allowance_text(matches)
+    )
 
 
 def toss_message(player: str, kinds: frozenset[int]) -> str:
@@ -793,8 +926,9 @@ def score(state: CoinAgeState) -> Outcome:
         held = [0, 0]
         points = [0, 0]
         for space in members:
-            if board[space]:
-                top = board[space][-1]
+            stack = board[space]
+            if stack:
+                top = stack[-1]
                 held[top.side] += 1
                 points[top.side] += top.rank
         spaces[0] += points[0]
@@ -802,12 +936,28 @@ def score(state: CoinAgeState) -> Outcome:
         if held[0] != held[1]:
             leader = 0 if held[0] > held[1] else 1
             bonus[leader] += points[leader]
-    bank = [sum(counts.values()) for counts in state.banks]
-    bank_value = [sum([rank * count for rank, count in counts.items()]) for counts in state.banks]
-    totals = [spaces[seat] + bonus[seat] + bank[seat] for seat in range(PLAYERS)]
+    bank = [0, 0]
+    bank_value = [0, 0]
+    for seat, counts in enumerate(state.banks):
+        for rank, count in counts.items():
+            bank[seat] += count
+            bank_value[seat] += rank * count
     names = state.players
-    order = sorted(range(PLAYERS), key=lambda seat: (-totals[seat], -bank_value[seat], seat))
-    winner: str | None = names[order[0]]
+    scores: dict[str, int] = {}
+    breakdown: dict[str, dict[str, int]] = {}
+    for seat in range(PLAYERS):  # (plain loops: self-play scores every game, and comprehensions cost more)
+        scores[names[seat]] = spaces[seat] + bonus[seat] + bank[seat]
+        breakdown[names[seat]] = {
+            "spaces": spaces[seat],
+            "region_bonus": bonus[seat],
+            "bank": bank[seat],
+            "bank_value": bank_value[seat],
+        }
+    totals = list(scores.values())
+    # The ranking: more points first, then the higher bank value, then heads.
+    first = 0 if (totals[0], bank_value[0]) >= (totals[1], bank_value[1]) else 1
+    order = (first, 1 - first)
+    winner: str | None = names[first]
     tie_break = None
     if totals[0] == totals[1]:
         if bank_value[0] == bank_value[1]:
@@ -820,19 +970,11 @@ def score(state: CoinAgeState) -> Outcome:
                 points=totals[0], winner=names[order[0]], high=bank_value[order[0]], low=bank_value[order[1]]
             )
     return Outcome(
-        scores={names[seat]: totals[seat] for seat in range(PLAYERS)},
-        ranking=[names[seat] for seat in order],
+        scores=scores,
+        ranking=[names[order[0]], names[order[1]]],
         winner=winner,
         tie_break=tie_break,
-        breakdown={
-            names[seat]: {
-                "spaces": spaces[seat],
-                "region_bonus": bonus[seat],
-                "bank": bank[seat],
-                "bank_value": bank_value[seat],
-            }
-            for seat in range(PLAYERS)
-        },
+        breakdown=breakdown,
     )
 
 

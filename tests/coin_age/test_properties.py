@@ -110,3 +110,49 @@ def test_the_self_play_action_is_always_one_of_the_legal_actions(seed):
     replayed = Game(RULES, ["Ann", "Bob"], {}, undo=False)
     replayed.replay(played)
     assert replayed.state == state
+
+
+def plain_turn_actions(state) -> list[str]:
+    """The turn's actions by the rules as written (no board index), in the referee's order."""
+    from referee.coin_age.coins import LETTER, RANKS
+
+    ids, board = state.map.space_ids, state.board
+    found = []
+    if state.placements_left > 0:
+        for rank in RANKS:
+            if rank in state.unused:
+                found += [f"place {LETTER[rank]} {ids[i]}" for i, s in enumerate(board) if not s or s[-1].rank > rank]
+    if state.may_pay:
+        found += [f"pay {LETTER[rank]}" for rank in RANKS if rank in state.unused]
+    if state.may_move:
+        for source, stack in enumerate(board):
+            if stack:
+                found += [f"move {ids[source]} {ids[t]}" for t in state.map.neighbours[source] if not board[t]]
+    if state.may_capture:
+        found += [f"capture {ids[i]}" for i, stack in enumerate(board) if stack]
+    return found
+
+
+def test_the_turn_actions_agree_with_the_rules_as_written_on_a_large_map():
+    """The board index (``topped``) and the table's picked-out actions, on a map of more than two runs of spaces,
+    with spaces of many neighbours."""
+    from referee.coin_age.maps import load_map
+
+    ids = [f"{row}{column}" for row in "ABCDE" for column in range(1, 6)][:23]
+    edges = [[a, b] for i, a in enumerate(ids) for b in ids[i + 1 : i + 6 : 2]]
+    table = {
+        "name": "Large",
+        "edges": edges,
+        "regions": {"r1": {"name": "One"}, "r2": {"name": "Two"}},
+        "spaces": {sid: {"name": sid, "region": "r1" if i % 3 else "r2"} for i, sid in enumerate(ids)},
+    }
+    game_map = load_map(table, source="test")
+    rng = random.Random(4)
+    for _ in range(30):
+        played = Game(RULES, ["Ann", "Bob"], {"map": game_map})
+        while not played.over:
+            state = played.state
+            if state.tossed:
+                assert [RULES.format(a, state) for a in RULES.turn_actions(state)] == plain_turn_actions(state)
+            played.push(RULES.random_action(state, rng))
+            assert RULES.check_invariants(played.state) == []
