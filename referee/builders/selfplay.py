@@ -104,10 +104,8 @@ Cards = int
 
 _ORDER = list(_CARD)
 BIT: dict[str, Cards] = {card: 1 << place for place, card in enumerate(_ORDER)}
-_KINDS = [
-    sum(GUARDS & (((1 << WIDTH) - 1) << (WIDTH * i)) for i in range(4) if chosen >> i & 1) for chosen in range(16)
-]
-"""Every choice of resources, as :func:`present` writes it."""
+_KINDS = [present(pack(cards.Resources(*(chosen >> i & 1 for i in range(4))))) for chosen in range(16)]
+"""Every choice of resources (one of each chosen), as :func:`present` writes it."""
 MAKERS: dict[Made, Cards] = {
     wanted: sum(BIT[c.id] for c in _CARD.values() if c.is_worker and present(_PRODUCES[c.id]) & wanted)
     for wanted in _KINDS

@@ -187,3 +187,24 @@ def test_self_play_games_end_and_keep_about_their_length_and_mix():
     assert 200 < sum(lengths) / len(lengths) < 300
     total = sum(mix.values())
     assert 0.1 < mix[Send] / total < 0.3 and 0.03 < mix[Start] / total < 0.12
+
+
+def test_packed_amounts_add_compare_and_subtract_as_four_numbers():
+    """Self-play packs stone, wood, knowledge and tile in one int (:data:`.selfplay.Made`): every operation on it
+    gives what the four numbers would."""
+    from itertools import product
+
+    from referee.builders.cards import Resources
+    from referee.builders.selfplay import WIDTH, covers, lacking, pack, present, unpack
+
+    amounts = [Resources(*four) for four in product((0, 1, 3, 5), repeat=4)]
+    for made in amounts:
+        assert unpack(pack(made)) == tuple(made)
+        guards = [present(pack(made)) >> (WIDTH * i + WIDTH - 1) & 1 for i in range(4)]
+        assert guards == [int(amount > 0) for amount in made]
+        for need in amounts[::7]:
+            assert covers(pack(made), pack(need)) == made.covers(need)
+            still = tuple(max(0, n - m) for n, m in zip(need, made, strict=True))
+            assert unpack(lacking(pack(need), pack(made))) == still
+            assert unpack(pack(made) + pack(need)) == tuple(m + n for m, n in zip(made, need, strict=True))
+    assert unpack(pack(Resources(43, 43, 43, 43))) == (43, 43, 43, 43)  # all the cards together, field by field
