@@ -451,9 +451,12 @@ def legal_groups(state: BuildersState) -> tuple[list[str], list[str], list[str],
     workers: list[str] = []
     if seat.sites and seat.idle:  # (plain loops: on lists this short, a comprehension's own call costs more)
         sent, coins = state.sent, seat.coins
-        for site in seat.sites:
-            if sent.get(site, 0) < left:  # the k-th worker sent to one site in a turn costs k actions
-                sites.append(site)
+        if not sent:  # none sent this turn: every open site may take one
+            sites = list(seat.sites)
+        else:
+            for site in seat.sites:
+                if sent.get(site, 0) < left:  # the k-th worker sent to one site in a turn costs k actions
+                    sites.append(site)
         if sites:
             for worker in seat.idle:
                 if _COST[worker] <= coins:

@@ -278,7 +278,8 @@ def sensible_action(state: BuildersState, rng: random.Random) -> Action:
     if known.open:
         sent, payable = state.sent, COSTING[coins if coins < MAX_COST else MAX_COST]
         for site, helpers in known.open:
-            if sent.get(site, 0) < left:  # the k-th worker sent to one site in a turn costs k actions
+            # the k-th worker sent to one site in a turn costs k actions (none sent yet: a turn's first choices)
+            if not sent or sent.get(site, 0) < left:
                 count += (helpers & payable).bit_count()
     starts = known.starts
     recruits = state.row_workers if not count or known.team < 3 else ()
@@ -290,7 +291,7 @@ def sensible_action(state: BuildersState, rng: random.Random) -> Action:
     if place < count:  # the same sends, counted again up to the place drawn
         sent, payable = state.sent, COSTING[coins if coins < MAX_COST else MAX_COST]
         for site, helpers in known.open:
-            if sent.get(site, 0) < left:
+            if not sent or sent.get(site, 0) < left:
                 paid = helpers & payable
                 if place < paid.bit_count():
                     return SEND[nth(paid, place)][site]
