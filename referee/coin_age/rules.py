@@ -329,16 +329,12 @@ class CoinAgeRules:
     def new_state(self, players: list[str], setup: Mapping[str, Any]) -> CoinAgeState:
         """Each player's bank: 4 dimes, 3 pennies, 2 nickels, 1 quarter. Heads (the first seat) tosses first."""
         game_map = resolve_map(setup.get("map"))
-        table = action_table(game_map)
-        topped = [0] * INDEX_SIZE
-        topped[EMPTY] = table.all_spaces
         return CoinAgeState(
             players=check_players(players),
             map=game_map,
-            table=table,
+            table=action_table(game_map),
             board=[[] for _space in game_map.spaces],
             banks=[dict(STARTING_BANK) for _seat in range(PLAYERS)],
-            topped=topped,
         )
 
     # notation ------------------------------------------------------------------------------------------------
@@ -821,15 +817,13 @@ class CoinAgeRules:
         board's index (``topped``) agrees with the board. (Plain loops: self-play checks every game.)"""
         problems: list[str] = []
         totals = dict.fromkeys(RANKS, 0)
-        topped = [0] * INDEX_SIZE
-        for space, stack in enumerate(state.board):
+        for stack in state.board:
             top = None
             for coin in stack:
                 totals[coin.rank] += 1
                 if top is not None and coin.rank >= top.rank:
                     problems.append(f"stack not strictly decreasing: {' '.join(map(str, stack))}")
                 top = coin
-            topped[EMPTY if top is None else top.rank] |= 1 << space
         should_end = all(state.board)  # no empty space left
         for bank in state.banks:
             for rank, count in bank.items():
@@ -844,7 +838,7 @@ class CoinAgeRules:
         coins = sum(totals.values())
         if coins != PLAYERS * COINS_PER_PLAYER:
             problems.append(f"{coins} coins instead of {PLAYERS * COINS_PER_PLAYER}")
-        if state.topped != topped:
+        if state.topped != board_index(state.board):
             problems.append("the board's index (topped) does not match the board")
         if should_end != state.over:
             problems.append("the game is over" if state.over else "the game should have ended")
