@@ -17,7 +17,7 @@ from referee.cli.records import Record
 from referee.cli.status import CommandExit, ExitStatus
 from referee.engine import Event, Game
 from referee.errors import IllegalAction, RefereeError
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 
 def strip_comment(line: str) -> str:
@@ -68,7 +68,11 @@ class PlaySession:
             )
             self.out.note(
                 "\n"
-                + _("Interrupted after {count} actions; {where}.").format(count=len(self.game.actions), where=where)
+                + ngettext(
+                    "Interrupted after {count} action; {where}.",
+                    "Interrupted after {count} actions; {where}.",
+                    len(self.game.actions),
+                ).format(count=len(self.game.actions), where=where)
             )
             raise CommandExit(ExitStatus.INTERRUPTED) from None
         except RefereeError as error:

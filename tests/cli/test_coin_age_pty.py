@@ -51,6 +51,7 @@ def test_a_few_turns_through_the_menus_then_ctrl_c(tmp_path):
     child.expect("Bob, your action|capture")
     assert actions(record)[:4] == ["slap QN", "place Q A2", "done", "slap -"]
     child.sendintr()
+    child.expect("Interrupted after \\d+ actions; the record is safe in")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
