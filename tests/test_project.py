@@ -116,31 +116,30 @@ def test_the_default_map_is_the_same_for_the_command_line_and_the_rules():
     assert coin_age.DEFAULT_MAP == DEFAULT_MAP
 
 
-def test_benchmarks_run_in_quick_mode():
-    """A small run of benchmarks/run.py (no thresholds: figures are for the README, not for CI)."""
+def run_benchmark(script: str, *arguments: str, timeout: int) -> str:
+    """The output of a small run of a script in benchmarks/, which must succeed."""
     result = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "run.py"), "--quick", "--runs", "1", "--records", "6"],
+        [sys.executable, str(ROOT / "benchmarks" / script), "--quick", *arguments],
         capture_output=True,
         text=True,
         cwd=ROOT,
-        timeout=300,
+        timeout=timeout,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+def test_benchmarks_run_in_quick_mode():
+    """A small run of benchmarks/run.py (no thresholds: figures are for the README, not for CI)."""
+    output = run_benchmark("run.py", "--runs", "1", "--records", "6", timeout=300)
     for line in ("python -c pass", "referee --version", "coin-age replay", "builders simulate", "matchstick simulate"):
-        assert line in result.stdout, result.stdout
+        assert line in output, output
 
 
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
 def test_instruction_counts_run_in_quick_mode():
     """A small run of benchmarks/instructions.py (about a minute under valgrind, hence slow)."""
-    result = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "instructions.py"), "--quick"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=600,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
+    output = run_benchmark("instructions.py", timeout=600)
     for line in ("baseline", "coin-age simulate", "builders simulate", "matchstick simulate", "coin-age replay"):
-        assert line in result.stdout, result.stdout
+        assert line in output, output
