@@ -9,8 +9,7 @@ from typing import Annotated
 
 import typer
 
-from referee import __version__
-from referee.cli import builders, coin_age, matchstick
+from referee import __version__, registry
 from referee.cli.status import CommandExit, ExitStatus
 
 app = typer.Typer(
@@ -20,9 +19,17 @@ app = typer.Typer(
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
 )
-app.add_typer(coin_age.app, name="coin-age")
-app.add_typer(matchstick.app, name="matchstick")
-app.add_typer(builders.app, name="builders")
+
+
+def add_games(root: typer.Typer) -> None:
+    """One Typer app per registered game, joined under its command word."""
+    from importlib import import_module
+
+    for entry in registry.GAMES.values():
+        root.add_typer(import_module(entry.commands_module).app, name=entry.name)
+
+
+add_games(app)
 
 
 def _version(value: bool) -> None:
@@ -33,8 +40,13 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def main(
+    ctx: typer.Context,
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
     ] = False,
 ) -> None:
     """Referee a game, validate records, settle disputes, keep the score."""
+    if ctx.obj is None:  # tests pass their own: app(args, obj=Environment(...))
+        from referee.cli.env import Environment
+
+        ctx.obj = Environment()

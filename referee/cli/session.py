@@ -14,7 +14,7 @@ from referee.cli.env import Environment
 from referee.cli.files import RecordLock, write_atomically
 from referee.cli.output import Output
 from referee.cli.records import Record
-from referee.cli.status import CommandExit, ExitStatus
+from referee.cli.status import CommandExit, ExitStatus, exit_status
 from referee.engine import Event, Game
 from referee.errors import IllegalAction, RefereeError
 from referee.i18n import _, ngettext
@@ -141,7 +141,7 @@ class PlaySession:
             except IllegalAction as error:
                 return self.stop(number, text, error, ExitStatus.ILLEGAL)
             except RefereeError as error:
-                return self.stop(number, text, error, ExitStatus(error.exit_status))
+                return self.stop(number, text, error, exit_status(error))
             self.report(player, events)
             self.computer_moves()
         if self.json_mode:
@@ -259,6 +259,7 @@ class PlaySession:
 
 
 def play_command(
+    env: Environment,
     spec: GameSpec,
     players: list[str] | None,
     setup: dict[str, Any] | None,
@@ -269,11 +270,9 @@ def play_command(
 ) -> None:
     """Start (or with ``resume``, continue) a game and referee it (``computer`` plays a seat, see PlaySession)."""
     from referee.cli.common import load_record, replay_error_line, replay_record
-    from referee.cli.env import current
     from referee.cli.records import default_record_path
     from referee.errors import InputError
 
-    env = current()
     out = Output(env, json_mode)
     try:
         if resume is not None:
@@ -284,7 +283,7 @@ def play_command(
             if error is not None:
                 out.error(replay_error_line(resume, error))
                 out.note(_("{file} was not changed.").format(file=resume))
-                raise CommandExit(error.exit_status)
+                raise CommandExit(exit_status(error))
             path = Path(record) if record else Path(resume)
             if record and Path(record).exists() and Path(record).resolve() != Path(resume).resolve():
                 raise InputError(_("{file} already exists; choose another --record").format(file=record))
