@@ -36,11 +36,15 @@ class GameSpec:
     status_line: Callable[[Game[Any, Any]], str]
     """Whose turn and what they may do, or how the game ended, in one line."""
     prepare_setup: Callable[[dict[str, Any], str], dict[str, Any]] = lambda setup, source: setup
-    """Check a record's setup (``source`` names the file for messages) and return it for the rules."""
+    """Check a record's setup (``source`` names the file for messages) and return it for the rules (which may hold
+    objects the room loaded, such as a map)."""
+    record_setup: Callable[[dict[str, Any]], dict[str, Any]] = lambda setup: setup
+    """The setup as a record holds it (the inverse of ``prepare_setup``: a loaded built-in map back to its name)."""
     load_position: Callable[[dict[str, Any], str, Output], Game[Any, Any] | None] = lambda document, source, out: None
     """A game from a position file (no ``actions``), or None when the file is not one."""
     ask_action: Callable[..., str] | None = None
-    """Ask for the next action at a terminal; returns notation or a session command (undo, rules, quit)."""
+    """Ask for the next action at a terminal; returns an action object (a menu's entry), notation typed by the
+    player, or a session command (undo, rules, quit: strings of :mod:`referee.cli.prompts`)."""
 
 
 def fail(out: Output, error: RefereeError | str, status: int | None = None) -> CommandExit:

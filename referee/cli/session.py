@@ -49,7 +49,8 @@ class PlaySession:
     def save(self) -> None:
         if self.record_path is None:
             return
-        record = Record(self.spec.name, self.game.players, self.game.setup, list(self.game.actions))
+        setup = self.spec.record_setup(self.game.setup)
+        record = Record(self.spec.name, self.game.players, setup, list(self.game.actions))
         write_atomically(self.record_path, record.to_toml())
 
     # -- running -------------------------------------------------------------------------------------------
@@ -82,10 +83,11 @@ class PlaySession:
                 lock.release()
         raise CommandExit(status)
 
-    def push(self, text: str) -> list[Event]:
-        """Parse, check and apply one action, then write the record."""
+    def push(self, choice: object) -> list[Event]:
+        """Check and apply one action (an action object picked from a menu, or notation to parse), then write the
+        record."""
         game = self.game
-        events = game.push(game.parse(text))
+        events = game.push(game.parse(choice) if isinstance(choice, str) else choice)
         try:
             self.save()
         except RefereeError:
@@ -239,7 +241,7 @@ class PlaySession:
                 out.text(_("undone: {action}").format(action=undone) if undone else _("nothing to undo"))
                 self.spec.render(game, out)
                 continue
-            if answer.startswith(RULES):
+            if isinstance(answer, str) and answer.startswith(RULES):
                 from referee.cli.common import print_topic
                 from referee.rulebook import rulebook
 
