@@ -15,7 +15,8 @@ UNDO = "\x00undo"
 RULES = "\x00rules"
 QUIT = "\x00quit"
 BACK = "\x00back"
-SESSION_COMMANDS = (UNDO, RULES, QUIT)
+LOG = "\x00log"
+SESSION_COMMANDS = (UNDO, LOG, RULES, QUIT)
 LONG_MENU = 12
 """Longer menus (a deck of cards) also filter as you type."""
 
@@ -52,9 +53,10 @@ class Prompter:
         """A two-level menu of legal actions plus undo, rules and quit; returns notation or a session command."""
         while True:
             first: list[tuple[str, str]] = [(group.label, str(i)) for i, group in enumerate(groups)]
-            first += [("undo the last action", UNDO), ("rules…", RULES), ("save and quit", QUIT)]
+            first += [("undo the last action", UNDO), ("log and score sheet", LOG), ("rules…", RULES)]
+            first += [("save and quit", QUIT)]
             picked = self.select(message, first)
-            if picked in (QUIT, UNDO):
+            if picked in (QUIT, UNDO, LOG):
                 return picked
             if picked == RULES:
                 topic = self.select("Which rules?", [(name, name) for name in topics] + [("back", BACK)])

@@ -215,13 +215,18 @@ class PlaySession:
 
     # -- terminal mode -------------------------------------------------------------------------------------
     def run_terminal(self) -> ExitStatus:
-        from referee.cli.prompts import QUIT, RULES, UNDO, Prompter
+        from referee.cli.prompts import LOG, QUIT, RULES, UNDO, Prompter
 
-        out = self.out
+        screen = self.env.screen()
+        out = self.out if screen is self.env else Output(screen, self.json_mode)
         game = self.game
-        prompter = Prompter(to_stderr=self.json_mode)
+        prompter = Prompter(to_stderr=self.json_mode or screen is not self.env)
         if self.record_path is not None:
             out.note(_("Recording to {file} after every action.").format(file=self.record_path))
+        if game.actions:
+            out.text(_("The game so far, last turns:"))
+            for line in log_lines(self.spec, game)[-RESUME_TURNS:]:
+                out.text(line)
         self.spec.render(game, out)
         while not game.over:
             if self.computer_moves():
@@ -241,6 +246,10 @@ class PlaySession:
                 out.text(_("undone: {action}").format(action=undone) if undone else _("nothing to undo"))
                 self.spec.render(game, out)
                 continue
+            if answer == LOG:
+                for line in log_lines(self.spec, game) or [_("No action yet.")]:
+                    out.text(line)
+                continue
             if isinstance(answer, str) and answer.startswith(RULES):
                 from referee.cli.common import print_topic
                 from referee.rulebook import rulebook
@@ -258,6 +267,36 @@ class PlaySession:
             self.report(player, events)
             self.spec.render(game, out)
         return ExitStatus.SUCCESS
+
+
+RESUME_TURNS = 3
+"""How many of the last turns ``--resume`` shows before the first prompt."""
+
+
+def log_lines(spec: GameSpec, game: Game[Any, Any]) -> list[str]:
+    """The game so far, a line per turn (one player's actions in a row) with the score after it: the score sheet
+    of ``log`` in ``play``. The record is replayed from the start; the rules score each turn."""
+    replayed: Game[Any, Any] = Game(spec.rules, game.players, game.setup, undo=False)
+    lines: list[str] = []
+    turn: list[str] = []
+    player = replayed.to_move
+
+    def close() -> None:
+        scores = spec.rules.outcome(replayed.state).scores
+        sheet = ", ".join(f"{name} {points}" for name, points in scores.items())
+        lines.append(f"{len(lines) + 1}. {player}: {', '.join(turn)}  — {sheet}")
+
+    for text in game.actions:
+        mover = replayed.to_move
+        if turn and mover != player:
+            close()
+            turn = []
+        player = mover
+        replayed.push_text(text)
+        turn.append(text)
+    if turn:
+        close()
+    return lines
 
 
 def play_command(
