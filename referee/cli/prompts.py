@@ -15,7 +15,8 @@ UNDO = "\x00undo"
 RULES = "\x00rules"
 QUIT = "\x00quit"
 BACK = "\x00back"
-SESSION_COMMANDS = (UNDO, RULES, QUIT)
+LOG = "\x00log"
+SESSION_COMMANDS = (UNDO, LOG, RULES, QUIT)
 LONG_MENU = 12
 """Longer menus (a deck of cards) also filter as you type."""
 
@@ -25,8 +26,8 @@ class MenuGroup:
     """One entry of the first menu; its actions form the second menu (skipped when there is only one)."""
 
     label: str
-    actions: list[tuple[str, str]] = field(default_factory=list)
-    """(label, notation) pairs."""
+    actions: list[tuple[str, Any]] = field(default_factory=list)
+    """(label, action) pairs: the action object the rules gave (labelled by the rules' formatter), or notation."""
 
 
 class Prompter:
@@ -37,7 +38,7 @@ class Prompter:
         if to_stderr:
             self._kwargs["output"] = create_output(stdout=sys.stderr)
 
-    def select(self, message: str, choices: Sequence[tuple[str, str]], default: str | None = None) -> str:
+    def select(self, message: str, choices: Sequence[tuple[str, Any]], default: Any = None) -> Any:
         """One of ``choices`` (label, value). Ctrl-C raises KeyboardInterrupt."""
         options = [questionary.Choice(title=label, value=value) for label, value in choices]
         chosen = default if default in [value for _label, value in choices] else None
@@ -48,13 +49,14 @@ class Prompter:
         options = [questionary.Choice(title=label, value=value) for label, value in choices]
         return questionary.checkbox(message, choices=options, **self._kwargs).unsafe_ask()
 
-    def choose_action(self, message: str, groups: Sequence[MenuGroup], topics: Sequence[str]) -> str:
+    def choose_action(self, message: str, groups: Sequence[MenuGroup], topics: Sequence[str]) -> Any:
         """A two-level menu of legal actions plus undo, rules and quit; returns notation or a session command."""
         while True:
             first: list[tuple[str, str]] = [(group.label, str(i)) for i, group in enumerate(groups)]
-            first += [("undo the last action", UNDO), ("rules…", RULES), ("save and quit", QUIT)]
+            first += [("undo the last action", UNDO), ("log and score sheet", LOG), ("rules…", RULES)]
+            first += [("save and quit", QUIT)]
             picked = self.select(message, first)
-            if picked in (QUIT, UNDO):
+            if picked in (QUIT, UNDO, LOG):
                 return picked
             if picked == RULES:
                 topic = self.select("Which rules?", [(name, name) for name in topics] + [("back", BACK)])
