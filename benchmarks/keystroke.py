@@ -24,11 +24,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from prompt_toolkit.completion import CompleteEvent, WordCompleter  # noqa: E402
-from prompt_toolkit.document import Document  # noqa: E402
+from prompt_toolkit.completion import CompleteEvent, WordCompleter
+from prompt_toolkit.document import Document
 
-from referee import registry  # noqa: E402
-from referee.cli.typed import Entry, EntryCompleter  # noqa: E402
+from referee import registry
+from referee.cli.typed import Entry, EntryCompleter
 
 RATIO_TARGET = 20.0
 WORST_MS = 16.0
@@ -71,7 +71,11 @@ def keystrokes(name: str, positions: int, seed: int) -> tuple[list[float], list[
                 for cut in range(len(line) + 1):
                     document = Document(line[:cut])
                     completing.append(
-                        timed(lambda d=document: list(completer.get_completions(d, CompleteEvent(text_inserted=True))))
+                        timed(
+                            lambda d=document, c=completer: list(
+                                c.get_completions(d, CompleteEvent(text_inserted=True))
+                            )
+                        )
                     )
                 validating.append(timed(lambda s=state, t=line: rules.judge(s, rules.parse(t, s))))
             rules.apply(state, rules.self_play_action(state, rng))
