@@ -479,10 +479,7 @@ def simulate_command(
     out = Output(env, json_mode)
     if games < 1:
         raise fail(out, _("--games must be at least 1"))
-    try:
-        report = simulate_games(spec, players, setup, games, seed)
-    except RefereeError as failure:
-        raise fail(out, failure) from None
+    report = simulate_games(spec, players, setup, games, seed)
     if json_mode:
         out.json(report)
     else:
