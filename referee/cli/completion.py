@@ -217,8 +217,11 @@ def complete(environ: Mapping[str, str]) -> bool:
     action, _, shell = environ.get("_REFEREE_COMPLETE", "").partition("_")
     if action != "complete" or shell not in SHELLS:
         return False
+    from referee import registry
     from referee.cli.command_tree import TREE
 
+    if set(registry.GAMES) != set(TREE["commands"]):  # a game registered since the tree was generated
+        return False
     try:
         words, incomplete = words_and_incomplete(shell, environ)
         lines = formatted(shell, completions(TREE, words, incomplete), environ)

@@ -1,7 +1,8 @@
 """The environment a command runs in (HTTPie's pattern): streams, terminal flags, colour.
 
-Commands take an :class:`Environment` instead of reaching for ``sys``, so tests can run them with fake
-streams and claim or deny a terminal.
+Commands are handed an :class:`Environment` instead of reaching for ``sys``: the Typer app makes one in its root
+callback and passes it down as the context object (``ctx.obj``), the fast path makes its own, and tests pass
+theirs (``app(args, obj=Environment(...))``) to run commands with fake streams and claim or deny a terminal.
 """
 
 from __future__ import annotations
@@ -45,19 +46,3 @@ class Environment:
     def color(self) -> bool:
         """Colour only on a terminal, and never under NO_COLOR."""
         return bool(self.stdout_isatty) and not self.no_color
-
-
-_current: Environment | None = None
-
-
-def current() -> Environment:
-    """The process's environment (tests may install another with :func:`use`)."""
-    global _current
-    if _current is None:
-        _current = Environment()
-    return _current
-
-
-def use(env: Environment | None) -> None:
-    global _current
-    _current = env

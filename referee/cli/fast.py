@@ -19,12 +19,7 @@ import os
 from collections.abc import Mapping, Sequence
 from importlib import import_module
 
-GAME_MODULES = {
-    "coin-age": "referee.cli.games.coin_age",
-    "matchstick": "referee.cli.games.matchstick",
-    "builders": "referee.cli.games.builders",
-}
-"""Each game's command name and the module holding its :class:`~referee.cli.common.GameSpec` (no Typer)."""
+from referee import registry
 
 POSITIONALS = {"check": 2, "score": 1}
 """The commands of the fast path and how many arguments each takes (the only option of both is ``--json``)."""
@@ -35,7 +30,7 @@ DISABLE = "REFEREE_NO_FAST_PATH"
 
 def parse(argv: Sequence[str]) -> tuple[str, str, list[str], bool] | None:
     """``(game, command, arguments, json_mode)`` when ``argv`` is a plain check or score, else None (for Typer)."""
-    if len(argv) < 2 or argv[0] not in GAME_MODULES or argv[1] not in POSITIONALS:
+    if len(argv) < 2 or argv[0] not in registry.GAMES or argv[1] not in POSITIONALS:
         return None
     arguments: list[str] = []
     json_flags = 0
@@ -64,10 +59,11 @@ def run(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> bool:
         return False
     game, command, arguments, json_mode = parsed
     from referee.cli import common
+    from referee.cli.env import Environment
 
-    spec = import_module(GAME_MODULES[game]).SPEC
+    spec = import_module(registry.GAMES[game].spec_module).SPEC
     if command == "check":
-        common.check_command(spec, arguments[0], arguments[1], json_mode)
+        common.check_command(Environment(), spec, arguments[0], arguments[1], json_mode)
     else:
-        common.score_command(spec, arguments[0], json_mode)
+        common.score_command(Environment(), spec, arguments[0], json_mode)
     return True

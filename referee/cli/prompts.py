@@ -25,8 +25,8 @@ class MenuGroup:
     """One entry of the first menu; its actions form the second menu (skipped when there is only one)."""
 
     label: str
-    actions: list[tuple[str, str]] = field(default_factory=list)
-    """(label, notation) pairs."""
+    actions: list[tuple[str, Any]] = field(default_factory=list)
+    """(label, action) pairs: the action object the rules gave (labelled by the rules' formatter), or notation."""
 
 
 class Prompter:
@@ -37,7 +37,7 @@ class Prompter:
         if to_stderr:
             self._kwargs["output"] = create_output(stdout=sys.stderr)
 
-    def select(self, message: str, choices: Sequence[tuple[str, str]], default: str | None = None) -> str:
+    def select(self, message: str, choices: Sequence[tuple[str, Any]], default: Any = None) -> Any:
         """One of ``choices`` (label, value). Ctrl-C raises KeyboardInterrupt."""
         options = [questionary.Choice(title=label, value=value) for label, value in choices]
         chosen = default if default in [value for _label, value in choices] else None
@@ -48,7 +48,7 @@ class Prompter:
         options = [questionary.Choice(title=label, value=value) for label, value in choices]
         return questionary.checkbox(message, choices=options, **self._kwargs).unsafe_ask()
 
-    def choose_action(self, message: str, groups: Sequence[MenuGroup], topics: Sequence[str]) -> str:
+    def choose_action(self, message: str, groups: Sequence[MenuGroup], topics: Sequence[str]) -> Any:
         """A two-level menu of legal actions plus undo, rules and quit; returns notation or a session command."""
         while True:
             first: list[tuple[str, str]] = [(group.label, str(i)) for i, group in enumerate(groups)]

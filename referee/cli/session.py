@@ -14,7 +14,7 @@ from referee.cli.env import Environment
 from referee.cli.files import RecordLock, write_atomically
 from referee.cli.output import Output
 from referee.cli.records import Record
-from referee.cli.status import CommandExit, ExitStatus
+from referee.cli.status import CommandExit, ExitStatus, exit_status
 from referee.engine import Event, Game
 from referee.errors import IllegalAction, RefereeError
 from referee.i18n import _, ngettext
@@ -49,7 +49,8 @@ class PlaySession:
     def save(self) -> None:
         if self.record_path is None:
             return
-        record = Record(self.spec.name, self.game.players, self.game.setup, list(self.game.actions))
+        setup = self.spec.record_setup(self.game.setup)
+        record = Record(self.spec.name, self.game.players, setup, list(self.game.actions))
         write_atomically(self.record_path, record.to_toml())
 
     # -- running -------------------------------------------------------------------------------------------
@@ -82,10 +83,11 @@ class PlaySession:
                 lock.release()
         raise CommandExit(status)
 
-    def push(self, text: str) -> list[Event]:
-        """Parse, check and apply one action, then write the record."""
+    def push(self, choice: object) -> list[Event]:
+        """Check and apply one action (an action object picked from a menu, or notation to parse), then write the
+        record."""
         game = self.game
-        events = game.push(game.parse(text))
+        events = game.push(game.parse(choice) if isinstance(choice, str) else choice)
         try:
             self.save()
         except RefereeError:
@@ -141,7 +143,7 @@ class PlaySession:
             except IllegalAction as error:
                 return self.stop(number, text, error, ExitStatus.ILLEGAL)
             except RefereeError as error:
-                return self.stop(number, text, error, ExitStatus(error.exit_status))
+                return self.stop(number, text, error, exit_status(error))
             self.report(player, events)
             self.computer_moves()
         if self.json_mode:
@@ -239,7 +241,7 @@ class PlaySession:
                 out.text(_("undone: {action}").format(action=undone) if undone else _("nothing to undo"))
                 self.spec.render(game, out)
                 continue
-            if answer.startswith(RULES):
+            if isinstance(answer, str) and answer.startswith(RULES):
                 from referee.cli.common import print_topic
                 from referee.rulebook import rulebook
 
@@ -259,6 +261,7 @@ class PlaySession:
 
 
 def play_command(
+    env: Environment,
     spec: GameSpec,
     players: list[str] | None,
     setup: dict[str, Any] | None,
@@ -269,11 +272,9 @@ def play_command(
 ) -> None:
     """Start (or with ``resume``, continue) a game and referee it (``computer`` plays a seat, see PlaySession)."""
     from referee.cli.common import load_record, replay_error_line, replay_record
-    from referee.cli.env import current
     from referee.cli.records import default_record_path
     from referee.errors import InputError
 
-    env = current()
     out = Output(env, json_mode)
     try:
         if resume is not None:
@@ -284,7 +285,7 @@ def play_command(
             if error is not None:
                 out.error(replay_error_line(resume, error))
                 out.note(_("{file} was not changed.").format(file=resume))
-                raise CommandExit(error.exit_status)
+                raise CommandExit(exit_status(error))
             path = Path(record) if record else Path(resume)
             if record and Path(record).exists() and Path(record).resolve() != Path(resume).resolve():
                 raise InputError(_("{file} already exists; choose another --record").format(file=record))
