@@ -13,7 +13,7 @@ import typer
 from typer.core import TyperGroup
 
 from referee import __version__, registry
-from referee.cli.status import CommandExit, ExitStatus, exit_status
+from referee.cli.status import CommandExit, ExitStatus, ended_by
 from referee.errors import RefereeError
 
 
@@ -25,12 +25,7 @@ class RefereeGroup(TyperGroup):
         try:
             return super().invoke(ctx)
         except RefereeError as error:
-            from referee.cli.env import Environment
-            from referee.cli.output import Output
-
-            env = ctx.obj if isinstance(ctx.obj, Environment) else Environment()
-            Output(env).error(error.message)
-            raise CommandExit(exit_status(error)) from None
+            raise ended_by(error, ctx.obj) from None
 
 
 def _version(value: bool) -> None:
