@@ -2,8 +2,9 @@
 
 Each game's ``rulebook.<lang>.toml`` lies beside its ``rulebook.toml``. For every game and language the translation
 parses, keeps the topic names (command words) in the same order, the same sources and the same number of rulings,
-is really translated (no text left in English), keeps every backquoted notation snippet, option, card id and source
-tag of the English topic unchanged, and keeps every line within 80 terminal cells (CJK glyphs take two).
+the same tags in its legend of the sources (``[sources]``), is really translated (no text left in English), keeps
+every backquoted notation snippet, option, card id and source tag of the English topic unchanged, and keeps every
+line within 80 terminal cells (CJK glyphs take two).
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ CASES = [pytest.param(game, lang, id=f"{game.rsplit('.', 1)[1]}-{lang}") for gam
 def test_same_topics_in_the_same_order_with_as_many_rulings(game: str, lang: str) -> None:
     english, translated = load(game), load(game, lang)
     assert [t["name"] for t in translated["topic"]] == [t["name"] for t in english["topic"]]
+    assert list(translated.get("sources", {})) == list(english.get("sources", {}))  # the legend of the tags
     for source, target in zip(english["topic"], translated["topic"], strict=True):
         assert len(target.get("rulings", [])) == len(source.get("rulings", [])), source["name"]
         assert target.get("sources", []) == source.get("sources", []), source["name"]
@@ -82,6 +84,8 @@ def test_every_text_is_translated(game: str, lang: str) -> None:
     script = SCRIPT[lang]
     assert translated["game"].strip() and translated["game"] != english["game"]
     assert script.search(translated["game"])
+    for tag, meaning in english.get("sources", {}).items():
+        assert translated["sources"][tag] != meaning and script.search(translated["sources"][tag]), tag
     for source, target in zip(english["topic"], translated["topic"], strict=True):
         pairs = [
             (source["title"], target["title"]),
