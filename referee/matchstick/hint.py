@@ -2,7 +2,8 @@
 
 The referee never sees hands; the player types their own. The hand is checked against what the referee knows (how
 many cards the player holds, how many copies of each card are still unplayed), then every legal play made only of
-cards in the hand is listed, cheapest first. Uses only the public rules (``RULES.legal_actions``, ``judge``, ``play_cost``). Pure.
+cards in the hand is listed, cheapest first. Uses only the public rules (``RULES.legal_actions``, ``judge``,
+``play_cost``). Pure.
 """
 
 from __future__ import annotations
@@ -67,8 +68,6 @@ def hand_plays(state: MatchstickState, hand: Counter[str]) -> list[HandPlay]:
             continue
         if not RULES.judge(state, action).legal:  # the rules have the last word
             continue
-        found.append(
-            HandPlay(action, RULES.format(action, state), play_cost(action), len(action.cards) == REVOLUTION)
-        )
+        found.append(HandPlay(action, RULES.format(action, state), play_cost(action), len(action.cards) == REVOLUTION))
     found.sort(key=lambda play: (play.cost, strength[play.action.value], len(play.action.cards), play.notation))
     return found
