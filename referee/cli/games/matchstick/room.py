@@ -231,8 +231,9 @@ def score_table(game: Game[MatchstickState, Any]) -> ScoreTable:
 # -- asking at a terminal --------------------------------------------------------------------------------------
 # The menus offer the rules' legal actions and nothing else: which values can be played, with which counts and at
 # what cheapest cost (``play_options``), and which physical cards can still fill each slot of a play
-# (``card_choices``) come from the rules package; each entry of the last menu is the ``Play`` itself, labelled by
-# the rules' formatter. :func:`menu_groups` and :class:`PlayMenu` are pure; :func:`ask_action` only asks.
+# (``card_choices``) come from the rules package; the entries of the last menu are the ``Play`` actions themselves
+# (the prompter shows each with the rules' notation), and "pass" is the ``Pass`` action. :func:`menu_groups` and
+# :class:`PlayMenu` are pure; :func:`ask_action` only asks.
 
 
 @dataclass(frozen=True, eq=False)
@@ -267,34 +268,33 @@ class PlayMenu:
 
     def cards(self, value: str, count: int, chosen: tuple[str, ...]) -> list[tuple[str, Any]]:
         """(label, choice) for each physical card that can fill the next slot once ``chosen`` are picked, cheapest
-        first: the card type, or for the last slot the ``Play`` it completes (its notation in the label)."""
+        first: the card type, or for the last slot the ``Play`` it completes."""
         from referee.matchstick import Play, card_choices
 
         state = self.state
         last = len(chosen) + 1 == count
-        entries: list[tuple[str, Any]] = []
-        for card, cost, _copies in card_choices(state, value, count, chosen):
-            label = way_label(card, value, cost, state.copies_left(card) - chosen.count(card))
-            if last:
-                play = Play(value, (*chosen, card))
-                entries.append((f"{label}  → {RULES.format(play, state)}", play))
-            else:
-                entries.append((label, card))
-        return entries
+        return [
+            (
+                way_label(card, value, cost, state.copies_left(card) - chosen.count(card)),
+                Play(value, (*chosen, card)) if last else card,
+            )
+            for card, cost, _copies in card_choices(state, value, count, chosen)
+        ]
 
 
 def menu_groups(game: Game[MatchstickState, Any]) -> list[MenuGroup]:
-    """The first menu: play cards (its one entry is the :class:`PlayMenu` of this position) when a play is
-    possible, and pass (the ``Pass`` action) when the rules allow it."""
+    """The first menu: play cards (its entries: the values of :meth:`PlayMenu.values`, whose menus follow) when a
+    play is possible, and pass (the ``Pass`` action, labelled by the rules' notation) when the rules allow it."""
     from referee.cli.prompts import MenuGroup
-    from referee.matchstick import PASS, play_options
+    from referee.matchstick import PASS
 
     state = game.state
     seat = state.turn
     if seat is None:
         return []
     groups: list[MenuGroup] = []
-    if play_options(state):
+    values = PlayMenu(state).values()
+    if values:
         label = (
             _("play cards")
             if state.table is None
@@ -303,7 +303,7 @@ def menu_groups(game: Game[MatchstickState, Any]) -> list[MenuGroup]:
                 value=state.table.value,
             )
         )
-        groups.append(MenuGroup(label, [("", PlayMenu(state))]))
+        groups.append(MenuGroup(label, values))
     if RULES.judge(state, PASS).legal:
         groups.append(
             MenuGroup(
@@ -332,6 +332,8 @@ def way_label(card: str, value: str, cost: int, left: int) -> str:
 def ask_action(game: Game[MatchstickState, Any], prompter: Any, out: Output) -> Any:
     """Menus offering only legal choices: play (value → count → each physical card) or pass. Returns the action
     object picked, or a session command."""
+    from referee.matchstick import play_options
+
     state = game.state
     seat = state.turn
     assert seat is not None
@@ -342,9 +344,9 @@ def ask_action(game: Game[MatchstickState, Any], prompter: Any, out: Output) -> 
     )
     while True:
         answer = prompter.choose_action(message, menu_groups(game), topics)
-        if not isinstance(answer, PlayMenu):
-            return answer
-        play = ask_play(answer, prompter)
+        if not (isinstance(answer, str) and answer in play_options(state)):
+            return answer  # the Pass action, or a session command
+        play = ask_play(PlayMenu(state), answer, prompter)
         if play is None:
             continue
         verdict = game.judge(play)  # the menus offer legal plays only; the rules have the last word
@@ -355,8 +357,9 @@ def ask_action(game: Game[MatchstickState, Any], prompter: Any, out: Output) -> 
         return play
 
 
-def ask_play(menu: PlayMenu, prompter: Any) -> Any:
-    """Walk the menus of a play; the ``Play`` picked, or None for "back"."""
+def ask_play(menu: PlayMenu, value: str, prompter: Any) -> Any:
+    """The rest of the menus of a play showing ``value``: how many cards, then each card; the ``Play`` picked, or
+    None for "back"."""
     from referee.cli.prompts import BACK
     from referee.matchstick import Play, play_cost
 
@@ -364,40 +367,32 @@ def ask_play(menu: PlayMenu, prompter: Any) -> Any:
     seat = state.turn
     assert seat is not None
     budget = state.matchsticks[seat]
-    value = prompter.select(_("Which value is shown?"), [*menu.values(), (_("back"), BACK)])
-    if value == BACK:
-        return None
     counts = menu.counts(value)
     if len(counts) == 1:
         count = counts[0][1]
     else:
-        count = prompter.select(
+        picked = prompter.select(
             _("How many cards showing {value}? (5 at once is a revolution)").format(value=value),
-            [*counts, (_("back"), BACK)],
+            [*((label, str(n)) for label, n in counts), (_("back"), BACK)],
         )
-        if count == BACK:
+        if picked == BACK:
             return None
+        count = int(picked)
     chosen: tuple[str, ...] = ()
-    spent = 0
-    last: str | None = None
     for slot in range(count):
-        entries = menu.cards(value, count, chosen)
+        spent = play_cost(Play(value, chosen))
         question = _("Card {i} of {n} shown as {value}: which physical card? ({left} left)").format(
             i=slot + 1, n=count, value=value, left=stick_count(budget - spent)
         )
         if count == 1:
             question = _("Which physical card shows {value}? ({left})").format(value=value, left=stick_count(budget))
-        final = slot == count - 1
-        default = Play(value, (*chosen, last)) if final and last is not None else last
-        picked = prompter.select(question, [*entries, (_("back"), BACK)], default=default)
-        if picked == BACK:
+        choice = prompter.select(question, [*menu.cards(value, count, chosen), (_("back"), BACK)])
+        if choice == BACK:
             return None
-        if final:
-            return picked
-        chosen = (*chosen, picked)
-        spent = play_cost(Play(value, chosen))
-        last = picked
-    return None  # pragma: no cover - a play has at least one card
+        if isinstance(choice, Play):
+            return choice
+        chosen = (*chosen, choice)
+    return None  # pragma: no cover - the last card's entries are plays
 
 
 # -- setup -----------------------------------------------------------------------------------------------------
