@@ -11,8 +11,7 @@ import hashlib
 import json
 import random
 
-from referee.builders import RULES, deal, stalled
-from referee.builders.rules import random_action, self_play_action
+from referee.builders import RULES, deal
 from referee.engine import Rules
 from tests.cli.helpers import run
 
@@ -34,16 +33,16 @@ def played(rules: Rules, players: list[str], setup: dict, seed: int, choose: str
     """One game, each action formatted, then how it ended: outcome, or the cut."""
     state = rules.new_state(players, setup)
     rng = random.Random(seed)
-    chooser = self_play_action if choose == "self" else random_action
+    chooser = rules.self_play_action if choose == "self" else rules.random_action
     lines = []
     for _ in range(MAX_ACTIONS):
-        if state.over or stalled(state):
+        if state.over or rules.stalled(state):
             break
         action = chooser(state, rng)
         lines.append(rules.format(action, state))
         rules.apply(state, action)
     outcome = rules.outcome(state)
-    lines.append(f"over={state.over} stalled={stalled(state)} scores={outcome.scores} winner={outcome.winner}")
+    lines.append(f"over={state.over} stalled={rules.stalled(state)} scores={outcome.scores} winner={outcome.winner}")
     lines.append(f"ranking={outcome.ranking} tie={outcome.tie_break}")
     lines.append(json.dumps(rules.state_json(state), sort_keys=True))
     return lines
