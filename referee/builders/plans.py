@@ -198,6 +198,10 @@ def get_ready(state: BuildersState, plan: Plan) -> None:
     plan.ready = True
 
 
+_MOVING = frozenset((Send, Start, Recruit, Reveal))
+"""The actions that move a worker or a site, or change the row: coins, buy and done leave the plans as they are."""
+
+
 class Plans:
     """Every seat's :class:`Plan`, watching one state: told of each action just before it is applied
     (:meth:`note`), it changes the plan of the seat in turn as the action will. Coins, buy and done move no
@@ -211,6 +215,8 @@ class Plans:
     def note(self, state: BuildersState, action: Action) -> None:
         """``action`` is about to be applied to ``state``: change the plans as it will."""
         kind = type(action)
+        if kind not in _MOVING:
+            return
         if kind is Send:  # an idle worker moves to a site, which it may finish
             self.note_send(state, action)  # type: ignore[arg-type]
         elif kind is Start:  # a new open site, and a change of the row (every seat's starts)
@@ -230,9 +236,8 @@ class Plans:
         idle again."""
         worker, site = action.worker, action.site
         plan, on = self.seats[state.current], state.seats[state.current].sites[site]
-        need, makers = site_plan(site, [*on, worker])
-        if need != NOTHING:
-            plan.sites[site] = need, makers
+        if not covers(PRODUCES[worker], plan.sites[site][0]):  # the site still needs something after it
+            plan.sites[site] = site_plan(site, [*on, worker])
             plan.idle &= ~BIT[worker]
             plan.making -= PRODUCES[worker]
         else:  # finished: the workers on it are idle again (the one sent with them, so it never leaves them) ...

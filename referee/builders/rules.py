@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping
+from operator import attrgetter
 from typing import Any
 
 from referee.builders import cards, invariants
@@ -488,9 +489,10 @@ class BuildersRules(RulesBase[BuildersState, Action]):
         """The seat that acts next (also the one who must reveal a refill), or None when the game is over."""
         return None if state.over else state.current
 
-    def is_over(self, state: BuildersState) -> bool:
-        """True once the last round is finished (see :meth:`apply_done`), or for a final tally."""
-        return state.over
+    is_over = attrgetter("over")
+    """``is_over(state)``: the state's own ``over`` flag — True once the last round is finished (see
+    :meth:`apply_done`), or for a final tally. (A C callable, not a method: ``simulate`` asks it after every
+    action.)"""
 
     def outcome(self, state: BuildersState) -> Outcome:
         """The score if the game ended now: VP + écus // 10, tie-breaks by VP then écus [RB]."""

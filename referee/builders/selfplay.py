@@ -58,7 +58,7 @@ def legal_groups(state: BuildersState) -> Groups:
             sites = list(seat.sites)
         else:
             for site in seat.sites:
-                if send_cost(state, site) <= left:
+                if site not in state.sent or send_cost(state, site) <= left:  # (none sent there: 1 action)
                     sites.append(site)
         if sites:
             coins = seat.coins
@@ -121,7 +121,7 @@ def sensible_action(state: BuildersState, rng: random.Random) -> Action:
     # this runs for every self-play action; the same goes for the plain loops here and in :func:`.plans.get_ready`.)
     others = _OTHERS[left if left < _MOST_COINS else _MOST_COINS][coins >= ACTION_PRICE]
     if not left:
-        return others[below(rng, len(others))]
+        return others[below(rng, len(others))]  # (the turn's last choice: buy, or done)
     plans: Any = state.watcher  # (:func:`.plans.plans_of`, written out)
     known = (plans.seats if plans is not None else plans_of(state))[state.current]
     if not known.ready:
@@ -135,7 +135,12 @@ def sensible_action(state: BuildersState, rng: random.Random) -> Action:
     starts = known.starts
     recruits = state.row_workers if not count or known.team < 3 else ()
     n_starts, n_others = len(starts), len(others)
-    place = below(rng, n_starts + count + n_others + len(recruits))
+    # A uniform place among them all: :func:`below`, written out (this is the draw of nine self-play actions in ten).
+    total = n_starts + count + n_others + len(recruits)
+    bits = total.bit_length()
+    place = rng.getrandbits(bits)
+    while place >= total:
+        place = rng.getrandbits(bits)
     if place < n_starts:
         return starts[place]
     place -= n_starts

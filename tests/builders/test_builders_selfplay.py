@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from unittest.mock import patch
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -62,21 +61,28 @@ def reference_sensible(state: BuildersState) -> list:
     return kept
 
 
+class Drawn:
+    """A stand-in for ``random.Random`` whose draw is chosen: ``getrandbits`` gives ``place`` first, then 0."""
+
+    def __init__(self, place: int) -> None:
+        self.place, self.asked = place, 0
+
+    def getrandbits(self, bits: int) -> int:
+        self.asked += 1
+        return self.place if self.asked == 1 else 0
+
+
 def every_sensible(state: BuildersState) -> list:
-    """The action :func:`sensible_action` takes at each place it may draw (see :func:`.selfplay.below`)."""
-    counted = []
-
-    def first(rng, count):
-        counted.append(count)
-        return 0
-
-    with patch.object(selfplay, "below", first):
-        sensible_action(state, random.Random())
+    """The action :func:`sensible_action` takes at each place it may draw (a place out of range is drawn again:
+    the first such place is the number of sensible actions)."""
     listed = []
-    for place in range(counted[0]):
-        with patch.object(selfplay, "below", lambda rng, count, place=place: place):
-            listed.append(sensible_action(state, random.Random()))
-    return listed
+    for place in range(10_000):
+        drawn = Drawn(place)
+        action = sensible_action(state, drawn)
+        if drawn.asked > 1:
+            return listed
+        listed.append(action)
+    raise AssertionError("more than 10,000 sensible actions")
 
 
 def test_below_draws_as_randrange_does():
