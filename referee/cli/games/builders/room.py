@@ -36,10 +36,6 @@ def kind_name(card: Card) -> str:
     return card.name_en if card.kind == "worker" else _(card.kind)
 
 
-def resources_words(amounts: Resources) -> str:
-    return amounts.describe()
-
-
 def resources_text(amounts: Resources | tuple[int, ...], empty: str = "—") -> Any:
     """``2 stone 1 tile`` in the game's colours (zeros left out)."""
     from rich.text import Text
@@ -53,13 +49,6 @@ def resources_text(amounts: Resources | tuple[int, ...], empty: str = "—") -> 
                 text.append(" ")
             text.append(f"{n} {_(name)}", style=RESOURCE_STYLES[name])
     return text if text else Text(empty, style="dim")
-
-
-def card_choice(card_id: str) -> str:
-    """A menu line for a card: id, French name and what it is (the rules' words for it)."""
-    from referee.builders.describe import card_words
-
-    return card_words(card_id)
 
 
 # -- drawing the table -----------------------------------------------------------------------------------------
@@ -239,6 +228,7 @@ def workers_table(ids: list[str]) -> Any:
 
 def status_line(game: Game[BuildersState, Any]) -> str:
     from referee.builders import END_VP
+    from referee.builders.describe import actions_words
 
     state = game.state
     outcome = RULES.outcome(state)
@@ -271,19 +261,13 @@ def status_line(game: Game[BuildersState, Any]) -> str:
     )
 
 
-def actions_words(n: int) -> str:
-    from referee.builders.describe import actions_words as words
-
-    return words(n)
-
-
 # -- asking at a terminal --------------------------------------------------------------------------------------
 def menu_groups(game: Game[BuildersState, Any]) -> list[MenuGroup]:
     """The menu of the player to move: the game's legal actions (action objects, each labelled by the rules' own
     words, :func:`referee.builders.describe.describe`), by kind — sends (those that finish a site first), starts,
     recruits, coins, then buy and done; or, while a row awaits a card, the reveals. Pure: no prompt."""
     from referee.builders import Buy, Done, Recruit, Reveal, Send, Start, TakeCoins
-    from referee.builders.describe import describe, send_finishes
+    from referee.builders.describe import actions_words, describe, send_finishes
     from referee.cli.prompts import MenuGroup
 
     state = game.state
@@ -325,6 +309,8 @@ def menu_groups(game: Game[BuildersState, Any]) -> list[MenuGroup]:
 def ask_action(game: Game[BuildersState, Any], prompter: Any, out: Output) -> Any:
     """The next action of the player to move, from the menu (:func:`menu_groups`): an action object, or a session
     command (undo, rules, quit)."""
+    from referee.builders.describe import actions_words
+
     state = game.state
     player = state.players[state.current]
     topics = common.topic_names(SPEC)
@@ -360,6 +346,7 @@ def canonical_setup(players: list[str], setup: dict[str, Any]) -> dict[str, Any]
 def ask_setup(players: list[str], known: dict[str, list[str] | None], json_mode: bool) -> dict[str, Any]:
     """At a terminal: ask each player's apprentice and the five face-up buildings and workers still missing."""
     from referee.builders import cards as catalogue
+    from referee.builders.describe import card_words
     from referee.builders.state import ROW_SIZE
     from referee.cli.prompts import Prompter
 
@@ -371,7 +358,7 @@ def ask_setup(players: list[str], known: dict[str, list[str] | None], json_mode:
         for name in players:
             free = [c for c in catalogue.apprentice_ids() if c not in seen]
             picked = prompter.select(
-                _("{player}'s starting apprentice?").format(player=name), [(card_choice(c), c) for c in free]
+                _("{player}'s starting apprentice?").format(player=name), [(card_words(c), c) for c in free]
             )
             apprentices.append(picked)
             seen.add(picked)
@@ -387,7 +374,7 @@ def ask_setup(players: list[str], known: dict[str, list[str] | None], json_mode:
                 free = [c for c in ids if c not in seen]
                 picked = prompter.select(
                     _("Face-up {row} {n} of {total}?").format(row=row, n=number, total=ROW_SIZE),
-                    [(card_choice(c), c) for c in free],
+                    [(card_words(c), c) for c in free],
                 )
                 chosen.append(picked)
                 seen.add(picked)
