@@ -32,9 +32,16 @@ def still_needed(site: str, workers: Iterable[str]) -> Resources:
         wood -= made_wood
         knowledge -= made_knowledge
         tile -= made_tile
-    return Resources(
-        stone if stone > 0 else 0, wood if wood > 0 else 0, knowledge if knowledge > 0 else 0, tile if tile > 0 else 0
+    needed = (
+        stone if stone > 0 else 0,
+        wood if wood > 0 else 0,
+        knowledge if knowledge > 0 else 0,
+        tile if tile > 0 else 0,
     )
+    return _new_tuple(Resources, needed)  # Resources(*needed), without its Python-level __new__ (self-play's hot path)
+
+
+_new_tuple = tuple.__new__
 
 
 def send_cost(state: BuildersState, site: str) -> int:
