@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from referee import __version__
-from referee.cli import builders, coin_age, matchstick
+from referee.cli import builders, coin_age, history, matchstick
 from referee.cli.status import CommandExit, ExitStatus
 
 app = typer.Typer(
@@ -23,6 +23,8 @@ app = typer.Typer(
 app.add_typer(coin_age.app, name="coin-age")
 app.add_typer(matchstick.app, name="matchstick")
 app.add_typer(builders.app, name="builders")
+app.add_typer(history.history_app, name="history")
+app.add_typer(history.stats_app, name="stats")
 
 
 def _version(value: bool) -> None:

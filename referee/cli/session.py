@@ -44,12 +44,28 @@ class PlaySession:
         self.record_path = record_path
         self.json_mode = json_mode
         self.out = Output(env, json_mode)
+        self.started: str | None = None
+        """When the game started (kept from a resumed record); the record's ``finished`` is set when it ends."""
+        self.finished: str | None = None
 
     # -- the record ----------------------------------------------------------------------------------------
     def save(self) -> None:
+        if self.game.over and self.finished is None:
+            from referee.history.entry import now_iso
+
+            self.finished = now_iso()
+        elif not self.game.over:
+            self.finished = None
         if self.record_path is None:
             return
-        record = Record(self.spec.name, self.game.players, self.game.setup, list(self.game.actions))
+        record = Record(
+            self.spec.name,
+            self.game.players,
+            self.game.setup,
+            list(self.game.actions),
+            started=self.started,
+            finished=self.finished,
+        )
         write_atomically(self.record_path, record.to_toml())
 
     # -- running -------------------------------------------------------------------------------------------
@@ -80,6 +96,9 @@ class PlaySession:
         finally:
             if lock is not None:
                 lock.release()
+        from referee.cli.history_commands import log_finished_game
+
+        log_finished_game(self)
         raise CommandExit(status)
 
     def push(self, text: str) -> list[Event]:
@@ -306,4 +325,11 @@ def play_command(
                 path = None
     except RefereeError as error:
         raise fail(out, error) from None
-    PlaySession(spec, env, game, path, json_mode, computer).run()
+    session = PlaySession(spec, env, game, path, json_mode, computer)
+    if resume is not None:
+        session.started, session.finished = loaded.started, loaded.finished
+    else:
+        from referee.history.entry import now_iso
+
+        session.started = now_iso()
+    session.run()
