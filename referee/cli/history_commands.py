@@ -12,7 +12,7 @@ Typer's wrappers are in :mod:`referee.cli.history`; ``history list`` and ``stats
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -453,8 +453,45 @@ def record_files(paths: Sequence[str]) -> list[str]:
     return files
 
 
-def add_command(paths: Sequence[str], json_mode: bool, history_file: str | None) -> None:
+def entry_of_file(path: str, env: Any = None) -> tuple[str, GameEntry | RefereeError]:
+    """The history entry of one record file, or the error that keeps it out (Unfinished for a game not over)."""
     from referee.cli.files import display_name, read_text
+
+    source = display_name(path)
+    try:
+        text = read_text(path, env.stdin if env is not None else None)
+        fallback = None
+        if path != "-":
+            fallback = datetime.fromtimestamp(os.path.getmtime(path)).astimezone().isoformat(timespec="seconds")
+        return source, entry_from_text(text, source, played_fallback=fallback)
+    except RefereeError as error:
+        return source, error
+    except OSError as error:
+        return source, InputError(f"{source}: {error.strerror}")
+
+
+PARALLEL_FROM = 64
+"""``history add`` replays this many records or more in worker processes (one per core), logging in this one."""
+
+
+def read_entries(files: Sequence[str], env: Any) -> Iterator[tuple[str, GameEntry | RefereeError]]:
+    """The entries of ``files`` in their order: replayed here, or for many files in worker processes."""
+    from referee.cli.common import default_jobs
+
+    jobs = min(default_jobs(), len(files))
+    if jobs < 2 or len(files) < PARALLEL_FROM or "-" in files:
+        for path in files:
+            yield entry_of_file(path, env)
+        return
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with context.Pool(jobs) as pool:
+        yield from pool.imap(entry_of_file, files, chunksize=max(1, min(64, len(files) // (jobs * 8))))
+
+
+def add_command(paths: Sequence[str], json_mode: bool, history_file: str | None) -> None:
 
     env = current_env()
     out = Output(env, json_mode)
@@ -467,33 +504,31 @@ def add_command(paths: Sequence[str], json_mode: bool, history_file: str | None)
     files = record_files(paths)
     if not files:
         out.note(_("No record found."))
-    stale: set[str] = set()
     with history:
-        for path in files:
-            source = display_name(path)
-            try:
-                text = read_text(path, env.stdin)
-                fallback = None
-                if path != "-":
-                    fallback = datetime.fromtimestamp(os.path.getmtime(path)).astimezone().isoformat(timespec="seconds")
-                entry = entry_from_text(text, source, played_fallback=fallback)
-                _game_id, added = history.log(entry)
-            except Unfinished as skipped:
-                out.note(skipped.message)
-                counts["unfinished"] += 1
-                continue
-            except RefereeError as error:
-                out.error(error.message if error.message.startswith(source) else f"{source}: {error.message}")
-                counts["failed"] += 1
-                worst = max(worst, ExitStatus(error.exit_status))
-                from referee.history.store import HistoryError
+        try:
+            with history.batch():
+                for source, outcome in read_entries(files, env):
+                    try:
+                        if isinstance(outcome, RefereeError):
+                            raise outcome
+                        _game_id, added = history.log(outcome)
+                    except Unfinished as skipped:
+                        out.note(skipped.message)
+                        counts["unfinished"] += 1
+                        continue
+                    except RefereeError as error:
+                        out.error(error.message if error.message.startswith(source) else f"{source}: {error.message}")
+                        counts["failed"] += 1
+                        worst = max(worst, ExitStatus(error.exit_status))
+                        from referee.history.store import HistoryError
 
-                if isinstance(error, HistoryError):
-                    break
-                continue
-            counts["added" if added else "present"] += 1
-            if added:
-                stale.add(entry.game)
+                        if isinstance(error, HistoryError):
+                            break
+                        continue
+                    counts["added" if added else "present"] += 1
+        except RefereeError as error:
+            out.error(error.message)
+            worst = ExitStatus.BAD_INPUT
         try:
             history.refresh_stale_ratings()
         except RefereeError as error:
@@ -539,26 +574,31 @@ def import_command(file: str, history_file: str | None) -> None:
     except RefereeError as error:
         raise _fail(out, error) from None
     with history:
-        for number, item in enumerate(games, start=1):
-            where = f"{source}: game {number}"
-            try:
-                if not isinstance(item, dict) or not isinstance(item.get("record"), str):
-                    raise InputError(_("{where}: no record").format(where=where))
-                entry = entry_from_text(item["record"], where)
-                _restore_names(entry, item, where)
-                if isinstance(item.get("played"), str):
-                    from referee.history.entry import utc_sort_key
+        try:
+            with history.batch():
+                for number, item in enumerate(games, start=1):
+                    where = f"{source}: game {number}"
+                    try:
+                        if not isinstance(item, dict) or not isinstance(item.get("record"), str):
+                            raise InputError(_("{where}: no record").format(where=where))
+                        entry = entry_from_text(item["record"], where)
+                        _restore_names(entry, item, where)
+                        if isinstance(item.get("played"), str):
+                            from referee.history.entry import utc_sort_key
 
-                    entry.played = utc_sort_key(item["played"]) or entry.played
-                _game_id, added = history.log(entry)
-            except RefereeError as error:
-                out.error(error.message if error.message.startswith(source) else f"{where}: {error.message}")
-                counts["failed"] += 1
-                worst = max(worst, ExitStatus(error.exit_status))
-                if isinstance(error, HistoryError):
-                    break
-                continue
-            counts["added" if added else "present"] += 1
+                            entry.played = utc_sort_key(item["played"]) or entry.played
+                        _game_id, added = history.log(entry)
+                    except RefereeError as error:
+                        out.error(error.message if error.message.startswith(source) else f"{where}: {error.message}")
+                        counts["failed"] += 1
+                        worst = max(worst, ExitStatus(error.exit_status))
+                        if isinstance(error, HistoryError):
+                            break
+                        continue
+                    counts["added" if added else "present"] += 1
+        except RefereeError as error:
+            out.error(error.message)
+            worst = ExitStatus.BAD_INPUT
         try:
             for game in history.game_kinds():
                 history.recompute_ratings(game)

@@ -7,8 +7,6 @@ here decides a result: :meth:`referee.engine.Game.summary` and the rules' ``outc
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -84,6 +82,9 @@ def content_hash(document: dict[str, Any]) -> str:
     """The identity of a game by its content: game, players, setup and actions (or the position), canonical JSON.
 
     Times and the format number are left out, so one game added from two copies of its file is logged once."""
+    import hashlib
+    import json
+
     content = {key: value for key, value in document.items() if key not in ("started", "finished", "format")}
     text = json.dumps(content, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()

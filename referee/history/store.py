@@ -132,9 +132,14 @@ class History:
     """An open history file. Use :func:`open_history`; every method raises :class:`HistoryError`, never
     ``sqlite3.Error``."""
 
+    BATCH_SIZE = 200
+    """Games per transaction in :meth:`batch` (``history add`` of a folder, ``history import``)."""
+
     def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
         self.connection = connection
         self.path = path
+        self._batch: int | None = None
+        """Games logged in the open batch transaction, or None outside :meth:`batch`."""
 
     def close(self) -> None:
         self.connection.close()
@@ -147,9 +152,32 @@ class History:
 
     # -- transactions --------------------------------------------------------------------------------------
     @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Log many games with one commit per :data:`BATCH_SIZE` games instead of one per game (each game is still
+        whole or absent: it is a savepoint of the transaction, and a transaction is whole or absent)."""
+        self._batch = 0
+        try:
+            yield
+        finally:
+            if self._batch:
+                self._batch = None
+                try:
+                    self.connection.execute("COMMIT")
+                except sqlite3.Error as error:
+                    self._rollback()
+                    raise HistoryError(_describe(error, self.path)) from None
+            self._batch = None
+
+    @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
-        """``BEGIN IMMEDIATE`` … ``COMMIT``; rolled back on any error (sqlite errors become HistoryError)."""
+        """``BEGIN IMMEDIATE`` … ``COMMIT``; rolled back on any error (sqlite errors become HistoryError).
+
+        Inside :meth:`batch`, a savepoint of the batch's transaction instead."""
         connection = self.connection
+        if self._batch is not None:
+            with self._savepoint() as db:
+                yield db
+            return
         try:
             connection.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
@@ -163,6 +191,37 @@ class History:
         except BaseException:
             self._rollback()
             raise
+
+    @contextmanager
+    def _savepoint(self) -> Iterator[sqlite3.Connection]:
+        connection = self.connection
+        try:
+            if self._batch == 0:
+                connection.execute("BEGIN IMMEDIATE")
+            connection.execute("SAVEPOINT game")
+        except sqlite3.Error as error:
+            raise HistoryError(_describe(error, self.path)) from None
+        self._batch = (self._batch or 0) + 1
+        try:
+            yield connection
+            connection.execute("RELEASE game")
+        except sqlite3.Error as error:
+            self._rollback()
+            self._batch = 0
+            raise HistoryError(_describe(error, self.path)) from None
+        except BaseException:
+            with suppress(sqlite3.Error):
+                connection.execute("ROLLBACK TO game")
+                connection.execute("RELEASE game")
+            raise
+        if self._batch >= self.BATCH_SIZE:
+            try:
+                connection.execute("COMMIT")
+            except sqlite3.Error as error:
+                self._rollback()
+                raise HistoryError(_describe(error, self.path)) from None
+            finally:
+                self._batch = 0
 
     def _rollback(self) -> None:
         with suppress(sqlite3.Error):

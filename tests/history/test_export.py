@@ -13,7 +13,8 @@ from tests.history.helpers import entry, history_at
 
 def logged(tmp_path: Path):
     history = history_at(tmp_path / "h.sqlite3")
-    game = entry("coin-age", ["=cmd|' /C calc'!A0", "Bob"], [20, 10], [1, 2], ["=cmd|' /C calc'!A0"], "2025-01-01T10:00:00")
+    evil = "=cmd|' /C calc'!A0"
+    game = entry("coin-age", [evil, "Bob"], [20, 10], [1, 2], [evil], "2025-01-01T10:00:00")
     game.setup = {"map": "Original"}
     game.started, game.finished = "2025-01-01T10:00:00+01:00", "2025-01-01T10:42:00+01:00"
     history.log(game)

@@ -120,7 +120,12 @@ def test_a_foreign_file_is_reported_in_one_line_and_play_goes_on(tmp_path: Path,
     history.write_bytes(content)
     _record, actions = finished_record("matchstick", 2)
     result = run(
-        "matchstick", "play", *PLAY_OPTIONS["matchstick"], "--log", "--history", str(history),
+        "matchstick",
+        "play",
+        *PLAY_OPTIONS["matchstick"],
+        "--log",
+        "--history",
+        str(history),
         stdin=("\n".join(actions) + "\n").encode(),
     )
     assert result.returncode == 0

@@ -11,7 +11,8 @@ from tests.history.helpers import entry, history_at
 def make(tmp_path: Path):
     history = history_at(tmp_path / "h.sqlite3")
     history.log(entry("coin-age", ["Ann", "Bob"], [20, 10], [1, 2], ["Ann"], "2025-01-01T10:00:00", board="Original"))
-    history.log(entry("coin-age", ["Bob", "Ann"], [15, 15], [1, 2], ["Bob", "Ann"], "2025-01-02T10:00:00", board="Isle"))
+    shared = ["Bob", "Ann"]
+    history.log(entry("coin-age", ["Bob", "Ann"], [15, 15], [1, 2], shared, "2025-01-02T10:00:00", board="Isle"))
     history.log(entry("coin-age", ["Ann", "Bob"], [7, 12], [2, 1], ["Bob"], "2025-01-03T10:00:00", board="Original"))
     history.log(entry("matchstick", ["Ann", "Bob", "Cy"], None, [3, 1, 2], ["Bob"], "2025-01-04T10:00:00"))
     return history
