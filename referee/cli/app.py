@@ -24,7 +24,7 @@ app.add_typer(coin_age.app, name="coin-age")
 app.add_typer(matchstick.app, name="matchstick")
 app.add_typer(builders.app, name="builders")
 app.add_typer(history.history_app, name="history")
-app.add_typer(history.stats_app, name="stats")
+app.command("stats")(history.stats)
 
 
 def _version(value: bool) -> None:

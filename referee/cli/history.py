@@ -45,7 +45,6 @@ history_app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode=None,
 )
-stats_app = typer.Typer(help="Statistics and ratings from the history.", rich_markup_mode=None)
 
 
 @history_app.command("list")
@@ -123,7 +122,6 @@ def history_import(
     commands.import_command(file, history)
 
 
-@stats_app.callback(invoke_without_command=True)
 def stats(
     game: GameOption = None,
     player: PlayerOption = None,
