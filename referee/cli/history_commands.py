@@ -694,7 +694,9 @@ def stats_command(
     if game is not None:
         print_game_stats(out, game, document)
         if course:
-            draw_chart(out, game, document, course)
+            from referee.cli.history_chart import chart_for
+
+            chart_for(out, document, course)
     else:
         for kind, sub in document.get("by_game", {}).items():
             if sub["players"]:
@@ -776,31 +778,6 @@ def print_game_stats(out: Output, game: str, document: dict[str, Any]) -> None:
                     f"  {name}: "
                     + "; ".join(f"{board} {counts['wins']}/{counts['games']}" for board, counts in boards.items())
                 )
-
-
-def draw_chart(out: Output, game: str, document: dict[str, Any], course: dict[str, list[Any]]) -> None:
-    """The rating (mu) of each player after each of their games, drawn in the terminal (plotext)."""
-    try:
-        import plotext as plt
-    except ImportError:
-        return
-    from referee.cli.output import safe
-    from referee.history.entry import name_key
-
-    names = {name_key(name): name for name in document["players"]}
-    plt.clear_figure()
-    if not out.env.color:
-        plt.theme("clear")
-    for key, steps in course.items():
-        if steps:
-            plt.plot(
-                list(range(1, len(steps) + 1)), [mu for _played, mu, _sigma in steps], label=safe(names.get(key, key))
-            )
-    plt.title(_("Rating (mu) after each game"))
-    plt.xlabel(_("games played"))
-    plt.plotsize(min(100, out.console.width if out.env.stdout_isatty else 100), 18)
-    out.env.stdout.write(plt.build() + "\n")
-    out.env.stdout.flush()
 
 
 # -- the fast path -----------------------------------------------------------------------------------------------
