@@ -188,6 +188,9 @@ def score_with_log(spec: GameSpec, path: str, json_mode: bool, board: bool, hist
         entry = entry_from_text(text, display_name(path))
         with open_for_writing(history_file) as history:
             game_id, added = history.log(entry)
+    except Unfinished as unfinished:  # the score stands; only a finished game (or a position) is logged
+        out.warn(unfinished.message)
+        raise CommandExit(ExitStatus.SUCCESS) from None
     except RefereeError as error:
         raise _fail(out, error) from None
     out.note(
@@ -640,6 +643,10 @@ def export_command(format_name: str, game: str | None, file: str | None, history
                 games = history.games(game=game, oldest_first=True)
         text = {"bgstats": export.bgstats, "csv": export.to_csv, "json": export.backup}[format_name](games)
         if file is None or file == "-":
+            if env.stdout_isatty:  # names from files never reach a terminal raw
+                from referee.cli.output import safe
+
+                text = safe(text)
             env.stdout.write(text)
             env.stdout.flush()
         else:

@@ -44,6 +44,7 @@ def test_piped_play_logs_with_log_and_never_without(tmp_path: Path, game: str) -
     assert result.returncode == 0, result.stderr
     assert b"Logged in the history as game 1" in result.stderr
     (logged,) = listed(history)
+    assert {"id", "game", "started", "finished", "players", "scores", "ranking", "winner", "setup"} <= set(logged)
     assert logged["game"] == game and logged["players"] == PLAY_OPTIONS[game][1].split(",")
     assert logged["started"] and logged["finished"]
     assert (logged["scores"] is None) == (game == "matchstick")
@@ -112,6 +113,11 @@ def test_score_log_logs_a_position(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     (logged,) = listed(history)
     assert logged["kind"] == "position"
+    unfinished = tmp_path / "unfinished.toml"
+    unfinished.write_text('game = "coin-age"\nplayers = ["Ann", "Bob"]\nactions = ["slap QN"]\n')
+    result = run("coin-age", "score", str(unfinished), "--log", "--history", str(history))
+    assert result.returncode == 0 and b"not over" in result.stderr
+    assert len(listed(history)) == 1
 
 
 @pytest.mark.parametrize("content", [b"not a database at all\n", b"SQLite format 3\x00garbage" * 20])
