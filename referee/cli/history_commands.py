@@ -290,12 +290,11 @@ def list_command(
         if limit is None:
             limit = 0 if json_mode else DEFAULT_LIST_LIMIT
         games: list[LoggedGame] = []
-        total = 0
+        more = False
         if history is not None:
             with history:
                 games = history.games(game=game, player=player, since=since_key, limit=limit or None)
-                if limit and len(games) == limit:
-                    total = history.count(game=game, player=player, since=since_key)
+                more = bool(limit) and len(games) == limit
     except RefereeError as error:
         raise _fail(out, error) from None
     if json_mode:
@@ -316,8 +315,8 @@ def list_command(
         )
     for line in table.lines()[1:]:
         out.text(line)
-    if total > len(games):
-        out.note(_("{shown} newest of {total} games (--limit 0 for all).").format(shown=len(games), total=total))
+    if more:
+        out.note(_("The newest {shown} games (--limit 0 for all).").format(shown=len(games)))
     raise CommandExit(ExitStatus.SUCCESS)
 
 

@@ -13,22 +13,6 @@ from referee.history.entry import NO_POINTS_GAMES, name_key
 from referee.history.store import History
 
 
-def _filters(game: str | None, since: str | None, keys: list[str], alias: str = "") -> tuple[str, list[Any]]:
-    prefix = f"{alias}." if alias else ""
-    clauses: list[str] = []
-    params: list[Any] = []
-    if game is not None:
-        clauses.append(f"{prefix}game = ?")
-        params.append(game)
-    if since is not None:
-        clauses.append(f"{prefix}game_id IN (SELECT id FROM games WHERE played >= ?)")
-        params.append(since)
-    for key in keys:  # games in which each of these played (a player alone, or a player and an opponent)
-        clauses.append(f"{prefix}game_id IN (SELECT game_id FROM players WHERE key = ?)")
-        params.append(key)
-    return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
-
-
 def statistics(
     history: History,
     *,
@@ -64,29 +48,58 @@ def statistics(
     return document
 
 
-def _players(history: History, game: str | None, since: str | None, keys: list[str]) -> dict[str, dict[str, Any]]:
-    where, params = _filters(game, since, keys)
+Row = tuple[str, str, int, str, int, int, int, int, int, "int | None"]
+"""key, name, seat, board, games, wins, shared wins, sum of scores, number of scores, best score."""
+
+
+def _rows(history: History, game: str | None, since: str | None, keys: list[str]) -> list[Row]:
+    """The numbers per player, seat and board: from the totals the history keeps (no date filter, at most one
+    player), else added up from the games (a date, or two players: only the games both played)."""
     with history.reading() as db:
-        rows = db.execute(
-            "SELECT key, min(name), seat, count(*), sum(winner), sum(shared), sum(score), max(score), count(score)"
-            f" FROM players{where} GROUP BY key, seat ORDER BY key, seat",
+        if since is None and len(keys) <= 1:
+            clauses, params = [], []
+            if game is not None:
+                clauses.append("game = ?")
+                params.append(game)
+            if keys:
+                clauses.append("key = ?")
+                params.append(keys[0])
+            where = " WHERE " + " AND ".join(clauses) if clauses else ""
+            return db.execute(
+                "SELECT key, name, seat, board, games, wins, shared, score_sum, score_count, best FROM totals" + where,
+                params,
+            ).fetchall()
+        clauses, params = [], []
+        if game is not None:
+            clauses.append("p.game = ?")
+            params.append(game)
+        if since is not None:
+            clauses.append("g.played >= ?")
+            params.append(since)
+        for key in keys:  # only the games every one of these players played
+            clauses.append("p.game_id IN (SELECT game_id FROM players WHERE key = ?)")
+            params.append(key)
+        if keys:
+            clauses.append(f"p.key IN ({','.join('?' * len(keys))})")
+            params.extend(keys)
+        where = " WHERE " + " AND ".join(clauses) if clauses else ""
+        return db.execute(
+            "SELECT p.key, min(p.name), p.seat, coalesce(g.board, ''), count(*), sum(p.winner), sum(p.shared),"
+            " coalesce(sum(p.score), 0), count(p.score), max(p.score)"
+            f" FROM players p JOIN games g ON g.id = p.game_id{where}"
+            " GROUP BY p.key, p.seat, coalesce(g.board, '')",
             params,
         ).fetchall()
-        boards: list[Any] = []
-        if game == "coin-age" or game is None:
-            board_where, board_params = _filters(game, since, keys, "p")
-            board_where += (" AND " if board_where else " WHERE ") + "g.board IS NOT NULL"
-            boards = db.execute(
-                "SELECT p.key, g.board, count(*), sum(p.winner) FROM players p JOIN games g ON g.id = p.game_id"
-                f"{board_where} GROUP BY p.key, g.board ORDER BY p.key, g.board",
-                board_params,
-            ).fetchall()
+
+
+def _players(history: History, game: str | None, since: str | None, keys: list[str]) -> dict[str, dict[str, Any]]:
     result: dict[str, dict[str, Any]] = {}
-    names: dict[str, str] = {}
-    for key, name, seat, count, wins, shared, total, best, scored in rows:
-        name = names.setdefault(key, name)
+    names: dict[str, tuple[int, str]] = {}
+    for key, name, seat, board, count, wins, shared, total, scored, best in _rows(history, game, since, keys):
+        if count > names.get(key, (-1, ""))[0]:
+            names[key] = (count, name)
         numbers = result.setdefault(
-            name,
+            key,
             {"games": 0, "wins": 0, "shared_wins": 0, "_total": 0, "_scored": 0, "best_score": None, "by_seat": []},
         )
         numbers["games"] += count
@@ -100,19 +113,23 @@ def _players(history: History, game: str | None, since: str | None, keys: list[s
             numbers["by_seat"].append({"games": 0, "wins": 0})
         numbers["by_seat"][seat]["games"] += count
         numbers["by_seat"][seat]["wins"] += wins or 0
+        if board:
+            on_board = numbers.setdefault("by_map", {}).setdefault(board, {"games": 0, "wins": 0})
+            on_board["games"] += count
+            on_board["wins"] += wins or 0
     for numbers in result.values():
         games, scored = numbers["games"], numbers.pop("_scored")
         total = numbers.pop("_total")
         numbers["win_rate"] = round(numbers["wins"] / games, 4) if games else 0.0
         numbers["average_score"] = round(total / scored, 2) if scored else None
-    for key, board, count, wins in boards:
-        name = names.get(key)
-        if name is not None:
-            result[name].setdefault("by_map", {})[board] = {"games": count, "wins": wins or 0}
+        if "by_map" in numbers:
+            numbers["by_map"] = dict(sorted(numbers["by_map"].items()))
     order = ("games", "wins", "shared_wins", "win_rate", "average_score", "best_score", "by_seat", "by_map")
     return {
-        name: {field: numbers[field] for field in order if field in numbers}
-        for name, numbers in sorted(result.items(), key=lambda item: (-item[1]["wins"], -item[1]["games"], item[0]))
+        names[key][1]: {field: numbers[field] for field in order if field in numbers}
+        for key, numbers in sorted(
+            result.items(), key=lambda item: (-item[1]["wins"], -item[1]["games"], names[item[0]][1])
+        )
     }
 
 
@@ -121,14 +138,19 @@ def head_to_head(
 ) -> dict[str, Any]:
     """The games two players played together: how often each won, shared a win, and finished ahead."""
     first, second = name_key(player), name_key(opponent)
-    where, params = _filters(game, since, [], "a")
-    where += (" AND " if where else " WHERE ") + "a.key = ? AND b.key = ?"
+    clauses, params = ["a.key = ?", "b.key = ?"], [first, second]
+    if game is not None:
+        clauses.append("a.game = ?")
+        params.append(game)
+    if since is not None:
+        clauses.append("a.game_id IN (SELECT id FROM games WHERE played >= ?)")
+        params.append(since)
     with history.reading() as db:
         row = db.execute(
             "SELECT count(*), sum(a.winner AND NOT b.winner), sum(b.winner AND NOT a.winner),"
             " sum(a.winner AND b.winner), sum(a.place < b.place), sum(b.place < a.place), min(a.name), min(b.name)"
-            f" FROM players a JOIN players b ON a.game_id = b.game_id{where}",
-            [*params, first, second],
+            " FROM players a JOIN players b ON a.game_id = b.game_id WHERE " + " AND ".join(clauses),
+            params,
         ).fetchone()
     count, a_wins, b_wins, shared, a_ahead, b_ahead, a_name, b_name = row
     a_name, b_name = a_name or player.strip(), b_name or opponent.strip()

@@ -62,7 +62,6 @@ CREATE TABLE players (
     PRIMARY KEY (game_id, seat)
 );
 CREATE INDEX players_by_key ON players (key, game_id);
-CREATE INDEX players_for_stats ON players (game, key, seat, winner, shared, score);
 """
 
 _SCHEMA_2 = """
@@ -87,11 +86,35 @@ CREATE TABLE rating_state (
     last_played TEXT,
     last_id INTEGER
 );
+CREATE TABLE totals (
+    game TEXT NOT NULL,
+    key TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    board TEXT NOT NULL,
+    name TEXT NOT NULL,
+    games INTEGER NOT NULL,
+    wins INTEGER NOT NULL,
+    shared INTEGER NOT NULL,
+    score_sum INTEGER NOT NULL,
+    score_count INTEGER NOT NULL,
+    best INTEGER,
+    PRIMARY KEY (game, key, seat, board)
+);
 """
 
+_TOTALS_FROM_PLAYERS = """
+INSERT INTO totals (game, key, seat, board, name, games, wins, shared, score_sum, score_count, best)
+SELECT p.game, p.key, p.seat, coalesce(g.board, ''), min(p.name), count(*), sum(p.winner), sum(p.shared),
+       coalesce(sum(p.score), 0), count(p.score), max(p.score)
+FROM players p JOIN games g ON g.id = p.game_id {where}
+GROUP BY p.game, p.key, p.seat, coalesce(g.board, '')
+"""
+"""The totals of ``stats`` rebuilt from the games (after a remove or a rename, and when migrating)."""
+
 MIGRATIONS: dict[int, str] = {1: _SCHEMA_1, 2: _SCHEMA_2}
-"""The DDL that brings a database from version ``n - 1`` to ``n``. Version 2 added the ratings: a version-1 file
-gets the tables and every game's ratings are recomputed at the next read."""
+"""The DDL that brings a database from version ``n - 1`` to ``n``. Version 2 added the ratings and the totals that
+``stats`` reads: a version-1 file gets the tables, its totals are added up, and every game's ratings are recomputed
+at the next read."""
 
 
 class HistoryError(InputError):
@@ -289,7 +312,36 @@ class History:
                 for player in entry.players
             ],
         )
+        board = entry.setup.get("map") or ""
+        db.executemany(
+            "INSERT INTO totals (game, key, seat, board, name, games, wins, shared, score_sum, score_count, best)"
+            " VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?) ON CONFLICT (game, key, seat, board) DO UPDATE SET"
+            " name = excluded.name, games = games + 1, wins = wins + excluded.wins,"
+            " shared = shared + excluded.shared, score_sum = score_sum + excluded.score_sum,"
+            " score_count = score_count + excluded.score_count,"
+            " best = CASE WHEN excluded.best IS NULL THEN best WHEN best IS NULL THEN excluded.best"
+            " ELSE max(best, excluded.best) END",
+            [
+                (
+                    entry.game,
+                    name_key(player.name),
+                    player.seat,
+                    board,
+                    player.name,
+                    int(player.winner),
+                    int(player.winner and shared),
+                    player.score or 0,
+                    int(player.score is not None),
+                    player.score,
+                )
+                for player in entry.players
+            ],
+        )
         return game_id
+
+    def _rebuild_totals(self, db: sqlite3.Connection, game: str) -> None:
+        db.execute("DELETE FROM totals WHERE game = ?", (game,))
+        db.execute(_TOTALS_FROM_PLAYERS.format(where="WHERE p.game = ?"), (game,))
 
     def _rate_new_game(self, db: sqlite3.Connection, entry: GameEntry, game_id: int) -> None:
         """Update the ratings with a new game when it is the latest of its game; else mark them for recomputing."""
@@ -495,6 +547,7 @@ class History:
             db.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
             db.execute("DELETE FROM games WHERE id = ?", (game_id,))
             self._recompute(db, row[0])
+            self._rebuild_totals(db, row[0])
         return True
 
     def rename_player(self, old: str, new: str) -> int:
@@ -518,6 +571,7 @@ class History:
             ).rowcount
             for game in games:
                 self._recompute(db, game)
+                self._rebuild_totals(db, game)
         return int(changed)
 
     def integrity(self) -> str:
@@ -580,12 +634,14 @@ def _prepare(history: History) -> None:
                         db.execute(statement)
             if version >= 1:  # the ratings of a migrated file are recomputed at the next read
                 db.execute("INSERT OR REPLACE INTO rating_state (game, stale) SELECT DISTINCT game, 1 FROM games")
+                db.execute(_TOTALS_FROM_PLAYERS.format(where=""))
             db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     if db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
         db.execute("PRAGMA journal_mode = WAL")
     db.execute("PRAGMA synchronous = NORMAL")
     db.execute("PRAGMA foreign_keys = ON")
+    db.execute("PRAGMA cache_size = -16000")  # 16 MB: logging many games touches index pages all over the file
 
 
 def _check_identity(history: History) -> int:

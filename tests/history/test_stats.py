@@ -58,3 +58,22 @@ def test_head_to_head(tmp_path: Path) -> None:
     assert h2h["wins"] == {"Ann": 1, "Bob": 1}
     assert h2h["shared_wins"] == 1
     assert h2h["ahead"] == {"Ann": 1, "Bob": 2}
+
+
+def test_the_kept_totals_equal_the_games_added_up(tmp_path: Path) -> None:
+    """The totals the history keeps as games are logged (and rebuilds after remove and rename) give the numbers a
+    count over the games gives (a date filter far in the past takes that path)."""
+    with make(tmp_path) as history:
+        history.log(entry("coin-age", ["anne", "Cy"], [3, 4], [2, 1], ["Cy"], "2025-01-05T10:00:00", board="Isle"))
+        for step in ("logged", "renamed", "removed"):
+            if step == "renamed":
+                history.rename_player("ANNE", "Ann")
+            if step == "removed":
+                history.remove(2)
+            for game in (None, "coin-age", "matchstick"):
+                kept = statistics(history, game=game)
+                counted = statistics(history, game=game, since="1900-01-01T00:00:00")
+                assert kept == counted, (step, game)
+                assert statistics(history, game=game, player="ann") == statistics(
+                    history, game=game, player="ann", since="1900-01-01T00:00:00"
+                )

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from referee.history import store
+from referee.history.stats import statistics
 from referee.history.store import HistoryError, open_history
 from tests.history.helpers import entry, history_at
 
@@ -64,12 +65,17 @@ def test_a_version_1_history_is_migrated_and_its_ratings_recomputed(tmp_path: Pa
     with history_at(path) as history:
         history.log(entry("coin-age", ["Ann", "Bob"], [20, 10], [1, 2], ["Ann"], "2025-01-01T10:00:00"))
         expected = history.ratings("coin-age")
+        expected_stats = statistics(history)
     db = sqlite3.connect(path)  # take it back to version 1: no rating tables
-    db.executescript("DROP TABLE ratings; DROP TABLE rating_steps; DROP TABLE rating_state; PRAGMA user_version = 1;")
+    db.executescript(
+        "DROP TABLE ratings; DROP TABLE rating_steps; DROP TABLE rating_state; DROP TABLE totals;"
+        " PRAGMA user_version = 1;"
+    )
     db.close()
     with history_at(path) as history:
         assert history.connection.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
         assert history.ratings("coin-age") == expected
+        assert statistics(history) == expected_stats
         assert len(history.games()) == 1
 
 
