@@ -163,3 +163,16 @@ def test_the_fast_path_answers_as_typer_does(tmp_path: Path, args: list[str]) ->
     slow = run(*args, "--history", str(history), env={"REFEREE_NO_FAST_PATH": "1"})
     assert fast.returncode == slow.returncode == 0
     assert fast.stdout == slow.stdout
+
+
+def test_names_with_control_characters_never_reach_the_terminal_raw(tmp_path: Path) -> None:
+    from tests.history.helpers import entry, history_at
+
+    history = tmp_path / "h.sqlite3"
+    evil = "Ann\x1b[2J\x9b31m"
+    with history_at(history) as opened:  # written behind the referee's back: names from records are checked
+        opened.log(entry("coin-age", [evil, "Bob"], [20, 10], [1, 2], [evil], "2025-01-01T10:00:00"))
+    for args in (["history", "list"], ["history", "list", "--json"], ["stats"], ["stats", "--json"]):
+        result = run(*args, "--history", str(history))
+        assert result.returncode == 0, result.stderr
+        assert b"\x1b" not in result.stdout and "\x9b".encode() not in result.stdout, args
