@@ -17,9 +17,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from referee.cli.env import current as current_env
+from referee.cli.env import Environment
 from referee.cli.output import Output
-from referee.cli.status import CommandExit, ExitStatus
+from referee.cli.status import CommandExit, ExitStatus, exit_status
 from referee.errors import InputError, RefereeError
 from referee.i18n import _
 
@@ -28,11 +28,6 @@ if TYPE_CHECKING:
     from referee.history.entry import GameEntry
     from referee.history.store import History, LoggedGame
 
-GAME_MODULES = {
-    "coin-age": "referee.cli.games.coin_age",
-    "matchstick": "referee.cli.games.matchstick",
-    "builders": "referee.cli.games.builders",
-}
 DEFAULT_LIST_LIMIT = 50
 """``history list`` shows the newest games (``--limit 0`` for all); ``--json`` gives all unless limited."""
 
@@ -62,7 +57,15 @@ def history_path(explicit: str | None = None) -> Path:
 def game_spec(name: str) -> GameSpec:
     from importlib import import_module
 
-    return import_module(GAME_MODULES[name]).SPEC  # type: ignore[no-any-return]
+    from referee import registry
+
+    return import_module(registry.GAMES[name].spec_module).SPEC  # type: ignore[no-any-return]
+
+
+def game_names() -> tuple[str, ...]:
+    from referee import registry
+
+    return registry.names()
 
 
 class Unfinished(InputError):
@@ -84,16 +87,22 @@ def entry_from_text(text: str, source: str, *, played_fallback: str | None = Non
     except tomllib.TOMLDecodeError as error:
         raise InputError(_("{file}: malformed TOML: {reason}").format(file=source, reason=error)) from None
     name = document.get("game")
-    if name not in GAME_MODULES:
-        raise InputError(_("{file}: not a record of coin-age, builders or matchstick").format(file=source))
+    if name not in game_names():
+        raise InputError(
+            _("{file}: not a record of a game this referee knows ({games})").format(
+                file=source, games=", ".join(game_names())
+            )
+        )
     spec = game_spec(name)
     if "actions" in document:
         record = game_record(spec, document, source)
         game, error = replay_record(spec, record, source, undo=False)
         if error is not None:
-            failure = InputError(replay_error_line(source, error))
-            failure.exit_status = error.exit_status
-            raise failure
+            from referee.errors import IllegalAction
+
+            if isinstance(error.cause, IllegalAction):
+                raise IllegalAction(error.cause.rule, replay_error_line(source, error))
+            raise InputError(replay_error_line(source, error))
         if not game.over:
             raise Unfinished(
                 _("{file}: the game is not over ({count} actions); not logged").format(
@@ -101,7 +110,7 @@ def entry_from_text(text: str, source: str, *, played_fallback: str | None = Non
                 )
             )
         return entry_from_game(game, document, text, played_fallback=played_fallback)
-    position = spec.load_position(document, source)
+    position = spec.load_position(document, source, Output(Environment()))
     if position is None:
         raise InputError(_("{file}: neither a record (no 'actions') nor a position").format(file=source))
     return entry_from_game(position, document, text, kind="position", played_fallback=played_fallback)
@@ -138,7 +147,7 @@ def log_finished_game(session: Any) -> None:
         record = Record(
             session.spec.name,
             list(game.players),
-            dict(game.setup),
+            session.spec.record_setup(dict(game.setup)),
             list(game.actions),
             started=session.started,
             finished=session.finished,
@@ -160,30 +169,31 @@ def log_finished_game(session: Any) -> None:
         out.warn(_("not logged in the history: {reason}").format(reason=f"{type(error).__name__}: {error}"))
 
 
-def score_with_log(spec: GameSpec, path: str, json_mode: bool, board: bool, history_file: str | None) -> None:
+def score_with_log(
+    env: Environment, spec: GameSpec, path: str, json_mode: bool, board: bool, history_file: str | None
+) -> None:
     """``score FILE --log``: score as usual, then log the record or position (a position counts as final)."""
     import io
 
     from referee.cli import common
-    from referee.cli.env import Environment, use
     from referee.cli.files import display_name, read_text
 
-    env = current_env()
     out = Output(env, json_mode)
     try:
         text = read_text(path, env.stdin)
     except RefereeError:
-        common.score_command(spec, path, json_mode, board)  # reports the error as score does
+        common.score_command(env, spec, path, json_mode, board)  # reports the error as score does
         return
-    if path == "-":
-        use(Environment(io.StringIO(text), env.stdout, env.stderr, False, env.stdout_isatty, env.no_color))
+    scoring = env
+    if path == "-":  # standard input is read: score from the text read
+        scoring = Environment(
+            io.StringIO(text), env.stdout, env.stderr, False, env.stdout_isatty, env.no_color, env.stderr_isatty
+        )
     try:
-        common.score_command(spec, path, json_mode, board)
+        common.score_command(scoring, spec, path, json_mode, board)
     except CommandExit as done:
         if done.exit_code != ExitStatus.SUCCESS:
             raise
-    finally:
-        use(env)
     try:
         entry = entry_from_text(text, display_name(path))
         with open_for_writing(history_file) as history:
@@ -205,16 +215,16 @@ def score_with_log(spec: GameSpec, path: str, json_mode: bool, board: bool, hist
 def _fail(out: Output, error: RefereeError | str) -> CommandExit:
     message = error.message if isinstance(error, RefereeError) else error
     out.error(message)
-    return CommandExit(error.exit_status if isinstance(error, RefereeError) else ExitStatus.BAD_INPUT)
+    return CommandExit(exit_status(error) if isinstance(error, RefereeError) else ExitStatus.BAD_INPUT)
 
 
 def check_game_name(game: str | None) -> str | None:
     if game is None:
         return None
     name = game.strip().lower()
-    if name not in GAME_MODULES:
+    if name not in game_names():
         raise InputError(
-            _("--game: unknown game '{game}'; the games are coin-age, builders, matchstick").format(game=game)
+            _("--game: unknown game '{game}'; the games are {games}").format(game=game, games=", ".join(game_names()))
         )
     return name
 
@@ -270,6 +280,7 @@ def result_text(entry: GameEntry) -> str:
 
 # -- history list / show / remove / rename-player --------------------------------------------------------------
 def list_command(
+    env: Environment,
     game: str | None,
     player: str | None,
     since: str | None,
@@ -279,7 +290,7 @@ def list_command(
 ) -> None:
     from referee.history.export import list_document
 
-    out = Output(current_env(), json_mode)
+    out = Output(env, json_mode)
     try:
         game = check_game_name(game)
         player = check_name(player, "--player")
@@ -344,7 +355,7 @@ def replayed(entry: GameEntry) -> tuple[Any, list[dict[str, Any]]]:
     spec = game_spec(entry.game)
     document = tomllib.loads(entry.record)
     if entry.kind == "position":
-        return spec.load_position(document, _("the history")), []
+        return spec.load_position(document, _("the history"), Output(Environment())), []
     record = game_record(spec, document, _("the history"))
     game = new_game(spec, record, _("the history"))
     turns: list[dict[str, Any]] = []
@@ -360,11 +371,11 @@ def replayed(entry: GameEntry) -> tuple[Any, list[dict[str, Any]]]:
     return game, turns
 
 
-def show_command(game_id: str, json_mode: bool, history_file: str | None) -> None:
-    from referee.history.entry import GAME_TITLES, NO_POINTS_GAMES
+def show_command(env: Environment, game_id: str, json_mode: bool, history_file: str | None) -> None:
+    from referee.history.entry import NO_POINTS_GAMES, game_title
     from referee.history.export import duration_minutes, list_document
 
-    out = Output(current_env(), json_mode)
+    out = Output(env, json_mode)
     try:
         logged, _number = _logged_game(history_file, game_id)
         game, turns = replayed(logged.entry)
@@ -381,7 +392,7 @@ def show_command(game_id: str, json_mode: bool, history_file: str | None) -> Non
     setup = ", ".join(f"{key} {value}" for key, value in entry.setup.items())
     duration = duration_minutes(entry)
     out.text(
-        f"#{logged.id}  {GAME_TITLES.get(entry.game, entry.game)}  {local_time(entry.played)}"
+        f"#{logged.id}  {game_title(entry.game)}  {local_time(entry.played)}"
         + (f"  ({duration} min)" if duration is not None else "")
         + (f"  [{setup}]" if setup else "")
     )
@@ -404,8 +415,8 @@ def show_command(game_id: str, json_mode: bool, history_file: str | None) -> Non
     raise CommandExit(ExitStatus.SUCCESS)
 
 
-def remove_command(game_id: str, history_file: str | None) -> None:
-    out = Output(current_env())
+def remove_command(env: Environment, game_id: str, history_file: str | None) -> None:
+    out = Output(env)
     try:
         logged, number = _logged_game(history_file, game_id)
         with open_for_writing(history_file) as history:
@@ -420,10 +431,10 @@ def remove_command(game_id: str, history_file: str | None) -> None:
     raise CommandExit(ExitStatus.SUCCESS)
 
 
-def rename_command(old: str, new: str, history_file: str | None) -> None:
+def rename_command(env: Environment, old: str, new: str, history_file: str | None) -> None:
     from referee.cli.records import check_player_name
 
-    out = Output(current_env())
+    out = Output(env)
     try:
         old_name = check_name(old, "OLD")
         new_name = check_player_name(new, "NEW")
@@ -493,9 +504,8 @@ def read_entries(files: Sequence[str], env: Any) -> Iterator[tuple[str, GameEntr
         yield from pool.imap(entry_of_file, files, chunksize=max(1, min(64, len(files) // (jobs * 8))))
 
 
-def add_command(paths: Sequence[str], json_mode: bool, history_file: str | None) -> None:
+def add_command(env: Environment, paths: Sequence[str], json_mode: bool, history_file: str | None) -> None:
 
-    env = current_env()
     out = Output(env, json_mode)
     worst = ExitStatus.SUCCESS
     counts = {"added": 0, "present": 0, "unfinished": 0, "failed": 0}
@@ -521,7 +531,7 @@ def add_command(paths: Sequence[str], json_mode: bool, history_file: str | None)
                     except RefereeError as error:
                         out.error(error.message if error.message.startswith(source) else f"{source}: {error.message}")
                         counts["failed"] += 1
-                        worst = max(worst, ExitStatus(error.exit_status))
+                        worst = max(worst, exit_status(error))
                         from referee.history.store import HistoryError
 
                         if isinstance(error, HistoryError):
@@ -547,7 +557,7 @@ def add_command(paths: Sequence[str], json_mode: bool, history_file: str | None)
     raise CommandExit(worst)
 
 
-def import_command(file: str, history_file: str | None) -> None:
+def import_command(env: Environment, file: str, history_file: str | None) -> None:
     """Restore a JSON export: each game replayed from its record and logged (games already there are skipped)."""
     import json
 
@@ -555,7 +565,6 @@ def import_command(file: str, history_file: str | None) -> None:
     from referee.history.export import BACKUP_FORMAT
     from referee.history.store import HistoryError
 
-    env = current_env()
     out = Output(env)
     source = display_name(file)
     counts = {"added": 0, "present": 0, "failed": 0}
@@ -593,7 +602,7 @@ def import_command(file: str, history_file: str | None) -> None:
                     except RefereeError as error:
                         out.error(error.message if error.message.startswith(source) else f"{where}: {error.message}")
                         counts["failed"] += 1
-                        worst = max(worst, ExitStatus(error.exit_status))
+                        worst = max(worst, exit_status(error))
                         if isinstance(error, HistoryError):
                             break
                         continue
@@ -626,10 +635,11 @@ def _restore_names(entry: GameEntry, item: dict[str, Any], where: str) -> None:
 EXPORT_FORMATS = ("bgstats", "csv", "json")
 
 
-def export_command(format_name: str, game: str | None, file: str | None, history_file: str | None) -> None:
+def export_command(
+    env: Environment, format_name: str, game: str | None, file: str | None, history_file: str | None
+) -> None:
     from referee.history import export
 
-    env = current_env()
     out = Output(env)
     try:
         if format_name not in EXPORT_FORMATS:
@@ -660,6 +670,7 @@ def export_command(format_name: str, game: str | None, file: str | None, history
 
 # -- stats -------------------------------------------------------------------------------------------------------
 def stats_command(
+    env: Environment,
     game: str | None,
     player: str | None,
     vs: str | None,
@@ -669,7 +680,6 @@ def stats_command(
 ) -> None:
     from referee.history.stats import statistics
 
-    env = current_env()
     out = Output(env, json_mode)
     try:
         game = check_game_name(game)
@@ -731,14 +741,14 @@ def stats_command(
 
 def print_game_stats(out: Output, game: str, document: dict[str, Any]) -> None:
     from referee.cli.output import ScoreTable
-    from referee.history.entry import GAME_TITLES, NO_POINTS_GAMES
+    from referee.history.entry import NO_POINTS_GAMES, game_title
 
     no_points = game in NO_POINTS_GAMES
     headers = [_("player"), _("games"), _("wins"), _("shared"), _("win rate")]
     if not no_points:
         headers += [_("average"), _("best")]
     headers.append(_("rating (mu ± sigma)"))
-    table = ScoreTable(GAME_TITLES.get(game, game), headers)
+    table = ScoreTable(game_title(game), headers)
     seats: list[dict[str, int]] = []
     for name, numbers in document["players"].items():
         rating = numbers.get("rating")
@@ -822,8 +832,10 @@ def run_fast(argv: Sequence[str]) -> bool:
             index += 1
         values[option] = value
         index += 1
+    env = Environment()
     if command == ("stats",):
         stats_command(
+            env,
             values.get("--game"),
             values.get("--player"),
             values.get("--vs"),
@@ -836,6 +848,7 @@ def run_fast(argv: Sequence[str]) -> bool:
         if limit is not None and not limit.strip().isdigit():
             return False
         list_command(
+            env,
             values.get("--game"),
             values.get("--player"),
             values.get("--since"),

@@ -14,11 +14,13 @@ from typing import Any
 NO_POINTS_GAMES = frozenset({"matchstick"})
 """Games whose result is a ranking, not points (BG Stats' ``noPoints``): their scores are stored as null."""
 
-GAME_TITLES = {
-    "coin-age": "Coin Age",
-    "builders": "The Builders: Middle Ages",
-    "matchstick": "Matchstick Tycoon",
-}
+
+def game_title(name: str) -> str:
+    """A game's title from the registry of games (its command word when it is not registered)."""
+    from referee import registry
+
+    entry = registry.game(name)
+    return entry.title if entry is not None else name
 
 
 @dataclass

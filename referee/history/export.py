@@ -19,7 +19,7 @@ import json
 from datetime import datetime
 from typing import Any
 
-from referee.history.entry import GAME_TITLES, NO_POINTS_GAMES, GameEntry, name_key
+from referee.history.entry import NO_POINTS_GAMES, GameEntry, game_title, name_key
 from referee.history.store import LoggedGame
 
 SOURCE_NAME = "referee"
@@ -89,7 +89,7 @@ def bgstats_play(logged: LoggedGame) -> dict[str, Any]:
         "playDate": play_date(entry),
         "board": entry.setup.get("map", ""),
         "game": {
-            "name": GAME_TITLES.get(entry.game, entry.game),
+            "name": game_title(entry.game),
             "sourceGameId": entry.game,
             "highestWins": True,
             "noPoints": no_points,
