@@ -51,6 +51,7 @@ CREATE INDEX games_by_game ON games (game, played, id);
 CREATE TABLE players (
     game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     game TEXT NOT NULL,
+    played TEXT NOT NULL,
     seat INTEGER NOT NULL,
     name TEXT NOT NULL,
     key TEXT NOT NULL,
@@ -61,7 +62,7 @@ CREATE TABLE players (
     shared INTEGER NOT NULL,
     PRIMARY KEY (game_id, seat)
 );
-CREATE INDEX players_by_key ON players (key, game_id);
+CREATE INDEX players_by_key ON players (key, played, game_id);
 """
 
 _SCHEMA_2 = """
@@ -294,12 +295,13 @@ class History:
         game_id = int(cursor.lastrowid or 0)
         shared = sum(player.winner for player in entry.players) > 1
         db.executemany(
-            "INSERT INTO players (game_id, game, seat, name, key, score, place, rank, winner, shared)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO players (game_id, game, played, seat, name, key, score, place, rank, winner, shared)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     game_id,
                     entry.game,
+                    entry.played,
                     player.seat,
                     player.name,
                     name_key(player.name),
@@ -458,8 +460,10 @@ class History:
         oldest_first: bool = False,
     ) -> list[LoggedGame]:
         """Logged games, newest first (``oldest_first`` for exports), filtered by game, player and date."""
-        where, params = self._filters(game, player, since)
         order = "ASC" if oldest_first else "DESC"
+        if player is not None:  # a player's games, from the players' index (key, date): no scan of all games
+            return self._games_of(name_key(player), game, since, limit, order)
+        where, params = self._filters(game, player, since)
         sql = (
             "SELECT id, game, hash, kind, played, started, finished, actions, setup, record FROM games"
             f"{where} ORDER BY played {order}, id {order}"
@@ -469,6 +473,31 @@ class History:
             params.append(limit)
         with self.reading() as db:
             rows = db.execute(sql, params).fetchall()
+            return self._with_players(db, rows)
+
+    def _games_of(self, key: str, game: str | None, since: str | None, limit: int | None, order: str) -> list[Any]:
+        clauses, params = ["key = ?"], [key]
+        if game is not None:
+            clauses.append("game = ?")
+            params.append(game)
+        if since is not None:
+            clauses.append("played >= ?")
+            params.append(since)
+        sql = f"SELECT game_id FROM players WHERE {' AND '.join(clauses)} ORDER BY played {order}, game_id {order}"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        with self.reading() as db:
+            ids = [row[0] for row in db.execute(sql, params)]
+            rows: list[Any] = []
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                rows += db.execute(
+                    "SELECT id, game, hash, kind, played, started, finished, actions, setup, record FROM games"
+                    f" WHERE id IN ({','.join('?' * len(chunk))})",
+                    chunk,
+                ).fetchall()
+            rows.sort(key=lambda row: (row[4], row[0]), reverse=order == "DESC")
             return self._with_players(db, rows)
 
     def count(self, *, game: str | None = None, player: str | None = None, since: str | None = None) -> int:
