@@ -94,12 +94,12 @@ TREE: dict[str, Any] = {'params': [{'option': ['--version'],
                                     'flag': False,
                                     'multiple': False,
                                     'hidden': False,
-                                    'help': {'zsh': 'The history file (default\\\\: \\$REFEREE_HISTORY, else under '
-                                                    '\\$XDG_DATA_HOME/referee).',
-                                             'fish': 'The history file (default: $REFEREE_HISTORY, else under '
-                                                     '$XDG_DATA_HOME/referee).',
-                                             'powershell': 'The history file (default: $REFEREE_HISTORY, else '
-                                                           'under $XDG_DATA_HOME/referee).'},
+                                    'help': {'zsh': 'The history file (default\\\\: \\$REFEREE_HISTORY, else the '
+                                                    'data folder).',
+                                             'fish': 'The history file (default: $REFEREE_HISTORY, else the data '
+                                                     'folder).',
+                                             'powershell': 'The history file (default: $REFEREE_HISTORY, else the '
+                                                           'data folder).'},
                                     'complete': None},
                                    {'option': ['--help'],
                                     'names': ['--help'],
@@ -171,28 +171,22 @@ TREE: dict[str, Any] = {'params': [{'option': ['--version'],
                                                              'multiple': False,
                                                              'hidden': False,
                                                              'help': {'zsh': 'Log the finished game in the history '
-                                                                             '(the default at a terminal); '
-                                                                             '--no-history\\\\: never.',
+                                                                             '(default at a terminal).',
                                                                       'fish': 'Log the finished game in the '
-                                                                              'history (the default at a '
-                                                                              'terminal); --no-history: never.',
+                                                                              'history (default at a terminal).',
                                                                       'powershell': 'Log the finished game in the '
-                                                                                    'history (the default at a '
-                                                                                    'terminal); --no-history: '
-                                                                                    'never.'},
+                                                                                    'history (default at a '
+                                                                                    'terminal).'},
                                                              'complete': None},
                                                             {'option': ['--history'],
                                                              'names': ['--history'],
                                                              'flag': False,
                                                              'multiple': False,
                                                              'hidden': False,
-                                                             'help': {'zsh': 'The history file (default\\\\: under '
-                                                                             '\\$XDG_DATA_HOME/referee).',
-                                                                      'fish': 'The history file (default: under '
-                                                                              '$XDG_DATA_HOME/referee).',
-                                                                      'powershell': 'The history file (default: '
-                                                                                    'under '
-                                                                                    '$XDG_DATA_HOME/referee).'},
+                                                             'help': {'zsh': 'The history file to log into.',
+                                                                      'fish': 'The history file to log into.',
+                                                                      'powershell': 'The history file to log '
+                                                                                    'into.'},
                                                              'complete': None},
                                                             {'option': ['--json'],
                                                              'names': ['--json'],
@@ -374,14 +368,14 @@ TREE: dict[str, Any] = {'params': [{'option': ['--version'],
                                                               'multiple': False,
                                                               'hidden': False,
                                                               'help': {'zsh': 'The history file (default\\\\: '
-                                                                              '\\$REFEREE_HISTORY, else under '
-                                                                              '\\$XDG_DATA_HOME/referee).',
+                                                                              '\\$REFEREE_HISTORY, else the data '
+                                                                              'folder).',
                                                                        'fish': 'The history file (default: '
-                                                                               '$REFEREE_HISTORY, else under '
-                                                                               '$XDG_DATA_HOME/referee).',
+                                                                               '$REFEREE_HISTORY, else the data '
+                                                                               'folder).',
                                                                        'powershell': 'The history file (default: '
-                                                                                     '$REFEREE_HISTORY, else under '
-                                                                                     '$XDG_DATA_HOME/referee).'},
+                                                                                     '$REFEREE_HISTORY, else the '
+                                                                                     'data folder).'},
                                                               'complete': None},
                                                              {'option': ['--help'],
                                                               'names': ['--help'],
@@ -763,29 +757,22 @@ TREE: dict[str, Any] = {'params': [{'option': ['--version'],
                                                                'multiple': False,
                                                                'hidden': False,
                                                                'help': {'zsh': 'Log the finished game in the '
-                                                                               'history (the default at a '
-                                                                               'terminal); --no-history\\\\: '
-                                                                               'never.',
+                                                                               'history (default at a terminal).',
                                                                         'fish': 'Log the finished game in the '
-                                                                                'history (the default at a '
-                                                                                'terminal); --no-history: never.',
+                                                                                'history (default at a terminal).',
                                                                         'powershell': 'Log the finished game in '
-                                                                                      'the history (the default at '
-                                                                                      'a terminal); --no-history: '
-                                                                                      'never.'},
+                                                                                      'the history (default at a '
+                                                                                      'terminal).'},
                                                                'complete': None},
                                                               {'option': ['--history'],
                                                                'names': ['--history'],
                                                                'flag': False,
                                                                'multiple': False,
                                                                'hidden': False,
-                                                               'help': {'zsh': 'The history file (default\\\\: '
-                                                                               'under \\$XDG_DATA_HOME/referee).',
-                                                                        'fish': 'The history file (default: under '
-                                                                                '$XDG_DATA_HOME/referee).',
-                                                                        'powershell': 'The history file (default: '
-                                                                                      'under '
-                                                                                      '$XDG_DATA_HOME/referee).'},
+                                                               'help': {'zsh': 'The history file to log into.',
+                                                                        'fish': 'The history file to log into.',
+                                                                        'powershell': 'The history file to log '
+                                                                                      'into.'},
                                                                'complete': None},
                                                               {'option': ['--json'],
                                                                'names': ['--json'],
@@ -933,15 +920,14 @@ TREE: dict[str, Any] = {'params': [{'option': ['--version'],
                                                                 'multiple': False,
                                                                 'hidden': False,
                                                                 'help': {'zsh': 'The history file (default\\\\: '
-                                                                                '\\$REFEREE_HISTORY, else under '
-                                                                                '\\$XDG_DATA_HOME/referee).',
+                                                                                '\\$REFEREE_HISTORY, else the data '
+                                                                                'folder).',
                                                                          'fish': 'The history file (default: '
-                                                                                 '$REFEREE_HISTORY, else under '
-                                                                                 '$XDG_DATA_HOME/referee).',
+                                                                                 '$REFEREE_HISTORY, else the data '
+                                                                                 'folder).',
                                                                          'powershell': 'The history file (default: '
-                                                                                       '$REFEREE_HISTORY, else '
-                                                                                       'under '
-                                                                                       '$XDG_DATA_HOME/referee).'},
+                                                                                       '$REFEREE_HISTORY, else the '
+                                                                                       'data folder).'},
                                                                 'complete': None},
                                                                {'option': ['--help'],
                                                                 'names': ['--help'],
@@ -1227,28 +1213,22 @@ TREE: dict[str, Any] = {'params': [{'option': ['--version'],
                                                              'multiple': False,
                                                              'hidden': False,
                                                              'help': {'zsh': 'Log the finished game in the history '
-                                                                             '(the default at a terminal); '
-                                                                             '--no-history\\\\: never.',
+                                                                             '(default at a terminal).',
                                                                       'fish': 'Log the finished game in the '
-                                                                              'history (the default at a '
-                                                                              'terminal); --no-history: never.',
+                                                                              'history (default at a terminal).',
                                                                       'powershell': 'Log the finished game in the '
-                                                                                    'history (the default at a '
-                                                                                    'terminal); --no-history: '
-                                                                                    'never.'},
+                                                                                    'history (default at a '
+                                                                                    'terminal).'},
                                                              'complete': None},
                                                             {'option': ['--history'],
                                                              'names': ['--history'],
                                                              'flag': False,
                                                              'multiple': False,
                                                              'hidden': False,
-                                                             'help': {'zsh': 'The history file (default\\\\: under '
-                                                                             '\\$XDG_DATA_HOME/referee).',
-                                                                      'fish': 'The history file (default: under '
-                                                                              '$XDG_DATA_HOME/referee).',
-                                                                      'powershell': 'The history file (default: '
-                                                                                    'under '
-                                                                                    '$XDG_DATA_HOME/referee).'},
+                                                             'help': {'zsh': 'The history file to log into.',
+                                                                      'fish': 'The history file to log into.',
+                                                                      'powershell': 'The history file to log '
+                                                                                    'into.'},
                                                              'complete': None},
                                                             {'option': ['--json'],
                                                              'names': ['--json'],
@@ -1389,14 +1369,14 @@ TREE: dict[str, Any] = {'params': [{'option': ['--version'],
                                                               'multiple': False,
                                                               'hidden': False,
                                                               'help': {'zsh': 'The history file (default\\\\: '
-                                                                              '\\$REFEREE_HISTORY, else under '
-                                                                              '\\$XDG_DATA_HOME/referee).',
+                                                                              '\\$REFEREE_HISTORY, else the data '
+                                                                              'folder).',
                                                                        'fish': 'The history file (default: '
-                                                                               '$REFEREE_HISTORY, else under '
-                                                                               '$XDG_DATA_HOME/referee).',
+                                                                               '$REFEREE_HISTORY, else the data '
+                                                                               'folder).',
                                                                        'powershell': 'The history file (default: '
-                                                                                     '$REFEREE_HISTORY, else under '
-                                                                                     '$XDG_DATA_HOME/referee).'},
+                                                                                     '$REFEREE_HISTORY, else the '
+                                                                                     'data folder).'},
                                                               'complete': None},
                                                              {'option': ['--help'],
                                                               'names': ['--help'],
@@ -1592,12 +1572,11 @@ TREE: dict[str, Any] = {'params': [{'option': ['--version'],
                                                             'multiple': False,
                                                             'hidden': False,
                                                             'help': {'zsh': 'How many games, newest first (0\\\\: '
-                                                                            'all; default 50, all with --json).',
+                                                                            'all; default 50).',
                                                                      'fish': 'How many games, newest first (0: '
-                                                                             'all; default 50, all with --json).',
+                                                                             'all; default 50).',
                                                                      'powershell': 'How many games, newest first '
-                                                                                   '(0: all; default 50, all with '
-                                                                                   '--json).'},
+                                                                                   '(0: all; default 50).'},
                                                             'complete': None},
                                                            {'option': ['--json'],
                                                             'names': ['--json'],
@@ -1615,14 +1594,14 @@ TREE: dict[str, Any] = {'params': [{'option': ['--version'],
                                                             'multiple': False,
                                                             'hidden': False,
                                                             'help': {'zsh': 'The history file (default\\\\: '
-                                                                            '\\$REFEREE_HISTORY, else under '
-                                                                            '\\$XDG_DATA_HOME/referee).',
+                                                                            '\\$REFEREE_HISTORY, else the data '
+                                                                            'folder).',
                                                                      'fish': 'The history file (default: '
-                                                                             '$REFEREE_HISTORY, else under '
-                                                                             '$XDG_DATA_HOME/referee).',
+                                                                             '$REFEREE_HISTORY, else the data '
+                                                                             'folder).',
                                                                      'powershell': 'The history file (default: '
-                                                                                   '$REFEREE_HISTORY, else under '
-                                                                                   '$XDG_DATA_HOME/referee).'},
+                                                                                   '$REFEREE_HISTORY, else the '
+                                                                                   'data folder).'},
                                                             'complete': None},
                                                            {'option': ['--help'],
                                                             'names': ['--help'],
@@ -1653,14 +1632,14 @@ TREE: dict[str, Any] = {'params': [{'option': ['--version'],
                                                             'multiple': False,
                                                             'hidden': False,
                                                             'help': {'zsh': 'The history file (default\\\\: '
-                                                                            '\\$REFEREE_HISTORY, else under '
-                                                                            '\\$XDG_DATA_HOME/referee).',
+                                                                            '\\$REFEREE_HISTORY, else the data '
+                                                                            'folder).',
                                                                      'fish': 'The history file (default: '
-                                                                             '$REFEREE_HISTORY, else under '
-                                                                             '$XDG_DATA_HOME/referee).',
+                                                                             '$REFEREE_HISTORY, else the data '
+                                                                             'folder).',
                                                                      'powershell': 'The history file (default: '
-                                                                                   '$REFEREE_HISTORY, else under '
-                                                                                   '$XDG_DATA_HOME/referee).'},
+                                                                                   '$REFEREE_HISTORY, else the '
+                                                                                   'data folder).'},
                                                             'complete': None},
                                                            {'option': ['--help'],
                                                             'names': ['--help'],
@@ -1682,14 +1661,14 @@ TREE: dict[str, Any] = {'params': [{'option': ['--version'],
                                                               'multiple': False,
                                                               'hidden': False,
                                                               'help': {'zsh': 'The history file (default\\\\: '
-                                                                              '\\$REFEREE_HISTORY, else under '
-                                                                              '\\$XDG_DATA_HOME/referee).',
+                                                                              '\\$REFEREE_HISTORY, else the data '
+                                                                              'folder).',
                                                                        'fish': 'The history file (default: '
-                                                                               '$REFEREE_HISTORY, else under '
-                                                                               '$XDG_DATA_HOME/referee).',
+                                                                               '$REFEREE_HISTORY, else the data '
+                                                                               'folder).',
                                                                        'powershell': 'The history file (default: '
-                                                                                     '$REFEREE_HISTORY, else under '
-                                                                                     '$XDG_DATA_HOME/referee).'},
+                                                                                     '$REFEREE_HISTORY, else the '
+                                                                                     'data folder).'},
                                                               'complete': None},
                                                              {'option': ['--help'],
                                                               'names': ['--help'],
@@ -1720,14 +1699,14 @@ TREE: dict[str, Any] = {'params': [{'option': ['--version'],
                                                            'multiple': False,
                                                            'hidden': False,
                                                            'help': {'zsh': 'The history file (default\\\\: '
-                                                                           '\\$REFEREE_HISTORY, else under '
-                                                                           '\\$XDG_DATA_HOME/referee).',
+                                                                           '\\$REFEREE_HISTORY, else the data '
+                                                                           'folder).',
                                                                     'fish': 'The history file (default: '
-                                                                            '$REFEREE_HISTORY, else under '
-                                                                            '$XDG_DATA_HOME/referee).',
+                                                                            '$REFEREE_HISTORY, else the data '
+                                                                            'folder).',
                                                                     'powershell': 'The history file (default: '
-                                                                                  '$REFEREE_HISTORY, else under '
-                                                                                  '$XDG_DATA_HOME/referee).'},
+                                                                                  '$REFEREE_HISTORY, else the data '
+                                                                                  'folder).'},
                                                            'complete': None},
                                                           {'option': ['--help'],
                                                            'names': ['--help'],
@@ -1755,18 +1734,16 @@ TREE: dict[str, Any] = {'params': [{'option': ['--version'],
                                                                      'hidden': False,
                                                                      'help': {'zsh': 'The history file '
                                                                                      '(default\\\\: '
-                                                                                     '\\$REFEREE_HISTORY, else '
-                                                                                     'under '
-                                                                                     '\\$XDG_DATA_HOME/referee).',
+                                                                                     '\\$REFEREE_HISTORY, else the '
+                                                                                     'data folder).',
                                                                               'fish': 'The history file (default: '
-                                                                                      '$REFEREE_HISTORY, else '
-                                                                                      'under '
-                                                                                      '$XDG_DATA_HOME/referee).',
+                                                                                      '$REFEREE_HISTORY, else the '
+                                                                                      'data folder).',
                                                                               'powershell': 'The history file '
                                                                                             '(default: '
                                                                                             '$REFEREE_HISTORY, '
-                                                                                            'else under '
-                                                                                            '$XDG_DATA_HOME/referee).'},
+                                                                                            'else the data '
+                                                                                            'folder).'},
                                                                      'complete': None},
                                                                     {'option': ['--help'],
                                                                      'names': ['--help'],
@@ -1810,14 +1787,14 @@ TREE: dict[str, Any] = {'params': [{'option': ['--version'],
                                                               'multiple': False,
                                                               'hidden': False,
                                                               'help': {'zsh': 'The history file (default\\\\: '
-                                                                              '\\$REFEREE_HISTORY, else under '
-                                                                              '\\$XDG_DATA_HOME/referee).',
+                                                                              '\\$REFEREE_HISTORY, else the data '
+                                                                              'folder).',
                                                                        'fish': 'The history file (default: '
-                                                                               '$REFEREE_HISTORY, else under '
-                                                                               '$XDG_DATA_HOME/referee).',
+                                                                               '$REFEREE_HISTORY, else the data '
+                                                                               'folder).',
                                                                        'powershell': 'The history file (default: '
-                                                                                     '$REFEREE_HISTORY, else under '
-                                                                                     '$XDG_DATA_HOME/referee).'},
+                                                                                     '$REFEREE_HISTORY, else the '
+                                                                                     'data folder).'},
                                                               'complete': None},
                                                              {'option': ['--help'],
                                                               'names': ['--help'],
@@ -1840,14 +1817,14 @@ TREE: dict[str, Any] = {'params': [{'option': ['--version'],
                                                               'multiple': False,
                                                               'hidden': False,
                                                               'help': {'zsh': 'The history file (default\\\\: '
-                                                                              '\\$REFEREE_HISTORY, else under '
-                                                                              '\\$XDG_DATA_HOME/referee).',
+                                                                              '\\$REFEREE_HISTORY, else the data '
+                                                                              'folder).',
                                                                        'fish': 'The history file (default: '
-                                                                               '$REFEREE_HISTORY, else under '
-                                                                               '$XDG_DATA_HOME/referee).',
+                                                                               '$REFEREE_HISTORY, else the data '
+                                                                               'folder).',
                                                                        'powershell': 'The history file (default: '
-                                                                                     '$REFEREE_HISTORY, else under '
-                                                                                     '$XDG_DATA_HOME/referee).'},
+                                                                                     '$REFEREE_HISTORY, else the '
+                                                                                     'data folder).'},
                                                               'complete': None},
                                                              {'option': ['--help'],
                                                               'names': ['--help'],

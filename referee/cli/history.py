@@ -14,7 +14,7 @@ LogOption = Annotated[
     Optional[bool],  # noqa: UP045 (Typer reads the annotation)
     typer.Option(
         "--log/--no-history",
-        help="Log the finished game in the history (the default at a terminal); --no-history: never.",
+        help="Log the finished game in the history (default at a terminal).",
         callback=commands.remember_log,
         show_default=False,
     ),
@@ -25,7 +25,7 @@ PlayHistoryOption = Annotated[
     Optional[str],  # noqa: UP045
     typer.Option(
         "--history",
-        help="The history file (default: under $XDG_DATA_HOME/referee).",
+        help="The history file to log into.",
         callback=commands.remember_history,
     ),
 ]
@@ -33,7 +33,7 @@ PlayHistoryOption = Annotated[
 
 HistoryFileOption = Annotated[
     Optional[str],  # noqa: UP045
-    typer.Option("--history", help="The history file (default: $REFEREE_HISTORY, else under $XDG_DATA_HOME/referee)."),
+    typer.Option("--history", help="The history file (default: $REFEREE_HISTORY, else the data folder)."),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="JSON for scripts (see the contract).")]
 GameOption = Annotated[Optional[str], typer.Option("--game", help="coin-age, builders or matchstick.")]  # noqa: UP045
@@ -55,7 +55,7 @@ def history_list(
     since: SinceOption = None,
     limit: Annotated[
         Optional[int],  # noqa: UP045
-        typer.Option("--limit", help="How many games, newest first (0: all; default 50, all with --json)."),
+        typer.Option("--limit", help="How many games, newest first (0: all; default 50)."),
     ] = None,
     json_mode: JsonOption = False,
     history: HistoryFileOption = None,

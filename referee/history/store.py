@@ -657,20 +657,26 @@ def _prepare(history: History) -> None:
     if version < SCHEMA_VERSION:
         with history.transaction():
             version = _check_identity(history)  # another referee may have created or migrated it meanwhile
-            for step in range(version + 1, SCHEMA_VERSION + 1):
-                for statement in MIGRATIONS[step].split(";"):
-                    if statement.strip():
-                        db.execute(statement)
-            if version >= 1:  # the ratings of a migrated file are recomputed at the next read
-                db.execute("INSERT OR REPLACE INTO rating_state (game, stale) SELECT DISTINCT game, 1 FROM games")
-                db.execute(_TOTALS_FROM_PLAYERS.format(where=""))
-            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            if version < SCHEMA_VERSION:
+                _migrate(db, version)
     if db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
         db.execute("PRAGMA journal_mode = WAL")
     db.execute("PRAGMA synchronous = NORMAL")
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA cache_size = -16000")  # 16 MB: logging many games touches index pages all over the file
+
+
+def _migrate(db: sqlite3.Connection, version: int) -> None:
+    """Bring a database from ``version`` (0: a new file) to :data:`SCHEMA_VERSION` (inside the caller's transaction)."""
+    for step in range(version + 1, SCHEMA_VERSION + 1):
+        for statement in MIGRATIONS[step].split(";"):
+            if statement.strip():
+                db.execute(statement)
+    if version >= 1:  # a migrated file: its totals added up, its ratings recomputed at the next read
+        db.execute("INSERT OR REPLACE INTO rating_state (game, stale) SELECT DISTINCT game, 1 FROM games")
+        db.execute(_TOTALS_FROM_PLAYERS.format(where=""))
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
 def _check_identity(history: History) -> int:
