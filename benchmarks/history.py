@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from run import ROOT, STARTUP_RATIO, Table, child_env, compile_bytecode, referee_command, wall_times
+from run import DATA, ROOT, STARTUP_RATIO, Table, child_env, compile_bytecode, referee_command, wall_times
 
 ADD_RATE = 1_000
 
@@ -149,6 +149,10 @@ def main() -> int:
         base = statistics.median(baseline)
         env = child_env(REFEREE_HISTORY=str(path))
         for what, command in [
+            (
+                "`referee coin-age score POS` (for reference)",
+                ["coin-age", "score", str(DATA / "coin-age-position.toml")],
+            ),
             ("`referee stats`", ["stats"]),
             ("`referee stats --game coin-age`", ["stats", "--game", "coin-age"]),
             ("`referee stats --game builders --json`", ["stats", "--game", "builders", "--json"]),
