@@ -136,6 +136,13 @@ def test_benchmarks_run_in_quick_mode():
         assert line in output, output
 
 
+def test_the_history_benchmark_runs_in_quick_mode():
+    """A small run of benchmarks/history.py (no thresholds: figures are for the README)."""
+    output = run_benchmark("history.py", "--runs", "1", timeout=600)
+    for line in ("history add", "python -c pass", "referee stats", "referee history list"):
+        assert line in output, output
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
 def test_instruction_counts_run_in_quick_mode():

@@ -22,6 +22,7 @@ from referee.cli.games.coin_age.room import (
     user_map_names,
     user_maps_dir,
 )
+from referee.cli.history import LogOption, PlayHistoryOption
 from referee.cli.output import Output
 from referee.cli.records import parse_players
 from referee.cli.status import CommandExit, ExitStatus
@@ -65,6 +66,8 @@ def play(
     map_value: MapOption = DEFAULT_MAP,
     record: Annotated[str | None, typer.Option("--record", help="Write the game to this file.")] = None,
     resume: Annotated[str | None, typer.Option("--resume", help="Continue the game of this record.")] = None,
+    log: LogOption = None,
+    history: PlayHistoryOption = None,
     json_mode: JsonOption = False,
     vs_computer: Annotated[bool, typer.Option("--vs-computer", help="The hint engine plays one seat.")] = False,
     computer_seat: Annotated[
