@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from referee.coin_age.actions import MAPS_KEPT, SLAPS, Action, Capture, MapActions, Move, Pay, Place, Slap, map_actions
 from referee.coin_age.coins import RANKS, Coin
@@ -151,9 +151,18 @@ class LegalTables:
         return found
 
 
-@lru_cache(maxsize=MAPS_KEPT)
 def legal_tables(game_map: GameMap) -> LegalTables:
     """The :class:`LegalTables` of a map, made at its first use and kept (equal maps share them)."""
+    last_map, last_tables = _last_used
+    if last_map is game_map:  # self-play and replay make many states on one map: no hashing of the map for them
+        return last_tables
+    tables = _made_tables(game_map)
+    _last_used[:] = [game_map, tables]
+    return tables
+
+
+@lru_cache(maxsize=MAPS_KEPT)
+def _made_tables(game_map: GameMap) -> LegalTables:
     actions = map_actions(game_map)
     count = len(game_map.spaces)
     move_sources = []
@@ -171,6 +180,10 @@ def legal_tables(game_map: GameMap) -> LegalTables:
         all_spaces=every_space(count),
         keep_moves=count <= MOVES_KEPT_UP_TO,
     )
+
+
+_last_used: list[Any] = [None, None]
+"""The map :func:`legal_tables` was last asked for, and its tables."""
 
 
 def turn_actions(state: CoinAgeState) -> list[Action]:

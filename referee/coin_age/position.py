@@ -7,7 +7,8 @@ from itertools import pairwise
 from typing import Any
 
 from referee.coin_age.coins import NAME, RANKS, STARTING_BANK, parse_bank, parse_coin
-from referee.coin_age.rules import PLAYERS, CoinAgeState, check_players, setup_map
+from referee.coin_age.rules import check_players, setup_map
+from referee.coin_age.state import PLAYERS, CoinAgeState
 from referee.errors import InputError, NotationError
 from referee.i18n import _
 

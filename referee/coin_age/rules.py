@@ -111,29 +111,30 @@ class CoinAgeRules(RulesBase[Any, Any]):
         if not words:
             raise NotationError(_("empty action"))
         verb, args = words[0].lower(), words[1:]
-        if verb == "slap":
-            return self._parse_slap(text, args, state)
-        table = state.tables.actions
-        if verb == "place":
-            if len(args) != 2:
-                raise _usage_error(text, "place COIN SPACE, e.g. place Q B2")
-            return table.places[parse_rank(args[0])][_space(args[1], state)]
-        if verb == "pay":
-            if len(args) != 1:
-                raise _usage_error(text, "pay COIN, e.g. pay N")
-            return table.pays[parse_rank(args[0])]
-        if verb == "move":
-            if len(args) != 2:
-                raise _usage_error(text, "move FROM TO, e.g. move B2 B3")
-            return Move(_space(args[0], state), _space(args[1], state))
-        if verb == "capture":
-            if len(args) != 1:
-                raise _usage_error(text, "capture SPACE, e.g. capture B2")
-            return table.captures[_space(args[0], state)]
-        if verb in ("done", "end"):
-            if args:
-                raise _usage_error(text, "done")
-            return DONE
+        actions = state.tables.actions
+        match verb:
+            case "slap":
+                return self._parse_slap(text, args, state)
+            case "place":
+                if len(args) != 2:
+                    raise _usage_error(text, "place COIN SPACE, e.g. place Q B2")
+                return actions.places[parse_rank(args[0])][_space(args[1], state)]
+            case "pay":
+                if len(args) != 1:
+                    raise _usage_error(text, "pay COIN, e.g. pay N")
+                return actions.pays[parse_rank(args[0])]
+            case "move":
+                if len(args) != 2:
+                    raise _usage_error(text, "move FROM TO, e.g. move B2 B3")
+                return Move(_space(args[0], state), _space(args[1], state))
+            case "capture":
+                if len(args) != 1:
+                    raise _usage_error(text, "capture SPACE, e.g. capture B2")
+                return actions.captures[_space(args[0], state)]
+            case "done" | "end":
+                if args:
+                    raise _usage_error(text, "done")
+                return DONE
         raise NotationError(
             _("unknown action '{verb}': the actions are slap, place, pay, move, capture, done").format(verb=words[0])
         )
@@ -149,7 +150,7 @@ class CoinAgeRules(RulesBase[Any, Any]):
         ranks = []
         missing = []
         bank = state.banks[state.tosser()]
-        for char in letters:  # (plain loops: replaying a record parses every toss)
+        for char in letters:
             rank = parse_rank(char)
             ranks.append(rank)
             if bank[rank] == 0:
@@ -269,7 +270,7 @@ class CoinAgeRules(RulesBase[Any, Any]):
         tosser = state.tosser()
         bank = state.banks[tosser]
         name = state.players[tosser]
-        for missing in RANKS:  # (a plain loop: replaying a record judges every toss)
+        for missing in RANKS:
             if missing in action.kinds and bank[missing] == 0:
                 tossed = format_kinds([rank for rank in RANKS if bank[rank]])
                 return Verdict(
@@ -571,7 +572,7 @@ class CoinAgeRules(RulesBase[Any, Any]):
 
     def check_invariants(self, state: CoinAgeState) -> list[str]:
         """20 coins always (board + banks); every stack strictly decreasing bottom to top; the end when due; the
-        board's index (``topped``) agrees with the board. (Plain loops: self-play checks every game.)"""
+        board's index (``topped``) agrees with the board."""
         problems: list[str] = []
         totals = dict.fromkeys(RANKS, 0)
         for stack in state.board:
@@ -696,7 +697,7 @@ def score(state: CoinAgeState) -> Outcome:
     names = state.players
     scores: dict[str, int] = {}
     breakdown: dict[str, dict[str, int]] = {}
-    for seat in range(PLAYERS):  # (plain loops: self-play scores every game, and comprehensions cost more)
+    for seat in range(PLAYERS):
         scores[names[seat]] = spaces[seat] + bonus[seat] + bank[seat]
         breakdown[names[seat]] = {
             "spaces": spaces[seat],

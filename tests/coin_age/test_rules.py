@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from referee.coin_age import RULES
+from referee.coin_age.actions import Slap
 from referee.coin_age.coins import DIME, NICKEL, PENNY, QUARTER
-from referee.coin_age.rules import Slap
 from referee.engine import Game
 from referee.errors import IllegalAction, NotationError, ReplayError, SetupError
 from referee.rulebook import rulebook

@@ -18,7 +18,8 @@ from referee.i18n import _
 
 if TYPE_CHECKING:
     from referee.cli.prompts import MenuGroup
-    from referee.coin_age.rules import Action, CoinAgeState, Slap
+    from referee.coin_age.actions import Action, Slap
+    from referee.coin_age.state import CoinAgeState
 
 RULES = LazyRules("referee.coin_age.rules")
 """The game's rules, imported at first use (start-up time: see referee.cli.lazy)."""
@@ -193,7 +194,7 @@ def menu_groups(game: Game[CoinAgeState, Any]) -> list[MenuGroup]:
     (each labelled by the rules' :meth:`describe`), and ending the turn; when a toss is due, one
     :class:`TossQuestion`. Every entry is an action object of the rules (or the question that picks one)."""
     from referee.cli.prompts import MenuGroup
-    from referee.coin_age.actions import DONE, Capture, Move, Place
+    from referee.coin_age.actions import DONE, Capture, Move, Place, Slap
     from referee.coin_age.coins import LETTER, NAME, RANKS
 
     state = game.state
@@ -229,15 +230,10 @@ def menu_groups(game: Game[CoinAgeState, Any]) -> list[MenuGroup]:
     seat = state.tosser()
     bank = state.banks[seat]
     kinds = tuple(rank for rank in RANKS if bank[rank])
-    question = TossQuestion(seat, kinds, tuple(action for action in rules.legal_actions(state) if _is_slap(action)))
+    slaps = tuple(action for action in rules.legal_actions(state) if isinstance(action, Slap))
+    question = TossQuestion(seat, kinds, slaps)
     label = _("{player} tosses: say which coins matched").format(player=state.players[seat])
     return [MenuGroup(label, [("", question)])]
-
-
-def _is_slap(action: object) -> bool:
-    from referee.coin_age.actions import Slap
-
-    return isinstance(action, Slap)
 
 
 def ask_action(game: Game[CoinAgeState, Any], prompter: Any, out: Output) -> object:
