@@ -119,8 +119,8 @@ def load_map_file(path: str, out: Output) -> GameMap:
 
 def user_map_file(name: str) -> str | None:
     """The file of the player's own map of this name, or None."""
-    candidate = user_maps_dir() / f"{name}.toml"
-    return str(candidate) if os.sep not in name and candidate.is_file() else None
+    candidate = str(user_maps_dir() / f"{name}.toml")
+    return candidate if os.sep not in name and os.path.isfile(candidate) else None
 
 
 def find_map(value: str, out: Output) -> tuple[GameMap, bool]:
