@@ -136,3 +136,10 @@ def test_instruction_counts_run_in_quick_mode():
     output = run_benchmark("instructions.py", timeout=600)
     for line in ("baseline", "coin-age simulate", "builders simulate", "matchstick simulate", "coin-age replay"):
         assert line in output, output
+
+
+def test_the_keystroke_benchmark_runs_in_quick_mode():
+    """A small run of benchmarks/keystroke.py: every game's line, against the baseline of the same run."""
+    output = run_benchmark("keystroke.py", timeout=300)
+    for line in ("baseline", "coin-age", "builders", "matchstick"):
+        assert line in output, output

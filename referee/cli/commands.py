@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from referee.cli import common
+from referee.cli.action_words import complete_action
 from referee.cli.common import GameSpec
 
 JsonOption = Annotated[bool, typer.Option("--json", help="JSON for scripts (see the contract).")]
@@ -41,11 +42,17 @@ def add_record_commands(
     def check(
         ctx: typer.Context,
         record: Annotated[str, typer.Argument(help="The record so far ('-' for standard input).")],
-        action: Annotated[str, typer.Argument(help=f"The action in question, e.g. '{action_example}'.")],
+        action: Annotated[
+            list[str],
+            typer.Argument(
+                help=f"The action in question, e.g. '{action_example}' (quoted, or as separate words).",
+                autocompletion=complete_action,
+            ),
+        ],
         json_mode: JsonOption = False,
     ) -> None:
         """Would ACTION be legal next? Which rule says so?"""
-        common.check_command(ctx.obj, spec, record, action, json_mode)
+        common.check_command(ctx.obj, spec, record, " ".join(action), json_mode)
 
     def score(
         ctx: typer.Context,

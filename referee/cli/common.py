@@ -337,11 +337,15 @@ def rules_command(env: Environment, spec: GameSpec, topic: str | None) -> None:
             out.text()
             print_topic(out, entry, spec)
         out.text()
+        print_sources(out, book)
+        out.text()
         out.text(_("Topics: {topics}. Also: 'rulings' lists every ruling.").format(topics=", ".join(book.names)))
         raise CommandExit(ExitStatus.SUCCESS)
     if topic.strip().lower() == "rulings":
         for entry, ruling in book.rulings:
-            out.text(f"[{entry.name}] {ruling}")
+            out.text(for_terminal(f"({entry.name}) {ruling}"))
+        out.text()
+        print_sources(out, book)
         raise CommandExit(ExitStatus.SUCCESS)
     entry = book.topic(topic)
     if entry is None:
@@ -371,9 +375,24 @@ def print_topic(out: Output, entry: Any, spec: GameSpec) -> None:
         )
 
     out.text(f"{entry.title} ({entry.name})")
-    out.text(wrapped(entry.text))
+    out.text(wrapped(for_terminal(entry.text)))
     for ruling in entry.rulings:
-        out.text(wrapped(ruling, "  "))
+        out.text(wrapped(for_terminal(ruling), "  "))
+
+
+def for_terminal(text: str) -> str:
+    """A rulebook text as a terminal shows it: the Markdown of its notation (```slap QN```) as plain quotes."""
+    return text.replace("`", "'")
+
+
+def print_sources(out: Output, book: Any) -> None:
+    """What each source tag of the rules text stands for, and what a ruling is."""
+    if not book.sources:
+        return
+    out.text(_("Sources:"))
+    for tag, meaning in book.sources:
+        out.text(f"  [{tag}] {meaning}")
+    out.text(_("  Ruling: the referee's own decision where the sources are silent or disagree."))
 
 
 def topic_names(spec: GameSpec) -> list[str]:
@@ -460,10 +479,7 @@ def simulate_command(
     out = Output(env, json_mode)
     if games < 1:
         raise fail(out, _("--games must be at least 1"))
-    try:
-        report = simulate_games(spec, players, setup, games, seed)
-    except RefereeError as failure:
-        raise fail(out, failure) from None
+    report = simulate_games(spec, players, setup, games, seed)
     if json_mode:
         out.json(report)
     else:

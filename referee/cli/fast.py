@@ -22,7 +22,8 @@ from importlib import import_module
 from referee import registry
 
 POSITIONALS = {"check": 2, "score": 1}
-"""The commands of the fast path and how many arguments each takes (the only option of both is ``--json``)."""
+"""The commands of the fast path and how many arguments each takes at least (the only option of both is
+``--json``); ``check`` joins the words of its action (``check RECORD place Q B2``)."""
 
 DISABLE = "REFEREE_NO_FAST_PATH"
 """Set this environment variable to send every command line to Typer (the tests compare the two paths)."""
@@ -41,8 +42,11 @@ def parse(argv: Sequence[str]) -> tuple[str, str, list[str], bool] | None:
             return None
         else:
             arguments.append(word)
-    if len(arguments) != POSITIONALS[argv[1]] or json_flags > 1:
+    wanted = POSITIONALS[argv[1]]
+    if len(arguments) < wanted or (argv[1] == "score" and len(arguments) > wanted) or json_flags > 1:
         return None
+    if argv[1] == "check":
+        arguments = [arguments[0], " ".join(arguments[1:])]
     return argv[0], argv[1], arguments, json_flags == 1
 
 

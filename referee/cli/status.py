@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Any
 
 from referee.errors import IllegalAction, RefereeError, ReplayError
 
@@ -30,6 +31,16 @@ class CommandExit(SystemExit):
     def exit_code(self) -> int:
         """The status, under the name ``CommandExit`` gives it."""
         return int(self.code)  # type: ignore[arg-type]
+
+
+def ended_by(error: RefereeError, env: Any = None) -> CommandExit:
+    """Report an error nobody reported yet, in one line on standard error, and return the exit to raise: what
+    becomes of a :class:`~referee.errors.RefereeError` that leaves a command (Typer's and the fast path's alike)."""
+    from referee.cli.env import Environment
+    from referee.cli.output import Output
+
+    Output(env if isinstance(env, Environment) else Environment()).error(error.message)
+    return CommandExit(exit_status(error))
 
 
 def exit_status(error: RefereeError) -> ExitStatus:
