@@ -1,7 +1,7 @@
 """Coin Age's menus (``room.menu_groups``) offer exactly the rules' legal actions, as action objects.
 
 Over random positions of random games: in a turn, the menu holds every legal place, pay, move and capture, and
-``done``, nothing more (a toss by the opponent is reached through ``done``); when a toss is due, its one question
+``done``, nothing more (a toss by the opponent is reached through ``done``); when a toss is due, its one group
 offers exactly the legal tosses. Every entry is labelled by the rules' ``describe`` and applied as the object it
 is. Hypothesis prints the seed of a failing game.
 """
@@ -14,7 +14,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.cli.games.coin_age.room import SPEC, TossQuestion, ask_action, menu_groups
+from referee.cli.games.coin_age.room import SPEC, ask_action, menu_groups
 from referee.cli.prompts import QUIT
 from referee.coin_age import RULES
 from referee.coin_age.actions import DONE, Done, Slap
@@ -46,12 +46,12 @@ def test_the_menu_offers_exactly_the_legal_actions(seed: int) -> None:
                 for label, action in group.actions:
                     assert label == (RULES.describe(action, state) if not isinstance(action, Done) else "done")
         else:
-            [question] = offered
-            assert isinstance(question, TossQuestion)
-            assert question.seat == state.tosser()
-            assert set(question.slaps) == set(legal) - {DONE} - set(RULES.turn_actions(state))
-            assert all(isinstance(action, Slap) for action in question.slaps)
-            offered = list(question.slaps)
+            [group] = menu_groups(game)
+            assert state.players[state.tosser()] in group.label
+            assert set(offered) == set(legal) - {DONE} - set(RULES.turn_actions(state))
+            assert len(offered) == len(set(offered)) and all(isinstance(action, Slap) for action in offered)
+            for label, action in group.actions:
+                assert label == RULES.describe(action, state)
         for action in offered:  # each applies as the object it is
             trial = Game.from_state(RULES, game.players, game.setup, state.copy())
             trial.push(action)
@@ -59,35 +59,29 @@ def test_the_menu_offers_exactly_the_legal_actions(seed: int) -> None:
 
 
 class ScriptedPrompter:
-    """Answers the menus as a player would: the first entry of the group named, then the coins named."""
+    """Answers the menus as a player would: in the group named, the entry whose label holds the words given."""
 
-    def __init__(self, group: str, matched: list[str]) -> None:
+    def __init__(self, group: str, entry: str = "") -> None:
         self.group = group
-        self.matched = matched
-        self.asked: list[str] = []
+        self.entry = entry
 
     def choose_action(self, message: str, groups: list[Any], topics: list[str]) -> Any:
-        self.asked.append(message)
         for group in groups:
             if group.label.startswith(self.group):
-                return group.actions[0][1]
+                return next(action for label, action in group.actions if self.entry in label)
         return QUIT
-
-    def checkbox(self, message: str, choices: list[tuple[str, str]]) -> list[str]:
-        self.asked.append(message)
-        return self.matched
 
 
 def test_ask_action_returns_action_objects() -> None:
     game = Game(RULES, ["Ann", "Bob"], setup())
-    tossed = ask_action(game, ScriptedPrompter("Ann tosses", ["Q", "N"]), None)
+    tossed = ask_action(game, ScriptedPrompter("Ann tosses", "QN matched"), None)
     assert tossed == Slap(frozenset({QUARTER, NICKEL}))
     game.push(tossed)
-    placed = ask_action(game, ScriptedPrompter("place the quarter", []), None)
+    placed = ask_action(game, ScriptedPrompter("place the quarter"), None)
     assert RULES.format(placed, game.state) == "place Q A1"
     game.push(placed)
-    assert ask_action(game, ScriptedPrompter("end the turn", []), None) is DONE
-    assert ask_action(game, ScriptedPrompter("nothing such", []), None) == QUIT
+    assert ask_action(game, ScriptedPrompter("end the turn"), None) is DONE
+    assert ask_action(game, ScriptedPrompter("nothing such"), None) == QUIT
 
 
 def test_the_record_keeps_a_built_in_map_by_name_and_any_other_as_a_table() -> None:

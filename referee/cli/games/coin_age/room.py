@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from referee.cli import common
@@ -18,7 +17,7 @@ from referee.i18n import _
 
 if TYPE_CHECKING:
     from referee.cli.prompts import MenuGroup
-    from referee.coin_age.actions import Action, Slap
+    from referee.coin_age.actions import Action
     from referee.coin_age.state import CoinAgeState
 
 RULES = LazyRules("referee.coin_age.rules")
@@ -179,23 +178,13 @@ VERB_LABELS = {
 }
 
 
-@dataclass(frozen=True)
-class TossQuestion:
-    """The menu's one entry when a toss is due: the tosser says which coins matched (a checkbox of the kinds in
-    their bank); ``slaps`` are the tosses that answer can give (the rules' legal tosses)."""
-
-    seat: int
-    kinds: tuple[int, ...]
-    slaps: tuple[Slap, ...]
-
-
 def menu_groups(game: Game[CoinAgeState, Any]) -> list[MenuGroup]:
-    """The first menu, as data: in a turn, a group per coin to place (its spaces), the pays, moves and captures
-    (each labelled by the rules' :meth:`describe`), and ending the turn; when a toss is due, one
-    :class:`TossQuestion`. Every entry is an action object of the rules (or the question that picks one)."""
+    """The menus, as data: in a turn, a group per coin to place (its spaces), the pays, the moves, the captures,
+    and ending the turn; when a toss is due, one group of the legal tosses (which kinds matched). Every entry is
+    an action object of the rules, labelled by the rules' :meth:`describe`."""
     from referee.cli.prompts import MenuGroup
     from referee.coin_age.actions import DONE, Capture, Move, Place, Slap
-    from referee.coin_age.coins import LETTER, NAME, RANKS
+    from referee.coin_age.coins import LETTER, NAME
 
     state = game.state
     rules = RULES
@@ -228,38 +217,21 @@ def menu_groups(game: Game[CoinAgeState, Any]) -> list[MenuGroup]:
         done = MenuGroup(_("end the turn ({player} tosses next)").format(player=tosser), [("done", DONE)])
         return [*by_key.values(), done]
     seat = state.tosser()
-    bank = state.banks[seat]
-    kinds = tuple(rank for rank in RANKS if bank[rank])
-    slaps = tuple(action for action in rules.legal_actions(state) if isinstance(action, Slap))
-    question = TossQuestion(seat, kinds, slaps)
+    tosses = [
+        (rules.describe(action, state), action) for action in rules.legal_actions(state) if isinstance(action, Slap)
+    ]
     label = _("{player} tosses: say which coins matched").format(player=state.players[seat])
-    return [MenuGroup(label, [("", question)])]
+    return [MenuGroup(label, tosses)]
 
 
 def ask_action(game: Game[CoinAgeState, Any], prompter: Any, out: Output) -> object:
-    """The next action from the menus of :func:`menu_groups` (an action object), or a session command."""
-    from referee.coin_age.actions import slap
-    from referee.coin_age.coins import LETTER, NAME, parse_rank
-
+    """The next action picked from the menus of :func:`menu_groups` (an action object), or a session command."""
     state = game.state
-    groups = menu_groups(game)
     if state.tossed and RULES.has_turn_action(state):
         message = _("{player}, your action").format(player=state.players[state.seat])
     else:
         message = _("{player}'s turn").format(player=state.players[state.tosser()])
-    answer = prompter.choose_action(message, groups, common.topic_names(SPEC))
-    if not isinstance(answer, TossQuestion):
-        return answer
-    choices = [(f"{NAME[rank]} ({LETTER[rank]})", LETTER[rank]) for rank in answer.kinds]
-    matched = prompter.checkbox(
-        _("{player} tosses {kinds}. Which show {side}?").format(
-            player=state.players[answer.seat],
-            kinds=" ".join(value for _label, value in choices),
-            side=SIDE_NAME[answer.seat],
-        ),
-        choices,
-    )
-    return slap([parse_rank(letter) for letter in matched])
+    return prompter.choose_action(message, menu_groups(game), common.topic_names(SPEC))
 
 
 # -- positions -------------------------------------------------------------------------------------------------
