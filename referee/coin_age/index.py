@@ -199,7 +199,10 @@ def turn_actions(state: CoinAgeState) -> list[Action]:
         allowed = topped[EMPTY]  # a coin goes on an empty space, or on a strictly higher coin:
         for rank in RANKS:  # highest first, so each rank may also go where the rank above is on top
             if rank in unused:
-                pick(found, tables.place_runs[rank], allowed)
+                spaces = allowed  # pick() written out (self-play asks this on every action)
+                for subsets in tables.place_runs[rank]:
+                    found += subsets[spaces & RUN_MASK]
+                    spaces >>= RUN
             allowed |= topped[rank]
     if state.may_pay:
         for rank in RANKS:

@@ -13,7 +13,6 @@ from collections.abc import Iterator, Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from referee.coin_age import index
 from referee.coin_age.actions import DONE, SLAPS, Action, Capture, Done, Move, Pay, Place, Slap
 from referee.coin_age.coins import (
     COIN,
@@ -26,6 +25,7 @@ from referee.coin_age.coins import (
     format_kinds,
     parse_rank,
 )
+from referee.coin_age.index import board_index, fair_toss, turn_actions
 from referee.coin_age.maps import GameMap, load_map
 from referee.coin_age.state import PLAYERS, CoinAgeState, starting_banks
 from referee.engine import Event, Outcome, RulesBase, Verdict
@@ -173,18 +173,18 @@ class CoinAgeRules(RulesBase[Any, Any]):
         """The canonical notation: lower-case verbs, coins as letters, kinds highest first, the map's space ids."""
         ids = state.map.space_ids
         match action:
-            case Place(rank, space):
-                return f"place {LETTER[rank]} {ids[space]}"
-            case Slap(kinds):
-                return "slap " + format_kinds(kinds)
+            case Place():
+                return f"place {LETTER[action.rank]} {ids[action.space]}"
+            case Slap():
+                return "slap " + format_kinds(action.kinds)
             case Done():
                 return "done"
-            case Move(source, target):
-                return f"move {ids[source]} {ids[target]}"
-            case Capture(space):
-                return f"capture {ids[space]}"
-            case Pay(rank):
-                return f"pay {LETTER[rank]}"
+            case Move():
+                return f"move {ids[action.source]} {ids[action.target]}"
+            case Capture():
+                return f"capture {ids[action.space]}"
+            case Pay():
+                return f"pay {LETTER[action.rank]}"
         raise TypeError(action)
 
     def describe(self, action: Action, state: CoinAgeState) -> str:
@@ -434,10 +434,10 @@ class CoinAgeRules(RulesBase[Any, Any]):
                 return self.apply_place(state, action)
             case Slap():
                 return self.apply_slap(state, action)
-            case Done():
-                return self.apply_done(state)
             case Move():
                 return self.apply_move(state, action)
+            case Done():
+                return self.apply_done(state)
             case Capture():
                 return self.apply_capture(state, action)
             case Pay():
@@ -505,7 +505,7 @@ class CoinAgeRules(RulesBase[Any, Any]):
         """Every legal action now: the turn's actions, ``done``, and the next toss."""
         if state.over:
             return
-        yield from index.turn_actions(state)
+        yield from turn_actions(state)
         if state.tossed:
             yield DONE
         bank = state.banks[state.tosser()]
@@ -516,20 +516,23 @@ class CoinAgeRules(RulesBase[Any, Any]):
     def turn_actions(self, state: CoinAgeState) -> list[Action]:
         """The legal place, pay, move and capture actions of the player in turn (none before the toss): places
         highest coin first, then pays, moves and captures, each in the map's order of spaces."""
-        return index.turn_actions(state)
+        return turn_actions(state)
 
     def has_turn_action(self, state: CoinAgeState) -> bool:
         """Whether the player in turn may still do anything but end the turn."""
-        return bool(index.turn_actions(state))
+        return bool(turn_actions(state))
 
     def random_action(self, state: CoinAgeState, rng: random.Random) -> Action:
         """A random legal action for self-play: a fair toss when a turn starts, else any turn action or 'done'."""
         if state.tossed and not state.over:
-            choices = index.turn_actions(state)
+            choices = turn_actions(state)
             if choices:
                 choices.append(DONE)
                 return rng.choice(choices)
-        return index.fair_toss(state.banks[state.tosser()], rng)
+        return fair_toss(state.banks[1 - state.seat if state.tossed else state.seat], rng)  # the tosser's
+
+    self_play_action = random_action
+    """Self-play takes a random legal action (:class:`RulesBase`'s default, without the call in between)."""
 
     # questions -----------------------------------------------------------------------------------------------
     def to_move(self, state: CoinAgeState) -> int | None:
@@ -596,7 +599,7 @@ class CoinAgeRules(RulesBase[Any, Any]):
         coins = sum(totals.values())
         if coins != PLAYERS * COINS_PER_PLAYER:
             problems.append(f"{coins} coins instead of {PLAYERS * COINS_PER_PLAYER}")
-        if state.topped != index.board_index(state.board):
+        if state.topped != board_index(state.board):
             problems.append("the board's index (topped) does not match the board")
         if should_end != state.over:
             problems.append("the game is over" if state.over else "the game should have ended")

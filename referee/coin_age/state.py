@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from referee.coin_age.coins import Coin
-from referee.coin_age.index import EMPTY, LegalTables, TopIndex, board_index, legal_tables, retop
+from referee.coin_age.index import EMPTY, LegalTables, TopIndex, board_index, legal_tables
 from referee.coin_age.maps import GameMap
 
 PLAYERS = 2
@@ -24,7 +24,8 @@ class CoinAgeState:
 
     For speed (see :mod:`referee.coin_age.index`), ``tables`` are the map's shared :class:`LegalTables` and
     ``topped`` indexes the board by top coin; the board changes only through :meth:`put`, :meth:`take_top` and
-    :meth:`move_stack`, which keep the index. Neither is compared.
+    :meth:`move_stack`, which keep the index (:func:`~referee.coin_age.index.retop` written out: self-play calls
+    them on most actions). Neither is compared.
     """
 
     players: tuple[str, ...]
@@ -108,14 +109,18 @@ class CoinAgeState:
     def put(self, space: int, coin: Coin) -> None:
         """Lay ``coin`` on top of the stack on ``space``."""
         stack = self.board[space]
-        retop(self.topped, space, stack[-1].rank if stack else EMPTY, coin.rank)
+        topped, mask = self.topped, 1 << space
+        topped[stack[-1].rank if stack else EMPTY] ^= mask
+        topped[coin.rank] |= mask
         stack.append(coin)
 
     def take_top(self, space: int) -> Coin:
         """Take the top coin off the stack on ``space``."""
         stack = self.board[space]
         coin = stack.pop()
-        retop(self.topped, space, coin.rank, stack[-1].rank if stack else EMPTY)
+        topped, mask = self.topped, 1 << space
+        topped[coin.rank] ^= mask
+        topped[stack[-1].rank if stack else EMPTY] |= mask
         return coin
 
     def move_stack(self, source: int, target: int) -> None:
@@ -123,9 +128,9 @@ class CoinAgeState:
         board = self.board
         stack = board[target] = board[source]
         board[source] = []
-        rank = stack[-1].rank
-        retop(self.topped, source, rank, EMPTY)
-        retop(self.topped, target, EMPTY, rank)
+        moved = 1 << source | 1 << target  # the source is now empty, the target topped by the stack's top coin
+        self.topped[EMPTY] ^= moved
+        self.topped[stack[-1].rank] ^= moved
 
 
 def starting_banks(bank: Mapping[int, int]) -> list[dict[int, int]]:
