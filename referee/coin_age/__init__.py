@@ -1,4 +1,5 @@
-"""Coin Age (Adam P. McIver, 2013): the pure rules (no files read: a map comes loaded, or as a table).
+"""Coin Age (Adam P. McIver, 2013): the pure rules (no files read: a map comes loaded, or as a table). See
+``docs/rules/coin-age.md``.
 
 ``actions`` (what a player does), ``state`` (the table), ``rules`` (judging, applying, scoring), ``index`` (the
 fast generator of legal actions self-play uses: speed, not rules), ``maps`` (a map table validated), ``position``

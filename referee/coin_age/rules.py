@@ -1,7 +1,8 @@
 """The rules of Coin Age: setup, notation, legality (judging), applying, the end and scoring.
 
 Pure: no I/O, no files (a map comes loaded, or as a table). Each rule has one place here, stated in the docstring
-of its ``judge_*`` or ``apply_*`` method; rule topics named in verdicts are those of ``referee coin-age rules``.
+of its ``judge_*`` or ``apply_*`` method after ``docs/rules/coin-age.md``; rule topics named in verdicts are those
+of ``referee coin-age rules``.
 The actions are in :mod:`referee.coin_age.actions`, the state in :mod:`referee.coin_age.state`; the fast generator
 of legal actions that self-play and menus use is in :mod:`referee.coin_age.index` (speed, not rules: a property
 test checks it against the judge here).
