@@ -109,13 +109,6 @@ def test_check_score_and_completion_do_not_import_typer_or_rich(tmp_path):
         assert "questionary" not in modules
 
 
-def test_the_default_map_is_the_same_for_the_command_line_and_the_rules():
-    from referee.cli.games.coin_age import room as coin_age
-    from referee.coin_age.builtin_maps import DEFAULT_MAP
-
-    assert coin_age.DEFAULT_MAP == DEFAULT_MAP
-
-
 def run_benchmark(script: str, *arguments: str, timeout: int) -> str:
     """The output of a small run of a script in benchmarks/, which must succeed."""
     result = subprocess.run(

@@ -9,8 +9,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from referee.coin_age.actions import Slap
 from referee.coin_age.hint import search
-from referee.coin_age.rules import RULES, CoinAgeState, Slap
+from referee.coin_age.rules import RULES
+from referee.coin_age.state import CoinAgeState
 
 
 class Computer:

@@ -234,7 +234,7 @@ def test_a_failed_write_at_a_terminal_lets_the_game_go_on(tmp_path: Path, monkey
 
     monkeypatch.setattr(session_module, "PlaySession", PlaySession)
     monkeypatch.setattr(PlaySession, "ask_typed", lambda self, prompter: "")  # Enter alone: the menus' answers
-    game = Game(spec.rules, PLAYERS["coin-age"], SETUP["coin-age"])
+    game = Game(spec.rules, PLAYERS["coin-age"], spec.prepare_setup(dict(SETUP["coin-age"]), "test"))
     with pytest.raises(CommandExit) as done:
         PlaySession(spec, environment, game, path, json_mode=False).run()
     assert done.value.exit_code == 0

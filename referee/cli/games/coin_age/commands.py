@@ -11,17 +11,16 @@ from referee.cli import common
 from referee.cli.commands import JsonOption, add_record_commands
 from referee.cli.common import fail
 from referee.cli.files import display_name
-from referee.cli.games.coin_age.room import (
+from referee.cli.games.coin_age.maps import (
     DEFAULT_MAP,
-    RULES,
-    SPEC,
-    complete_map,
-    complete_topic,
+    builtin_map,
+    builtin_map_names,
     load_map_file,
     map_setup,
     user_map_names,
     user_maps_dir,
 )
+from referee.cli.games.coin_age.room import RULES, SPEC, complete_map, complete_topic
 from referee.cli.history import LogOption, PlayHistoryOption
 from referee.cli.output import Output
 from referee.cli.records import parse_players
@@ -50,6 +49,7 @@ MapOption = Annotated[
 
 
 def players_and_setup(players: str, map_value: str, out: Output) -> tuple[list[str], dict[str, Any]]:
+    """The players of ``--players`` and the rules' setup of ``--map`` (the map loaded by the map layer)."""
     try:
         names = parse_players(players)
         if len(names) != 2:
@@ -122,8 +122,6 @@ def simulate(
 @maps_app.command("list")
 def maps_list(ctx: typer.Context) -> None:
     """The installed maps (and your own, from your maps folder)."""
-    from referee.coin_age.builtin_maps import builtin_map, builtin_map_names
-
     out = Output(ctx.obj)
     for name in builtin_map_names():
         game_map = builtin_map(name)
