@@ -341,7 +341,7 @@ class PlaySession:
             f"{player}> ",
             entries,
             check,
-            toolbar=self.spec.status_line(game) + "  " + _("(Enter alone: menus; undo, redo, log, rules, quit)"),
+            toolbar=self.spec.status_line(game) + "  " + _("[Enter: menus · undo redo log rules quit]"),
             to_stderr=prompter.to_stderr,
         )
 

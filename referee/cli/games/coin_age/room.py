@@ -78,25 +78,57 @@ def render(game: Game[CoinAgeState, Any], out: Output) -> None:
             subtitle_align="right",
             border_style=style,
             box=box.ROUNDED,
-            width=20,
+            width=PANEL_WIDTH,
             padding=(0, 1),
         )
 
+    def space_cell(space_id: str) -> Text:
+        """A space on one line: its id in its region's colour and its stack, top coin first."""
+        index = game_map.index[space_id]
+        region = game_map.region(game_map.spaces[index].region)
+        cell = Text(space_id, style=REGION_STYLES.get((region.color or "").lower(), "") or "bold")
+        stack = state.board[index]
+        if not stack:
+            cell.append(" ·", style="dim")
+        for coin in reversed(stack):
+            cell.append(f" {LETTER[coin.rank]}{'ht'[coin.side]}", style=OWNER_STYLES[coin.side])
+        return cell
+
+    widest = max(len(row) for row in game_map.layout)
+    width, height = out.console.size
+    compact = height < COMPACT_BELOW_ROWS or width < PANEL_WIDTH * widest
+    """Below these sizes, a space is a line, not a card, and the score a plain table: at 80×24 the whole board, the
+    score, the prompt and its menu stay in view."""
+    cell_width = PANEL_WIDTH if not compact else max(12, min(PANEL_WIDTH, width // widest))
     rows = []
     for row in game_map.layout:
         grid = Table.grid(padding=(0, 0))
-        if len(row) < max(len(r) for r in game_map.layout):
-            grid.add_column(width=10)
-            cells: list[Any] = [""]
-        else:
-            cells = []
+        cells: list[Any] = []
+        if len(row) < widest:
+            grid.add_column(width=cell_width // 2)
+            cells.append("")
         for _space in row:
-            grid.add_column()
-        grid.add_row(*cells, *(space_panel(space_id) for space_id in row))
+            grid.add_column(width=cell_width if compact else None)
+        grid.add_row(*cells, *(space_cell(space_id) if compact else space_panel(space_id) for space_id in row))
         rows.append(grid)
-
-    out.show(Group(Text(game_map.name, style="bold"), *rows, score_table(game).rich()))
+    table = score_table(game)
+    if compact:
+        out.show(Group(Text(game_map.name, style="bold"), *rows))
+        for line in table.lines()[1:]:
+            out.text(line)
+    else:
+        out.show(Group(Text(game_map.name, style="bold"), *rows, table.rich()))
+    out.text(coin_legend())
     out.text(status_line(game))
+
+
+PANEL_WIDTH = 20
+COMPACT_BELOW_ROWS = 34
+
+
+def coin_legend() -> str:
+    """One line saying what the coin codes under the board mean."""
+    return _("Q quarter 4 · N nickel 3 · P penny 2 · D dime 1 · h heads, t tails · top coin first")
 
 
 def score_table(game: Game[CoinAgeState, Any]) -> ScoreTable:
