@@ -240,6 +240,23 @@ TREE: dict[str, Any] = {'params': [{'option': ['--version'],
                                                                       'fish': 'Seconds per computer turn.',
                                                                       'powershell': 'Seconds per computer turn.'},
                                                              'complete': None},
+                                                            {'option': ['--computer-tosses'],
+                                                             'names': ['--computer-tosses'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': "''drawn''\\\\: the referee tosses "
+                                                                             "the computer''s coins; "
+                                                                             "''typed''\\\\: you slap them and "
+                                                                             'type the result.',
+                                                                      'fish': "'drawn': the referee tosses the "
+                                                                              "computer's coins; 'typed': you slap "
+                                                                              'them and type the result.',
+                                                                      'powershell': "'drawn': the referee tosses "
+                                                                                    "the computer's coins; "
+                                                                                    "'typed': you slap them and "
+                                                                                    'type the result.'},
+                                                             'complete': None},
                                                             {'option': ['--help'],
                                                              'names': ['--help'],
                                                              'flag': True,
@@ -249,10 +266,10 @@ TREE: dict[str, Any] = {'params': [{'option': ['--version'],
                                                                       'fish': 'Show this message and exit.',
                                                                       'powershell': 'Show this message and exit.'},
                                                              'complete': None}],
-                                                 'help': {'zsh': 'Referee a live game\\\\: menus at a terminal,...',
-                                                          'fish': 'Referee a live game: menus at a terminal,...',
-                                                          'powershell': 'Referee a live game: menus at a '
-                                                                        'terminal,...'}},
+                                                 'help': {'zsh': 'Referee a live game\\\\: typed or picked at a...',
+                                                          'fish': 'Referee a live game: typed or picked at a...',
+                                                          'powershell': 'Referee a live game: typed or picked at '
+                                                                        'a...'}},
                                         'replay': {'params': [{'argument': 'records',
                                                                'nargs': -1,
                                                                'complete': None},

@@ -75,8 +75,15 @@ def play(
     ] = 2,
     seed: Annotated[int | None, typer.Option("--seed", help="The computer's tosses, repeatable.")] = None,
     computer_time: Annotated[float, typer.Option("--computer-time", help="Seconds per computer turn.")] = 1.0,
+    computer_tosses: Annotated[
+        str,
+        typer.Option(
+            "--computer-tosses",
+            help="'drawn': the referee tosses the computer's coins; 'typed': you slap them and type the result.",
+        ),
+    ] = "drawn",
 ) -> None:
-    """Referee a live game: menus at a terminal, one action per line from a pipe."""
+    """Referee a live game: typed or picked at a terminal, one action per line from a pipe."""
     from referee.cli.session import play_command
 
     out = Output(ctx.obj, json_mode)
@@ -89,7 +96,9 @@ def play(
 
         if computer_seat not in (1, 2) or computer_time <= 0:
             raise fail(out, _("--computer-seat is 1 or 2, and --computer-time more than 0"))
-        computer = Computer(computer_seat - 1, seed, time_limit=computer_time)
+        if computer_tosses not in ("drawn", "typed"):
+            raise fail(out, _("--computer-tosses is 'drawn' or 'typed'"))
+        computer = Computer(computer_seat - 1, seed, time_limit=computer_time, typed_tosses=computer_tosses == "typed")
     play_command(ctx.obj, SPEC, names, setup, record, resume, json_mode, computer)
 
 
