@@ -447,8 +447,15 @@ SPEC = GameSpec(
     score_table=score_table,
     status_line=status_line,
     load_position=load_position,
+    describe=lambda action, state: describe_action(action, state),
     ask_action=ask_action,
 )
+
+
+def describe_action(action: Any, state: Any) -> str:
+    from referee.builders.describe import describe
+
+    return describe(action, state)
 
 
 class DealingRules:

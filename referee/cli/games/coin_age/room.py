@@ -296,6 +296,7 @@ SPEC = GameSpec(
     prepare_setup=prepare_setup,
     record_setup=record_setup,
     load_position=load_position,
+    describe=lambda action, state: RULES.describe(action, state),
     ask_action=ask_action,
 )
 
