@@ -64,7 +64,7 @@ def render(game: Game[BuildersState, Any], out: Output) -> None:
     position = state.tally
     parts: list[Any] = []
     outcome = RULES.outcome(state)
-    compact = out.console.size.height < COMPACT_BELOW_ROWS
+    compact = out.small_terminal(COMPACT_BELOW_ROWS)
     """Below this height, a player is two lines, resources are four coloured numbers and the rows sit side by
     side: a 4-player table, the prompt and its menu fit 80×30."""
     for seat_index, (name, seat) in enumerate(zip(state.players, state.seats, strict=True)):
