@@ -33,6 +33,7 @@ def finished_records(folder: Path, count: int, seed: int = 11) -> int:
     import tomli_w
 
     from referee.builders import RULES as BUILDERS
+    from referee.cli.games.coin_age.room import SPEC as COIN_AGE_ROOM
     from referee.coin_age.rules import RULES as COIN_AGE
     from referee.matchstick import RULES as MATCHSTICK
 
@@ -47,15 +48,15 @@ def finished_records(folder: Path, count: int, seed: int = 11) -> int:
         roll = written % 10
         name, rules, players, setup = kinds[0 if roll < 5 else 1 if roll < 9 else 2]
         setup = dict(setup, seed=rng.randrange(10**6)) if name == "builders" else setup
-        state = rules.new_state(players, setup)
+        state = rules.new_state(
+            players, COIN_AGE_ROOM.prepare_setup(setup, "benchmark") if rules is COIN_AGE else setup
+        )
         actions = []
-        choose = getattr(rules, "self_play_action", None) or rules.random_action
-        stalled = getattr(rules, "stalled", None)
         while not rules.is_over(state) and len(actions) < 5000:
-            action = choose(state, rng)
+            action = rules.self_play_action(state, rng)
             actions.append(rules.format(action, state))
             rules.apply(state, action)
-            if stalled is not None and stalled(state):
+            if rules.stalled(state):
                 break
         if not rules.is_over(state):
             continue
