@@ -43,7 +43,7 @@ def run() -> None:
     except KeyboardInterrupt:
         _say("\nreferee: interrupted")
         sys.exit(ExitStatus.INTERRUPTED)
-    except BrokenPipeError:  # the reader went away (``| head -1``): nothing more to say, and no one to say it to
+    except (BrokenPipeError, ReaderGone):  # the reader went away (``| head -1``): nothing more to say to anyone
         _silence_stdout()
         sys.exit(ExitStatus.SUCCESS)
     except RecursionError:
@@ -72,7 +72,38 @@ def _streams_usable() -> bool:
     if sys.stdout is None:
         _say("referee: standard output is closed; nothing was done")
         return False
+    sys.stdout = _PipeGuard(sys.stdout)  # type: ignore[assignment]
     return True
+
+
+class ReaderGone(SystemExit):
+    """The reader of standard output went away (``referee … | head -1``): the command ends there, exit 0. A
+    ``SystemExit``, so that Click, which would turn the broken pipe into exit 1, lets it through."""
+
+    def __init__(self) -> None:
+        super().__init__(int(ExitStatus.SUCCESS))
+
+
+class _PipeGuard:
+    """Standard output, whose broken pipe ends the command (:class:`ReaderGone`) wherever it is met."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return int(self._stream.write(text))
+        except BrokenPipeError:
+            raise ReaderGone from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise ReaderGone from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 def _say(line: str) -> None:
@@ -86,6 +117,8 @@ def _say(line: str) -> None:
 
 def _silence_stdout() -> None:
     """Point standard output at /dev/null, so the interpreter's last flush of what is left fails no more."""
+    if isinstance(sys.stdout, _PipeGuard):
+        sys.stdout = sys.stdout._stream
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

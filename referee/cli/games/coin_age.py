@@ -75,18 +75,18 @@ def load_map_file(path: str, out: Output | None = None) -> GameMap:
 def map_setup(value: str, out: Output) -> dict[str, Any]:
     """``--map NAME|FILE|random`` → the record's setup: a built-in map by name, any other map as a whole table."""
     import random
-    from pathlib import Path
 
+    from referee.cli.files import is_regular_file, path_exists
     from referee.coin_age.builtin_maps import builtin_map, builtin_map_names
 
     if value.lower() == "random":
         value = random.choice(builtin_map_names())
-    if builtin_map(value) is not None and not Path(value).is_file():
+    if builtin_map(value) is not None and not is_regular_file(value):
         return {"map": value.lower()}
     user_file = user_maps_dir() / f"{value}.toml"
-    if not Path(value).exists() and user_file.is_file():
+    if not path_exists(value) and is_regular_file(user_file):
         return {"map": load_map_file(str(user_file), out).to_toml()}
-    if Path(value).exists() or value.endswith(".toml") or value == "-":
+    if path_exists(value) or value.endswith(".toml") or value == "-":
         return {"map": load_map_file(value, out).to_toml()}
     raise InputError(
         _("unknown map '{name}': installed maps are {names}; or give a map file").format(
