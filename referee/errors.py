@@ -1,4 +1,5 @@
-"""The referee's errors: each says what went wrong in one line and carries its exit status.
+"""The referee's errors: each says what went wrong in one line. They know nothing of processes: the command line
+maps them to exit statuses in one place (:func:`referee.cli.status.exit_status`).
 
 Two families, as in the contract's exit codes:
 
@@ -16,8 +17,6 @@ from __future__ import annotations
 class RefereeError(Exception):
     """Base of every error the referee reports to a player."""
 
-    exit_status: int = 2
-
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
@@ -28,8 +27,6 @@ class RefereeError(Exception):
 
 class InputError(RefereeError):
     """The input could not be read (exit 2)."""
-
-    exit_status = 2
 
 
 class NotationError(InputError):
@@ -45,8 +42,6 @@ class IllegalAction(RefereeError):
 
     ``rule`` is the topic of ``referee GAME rules`` that forbids it.
     """
-
-    exit_status = 1
 
     def __init__(self, rule: str, message: str) -> None:
         super().__init__(message)
@@ -68,4 +63,3 @@ class ReplayError(RefereeError):
         self.index = index
         self.action = action
         self.cause = cause
-        self.exit_status = cause.exit_status

@@ -12,6 +12,7 @@ import sys
 from typing import Any
 
 from referee.cli.status import ExitStatus
+from referee.errors import RefereeError
 
 
 def __getattr__(name: str) -> Any:
@@ -40,6 +41,10 @@ def run() -> None:
         from referee.cli.app import app
 
         app(prog_name="referee")
+    except RefereeError as error:  # one the fast path left unreported (Typer's go through RefereeGroup)
+        from referee.cli.status import ended_by
+
+        raise ended_by(error) from None
     except KeyboardInterrupt:
         _say("\nreferee: interrupted")
         sys.exit(ExitStatus.INTERRUPTED)

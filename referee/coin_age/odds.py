@@ -20,7 +20,7 @@ ALLOWANCES: dict[int, str] = {
     1: "place 1 and move",
     0: "capture and move",
 }
-"""The allowance by matches (the table of ``shared/reference/coin-age.md``), in the referee's words."""
+"""The allowance by matches (the table of ``docs/rules/coin-age.md``), in the referee's words."""
 
 
 def tossed_kinds(bank: dict[int, int]) -> tuple[int, ...]:

@@ -18,7 +18,7 @@ from tests.robustness.helpers import random_game, record_text
 
 pytestmark = pytest.mark.e2e
 
-DATA = ROOT / "benchmarks" / "data"
+DATA = ROOT / "examples"
 FINAL_TALLY = """game = "builders"
 players = ["Ann", "Bob"]
 [final.Ann]
@@ -100,6 +100,7 @@ def test_score_answers_as_typer_does(game: str, json_mode: bool, records: dict[s
         (["builders", "check", "-", "coins 3", "--json"], ("builders", "check", ["-", "coins 3"], True)),
         (["matchstick", "score", "r.toml"], ("matchstick", "score", ["r.toml"], False)),
         (["coin-age", "check", "", ""], ("coin-age", "check", ["", ""], False)),
+        (["coin-age", "check", "r.toml", "place", "Q", "B2"], ("coin-age", "check", ["r.toml", "place Q B2"], False)),
     ],
 )
 def test_plain_check_and_score_take_the_fast_path(argv: list[str], expected: tuple) -> None:
@@ -110,7 +111,7 @@ def test_plain_check_and_score_take_the_fast_path(argv: list[str], expected: tup
     "argv",
     [
         ["coin-age", "check", "r.toml"],  # Typer writes the usage error
-        ["coin-age", "check", "r.toml", "done", "extra"],
+        ["coin-age", "score", "r.toml", "extra"],
         ["coin-age", "check", "r.toml", "done", "--help"],
         ["coin-age", "check", "--", "r.toml", "-x"],
         ["coin-age", "check", "r.toml", "-x"],
@@ -133,7 +134,7 @@ def test_score_prints_the_breakdown_and_board_draws_the_table(records: dict[str,
     lines = plain.stdout.decode().splitlines()
     assert lines[0].endswith("final score")
     assert lines[1].split() == ["player", "side", "Q", "N", "P", "D", "spaces", "regions", "bank", "total"]
-    assert [line.split()[0] for line in lines[3:5]] == ["Ann", "Bob"]
+    assert [line.split()[0] for line in lines[3:5]] == ["Iris", "Jun"]
     assert lines[-1].startswith("Game over")
     board, _ = both_ways(["coin-age", "score", position, "--board"], None)
     assert board.returncode == 0

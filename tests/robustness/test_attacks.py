@@ -547,18 +547,16 @@ def test_play_into_a_pipe_closed_early_is_no_illegal_action(tmp_path: Path) -> N
 def test_a_failed_write_during_undo_at_a_terminal_lets_the_game_go_on(tmp_path: Path, monkeypatch) -> None:
     import errno
 
-    from referee.cli import coin_age, prompts
     from referee.cli.common import GameSpec
     from referee.cli.env import Environment
+    from referee.cli.games.coin_age import room as coin_age
     from referee.cli.session import PlaySession
     from referee.cli.status import CommandExit
     from referee.engine import Game
 
     actions = actions_of("coin-age", 4, seed=9)
     path = tmp_path / "game.toml"
-    monkeypatch.setattr(prompts, "QUIT", "\x00quit")
-    monkeypatch.setattr(prompts, "UNDO", "\x00undo")
-    answers = iter([actions[0], actions[1], "\x00undo", actions[2], actions[3], "\x00quit"])
+    answers = iter([actions[0], actions[1], "undo", actions[2], actions[3], "quit"])
     spec = GameSpec(
         **{
             **coin_age.SPEC.__dict__,
@@ -579,6 +577,7 @@ def test_a_failed_write_during_undo_at_a_terminal_lets_the_game_go_on(tmp_path: 
     environment = Environment(
         stdin=io.StringIO(), stdout=io.StringIO(), stderr=stderr, stdin_isatty=True, stdout_isatty=True, no_color=True
     )
+    monkeypatch.setattr(PlaySession, "ask_typed", lambda self, prompter: "")  # Enter alone: the menus' answers
     game = Game(spec.rules, PLAYERS["coin-age"], SETUP["coin-age"])
     with pytest.raises(CommandExit) as done:
         PlaySession(spec, environment, game, path, json_mode=False).run()
