@@ -134,6 +134,11 @@ def _unprintable(text: str) -> bool:
     return any(unicodedata.category(char)[0] == "C" or unicodedata.category(char) in ("Zl", "Zp") for char in text)
 
 
+def _one_line(text: str) -> str:
+    """A fault that quotes an id from the file: control characters and line separators escaped (one line)."""
+    return "".join(char if not _unprintable(char) else repr(char)[1:-1] for char in text)
+
+
 def _over_the_limits(space_count: int, edges: list[tuple[str, str]]) -> str | None:
     """The one fault that says how the map goes beyond :data:`MAX_SPACES` or :data:`MAX_NEIGHBOURS`, or None."""
     if space_count > MAX_SPACES:
@@ -248,6 +253,7 @@ def load_map(table: Mapping[str, Any], *, source: str = "map") -> GameMap:
     if over is not None:
         faults.append(over)
     if faults:
+        faults = [_one_line(f) for f in faults]
         raise MapError(f"{source}: " + "; ".join(faults), faults=[f"{source}: {f}" for f in faults])
 
     layout_value = table.get("layout")

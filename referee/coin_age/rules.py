@@ -330,7 +330,9 @@ class CoinAgeRules(RulesBase[Any, Any]):
         """Each player's bank: 4 dimes, 3 pennies, 2 nickels, 1 quarter. Heads (the first seat) tosses first."""
         unknown = sorted(set(setup) - {"map"})
         if unknown:
-            raise SetupError(_("unknown coin-age setup key(s): {keys} (known: map)").format(keys=", ".join(unknown)))
+            raise SetupError(
+                _("unknown coin-age setup key(s): {keys} (known: map)").format(keys=", ".join(map(repr, unknown)))
+            )
         game_map = resolve_map(setup.get("map"))
         return CoinAgeState(
             players=check_players(players),
