@@ -200,7 +200,7 @@ def new_state(players: list[str], setup: Mapping[str, Any]) -> BuildersState:
     n = len(names)
     unknown = set(setup) - {"seed", "apprentices", "buildings", "workers"}
     if unknown:
-        raise SetupError(_("unknown builders setup key: {keys}").format(keys=", ".join(sorted(unknown))))
+        raise SetupError(_("unknown builders setup key: {keys}").format(keys=", ".join(map(repr, sorted(unknown)))))
     if "seed" in setup:
         seed = setup["seed"]
         if set(setup) != {"seed"}:

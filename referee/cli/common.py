@@ -50,9 +50,12 @@ class GameSpec:
 
 
 def fail(out: Output, error: RefereeError | str, status: int | None = None) -> CommandExit:
-    """Report an error in one line and return the Exit to raise."""
+    """Report an error in one line and return the Exit to raise; under ``--json``, also the error document
+    ``{"error": {"message": …}}`` when the command has not written its document yet (one JSON document always)."""
     message = error.message if isinstance(error, RefereeError) else error
     out.error(message)
+    if out.json_mode and not out.json_written:
+        out.json({"error": {"message": message}})
     code = status if status is not None else (exit_status(error) if isinstance(error, RefereeError) else 2)
     return CommandExit(code)
 
@@ -99,9 +102,11 @@ def error_document(game: Game[Any, Any], error: ReplayError) -> dict[str, Any]:
 
 
 def replay_error_line(source: str, error: ReplayError) -> str:
+    from referee.cli.output import shorten
+
     rule = f" [{_('rule')}: {error.cause.rule}]" if isinstance(error.cause, IllegalAction) else ""
     kind = _("illegal") if isinstance(error.cause, IllegalAction) else _("unreadable")
-    return f"{source}: {_('action')} {error.index} '{error.action}' {kind}: {error.cause.message}{rule}"
+    return f"{source}: {_('action')} {error.index} '{shorten(error.action)}' {kind}: {error.cause.message}{rule}"
 
 
 # -- replay ----------------------------------------------------------------------------------------------------
@@ -267,7 +272,9 @@ def check_command(env: Environment, spec: GameSpec, record_path: str, action_tex
     except RefereeError as failure:
         if json_mode:
             out.json({"legal": False, "action": action_text, "error": {"message": failure.message}})
-        raise fail(out, f"'{action_text}': {failure.message}", exit_status(failure)) from None
+        from referee.cli.output import shorten
+
+        raise fail(out, f"'{shorten(action_text)}': {failure.message}", exit_status(failure)) from None
     verdict = game.judge(action)
     canonical = spec.rules.format(action, game.state)
     if json_mode:

@@ -4,7 +4,10 @@
   (and the line, for TOML syntax errors).
 * :func:`write_atomically` writes a temporary file in the same folder, fsyncs it, renames it over the target
   and fsyncs the folder: a reader sees the old record or the new one, never half of one.
-* :class:`RecordLock` keeps two ``play`` processes off one record.
+* :class:`RecordLock` keeps two ``play`` processes off one record (its lock file is never a symbolic link), and
+  :class:`RecordWriter` refuses to overwrite a record that another program changed, replaced or made read-only.
+* Only regular files are read as records, maps or positions (``-`` is standard input): a FIFO or a device is refused
+  at once instead of hanging, and a path the system refuses (too long, no permission) is one line.
 """
 
 from __future__ import annotations
@@ -12,7 +15,10 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
+import stat
 import sys
+from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any
 
 from referee.errors import InputError, RefereeError
@@ -24,9 +30,71 @@ if TYPE_CHECKING:
 MAX_INPUT_BYTES = 4 * 1024 * 1024
 """Records, maps and positions are small; anything larger is refused rather than parsed."""
 
+MAX_KEY_PARTS = 20
+"""A dotted key or table header of more parts than this (``a.b.c`` has 3) is refused before TOML parsing: records,
+maps and positions need at most 5, and the parser's time grows with the square of a key's parts."""
+
+_DEEP_KEY = re.compile(
+    r"""\.(?:[ \t]*(?:"[^"\n]*"|'[^'\n]*'|[^\s.=\[\]{},#"']+)[ \t]*\.){""" + str(MAX_KEY_PARTS - 1) + "}"
+)
+"""``MAX_KEY_PARTS`` dots joined by key parts, so a key or header of more than ``MAX_KEY_PARTS`` parts. The
+pattern starts with a literal dot and never backtracks far: it scans 4 MB in about a second at worst. Text inside
+strings is scanned too: a string holding over twenty dot-separated words would be refused."""
+
 
 def display_name(path: str | Path) -> str:
     return _("standard input") if str(path) == "-" else str(path)
+
+
+def path_exists(path: str | Path) -> bool:
+    """Whether anything (a symbolic link included) has this name; False for a name the system refuses (too long,
+    a folder that cannot be searched): the command that then opens it reports that in one line."""
+    try:
+        return os.path.lexists(path)
+    except (OSError, ValueError):
+        return False
+
+
+def is_regular_file(path: str | Path) -> bool:
+    """Whether ``path`` names a regular file (following links); False for anything else or a name refused."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def _open_regular(path: str | Path, name: str) -> int:
+    """A descriptor of ``path`` opened for reading, or an InputError: a FIFO, a device or a socket is refused
+    (opened without blocking, so a FIFO with no writer does not hang the command)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise InputError(_("{file}: no such file").format(file=name)) from None
+    except IsADirectoryError:
+        raise InputError(_("{file}: is a directory, not a file").format(file=name)) from None
+    except PermissionError:
+        raise InputError(_("{file}: permission denied").format(file=name)) from None
+    except OSError as error:
+        raise InputError(_("{file}: cannot be read ({reason})").format(file=name, reason=error.strerror)) from None
+    except ValueError:  # a NUL byte in the name
+        raise InputError(_("{file}: not a valid file name").format(file=name)) from None
+    mode = os.fstat(fd).st_mode
+    if stat.S_ISREG(mode):
+        os.set_blocking(fd, True)
+        return fd
+    os.close(fd)
+    if stat.S_ISDIR(mode):
+        raise InputError(_("{file}: is a directory, not a file").format(file=name))
+    raise InputError(
+        _("{file}: not a regular file (a FIFO, device or socket); give a file, or - for standard input").format(
+            file=name
+        )
+    )
+
+
+def check_regular_file(path: str | Path) -> None:
+    """Refuse, in one line, a name that is not a readable regular file (see :func:`read_text`)."""
+    os.close(_open_regular(path, display_name(path)))
 
 
 def read_text(path: str | Path, stdin: IO[str] | None = None) -> str:
@@ -35,16 +103,12 @@ def read_text(path: str | Path, stdin: IO[str] | None = None) -> str:
     try:
         if str(path) == "-":
             stream = stdin if stdin is not None else sys.stdin
+            if stream is None:  # the process was started with standard input closed
+                raise InputError(_("standard input is closed"))
             data = stream.buffer.read(MAX_INPUT_BYTES + 1) if hasattr(stream, "buffer") else stream.read().encode()
         else:
-            with open(path, "rb") as handle:
+            with open(_open_regular(path, name), "rb") as handle:
                 data = handle.read(MAX_INPUT_BYTES + 1)
-    except FileNotFoundError:
-        raise InputError(_("{file}: no such file").format(file=name)) from None
-    except IsADirectoryError:
-        raise InputError(_("{file}: is a directory, not a file").format(file=name)) from None
-    except PermissionError:
-        raise InputError(_("{file}: permission denied").format(file=name)) from None
     except OSError as error:
         raise InputError(_("{file}: cannot be read ({reason})").format(file=name, reason=error.strerror)) from None
     if len(data) > MAX_INPUT_BYTES:
@@ -61,6 +125,17 @@ def read_text(path: str | Path, stdin: IO[str] | None = None) -> str:
         raise InputError(_("{file}: not UTF-8 text (byte {offset})").format(file=name, offset=error.start)) from None
 
 
+def check_key_depth(text: str, name: str) -> None:
+    """Refuse a dotted key or table header of more than :data:`MAX_KEY_PARTS` parts, before the parser spends
+    minutes on it (its time grows with the square of the parts: 50,000 parts in 100 KB take over a minute)."""
+    if text.count(".") >= MAX_KEY_PARTS:
+        found = _DEEP_KEY.search(text)
+        if found is not None:
+            line = text.count("\n", 0, found.start()) + 1
+            message = _("{file}: malformed TOML: a dotted key or table header of more than {limit} parts (line {line})")
+            raise InputError(message.format(file=name, limit=MAX_KEY_PARTS, line=line))
+
+
 def read_toml(path: str | Path, stdin: IO[str] | None = None) -> dict[str, Any]:
     """A TOML document as a table; malformed TOML names the file and the line."""
     import tomllib  # imported here: a command that reads no TOML (--version, TAB) does not pay for it
@@ -68,6 +143,7 @@ def read_toml(path: str | Path, stdin: IO[str] | None = None) -> dict[str, Any]:
     text = read_text(path, stdin)
     if not text.strip():
         raise InputError(_("{file}: empty file").format(file=display_name(path)))
+    check_key_depth(text, display_name(path))
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -80,37 +156,50 @@ class WriteError(RefereeError):
     """The record could not be written; the previous version is intact (exit 2, as input that cannot be read)."""
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` all at once: temporary file, fsync, rename, fsync of the folder."""
+class RecordChanged(WriteError):
+    """The record on disk is no longer the one this referee wrote last (edited, replaced, removed or made read-only
+    by another program): it is not overwritten, and the game stops."""
+
+
+def _cannot_write(path: Path, reason: str | None) -> WriteError:
+    return WriteError(
+        _("{file}: cannot write the record ({reason}); the previous record is intact").format(file=path, reason=reason)
+    )
+
+
+def write_atomically(path: Path, data: bytes, *, create: bool = False) -> None:
+    """Replace ``path`` with ``data`` all at once: temporary file, fsync, rename, fsync of the folder.
+
+    With ``create`` the record must not exist yet: it is linked into place, which fails if any file (or symbolic
+    link) took the name meanwhile, so a new game never overwrites a file."""
     import tempfile  # imported here: only play writes records
 
     folder = path.parent
     try:
         fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except OSError as error:
-        raise WriteError(
-            _("{file}: cannot write the record ({reason}); the previous record is intact").format(
-                file=path, reason=error.strerror
-            )
-        ) from None
+        raise _cannot_write(path, error.strerror) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        if path.exists():
-            os.chmod(temporary, path.stat().st_mode & 0o777)
-        else:
+        if create:
             os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
+            _link_new(temporary, path)
+        else:
+            os.chmod(temporary, os.stat(path).st_mode & 0o777 if os.path.exists(path) else 0o644)
+            os.replace(temporary, path)
+    except FileExistsError:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise RecordChanged(
+            _("{file} was created by another program meanwhile; it was not overwritten").format(file=path)
+        ) from None
     except OSError as error:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
-        raise WriteError(
-            _("{file}: cannot write the record ({reason}); the previous record is intact").format(
-                file=path, reason=error.strerror
-            )
-        ) from None
+        raise _cannot_write(path, error.strerror) from None
     try:
         dir_fd = os.open(folder, os.O_RDONLY)
         try:
@@ -121,29 +210,139 @@ def write_atomically(path: Path, data: bytes) -> None:
         pass
 
 
+def _link_new(temporary: str, path: Path) -> None:
+    """Give the written temporary file the record's name only if that name is free (FileExistsError if not)."""
+    try:
+        os.link(temporary, path)
+    except FileExistsError:
+        raise
+    except OSError as error:
+        if error.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK):
+            raise
+        if os.path.lexists(path):  # a file system without hard links: check, then rename (a short race)
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST)) from None
+        os.replace(temporary, path)
+        return
+    os.unlink(temporary)
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """What says a record on disk is the very file last seen: its inode, size and modification time."""
+
+    device: int
+    inode: int
+    size: int
+    mtime_ns: int
+
+    @staticmethod
+    def of(path: Path) -> Stamp | None:
+        """The stamp of the file ``path`` names now (None if there is none)."""
+        try:
+            info = os.stat(path)
+        except FileNotFoundError:
+            return None
+        return Stamp(info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+
+
+def read_only(path: Path) -> bool:
+    """Whether the record is write-protected: no write permission for us, or no write bit at all (which even
+    root, who may write anything, takes as the owner's wish)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return False
+    return not info.st_mode & 0o222 or not os.access(path, os.W_OK)
+
+
+def refuse_read_only(path: Path) -> None:
+    if read_only(path):
+        raise RecordChanged(
+            _(
+                "{file} is read-only: the referee does not rewrite it (make it writable, or continue into a new file "
+                "with --record NEW)"
+            ).format(file=path)
+        )
+
+
+class RecordWriter:
+    """Writes the record of one game, never over a file it did not write itself.
+
+    Before each write it checks that the file on disk is still the one it saw last (:class:`Stamp`): a record
+    edited, replaced, removed or made read-only by another program meanwhile is left alone (:class:`RecordChanged`).
+    ``stamp`` is the file as read when the game was resumed, None for a new record (which must not exist)."""
+
+    def __init__(self, path: Path, stamp: Stamp | None) -> None:
+        self.path = path
+        self.stamp = stamp
+
+    def write(self, data: bytes) -> None:
+        now = Stamp.of(self.path)
+        if now != self.stamp:
+            if self.stamp is None:
+                message = _("{file} was created by another program meanwhile; it was not overwritten")
+            elif now is None:
+                message = _("{file} was removed or renamed by another program; the referee stops without writing it")
+            else:
+                message = _(
+                    "{file} was changed by another program since the referee last wrote it; it was not overwritten "
+                    "(the game stops: resume it with --resume once the file is as you want it)"
+                )
+            raise RecordChanged(message.format(file=self.path))
+        if now is not None:
+            refuse_read_only(self.path)
+        write_atomically(self.path, data, create=now is None)
+        self.stamp = Stamp.of(self.path)
+
+
+_TEMPORARY = re.compile(r"\.(?P<record>.+)\.[a-z0-9_]{8}\.tmp")
+"""The name :func:`write_atomically` gives a temporary file: ``.RECORD.XXXXXXXX.tmp`` (``tempfile`` picks the eight
+characters from lower-case letters, digits and ``_``)."""
+
+
 class RecordLock:
-    """An exclusive lock on a record (a ``.lock`` file beside it), so two ``play`` processes never share one."""
+    """An exclusive lock on a record (a ``.lock`` file beside it), so two ``play`` processes never share one.
+
+    Lock the record's real path (see :func:`real_record_path`): two names of one file share one lock."""
 
     def __init__(self, path: Path) -> None:
         self.path = path.with_name(f".{path.name}.lock")
+        self.record = path
         self._fd: int | None = None
 
     def acquire(self) -> None:
         """Take the lock, or raise WriteError naming the record when another referee holds it.
 
-        The lock file is removed on release; a process that opened it just before then may lock a file that no
+        The lock file is created without following a symbolic link (a planted link is refused, never written
+        through). It is removed on release; a process that opened it just before then may lock a file that no
         longer has a name, so after locking we check that the path still names the file we hold, and try again.
         """
         import fcntl
 
-        record = self.path.with_name(self.path.name[1:-5])
+        record = self.record
+        flags = os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
         while True:
             try:
-                fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+                fd = os.open(self.path, flags, 0o644)
             except OSError as error:
+                if error.errno == errno.ELOOP:
+                    raise WriteError(
+                        _("{file}: cannot lock the record: {lock} is a symbolic link; remove it").format(
+                            file=record, lock=self.path
+                        )
+                    ) from None
                 raise WriteError(
                     _("{file}: cannot lock the record ({reason})").format(file=self.path, reason=error.strerror)
                 ) from None
+            except ValueError:
+                raise WriteError(_("{file}: not a valid file name").format(file=record)) from None
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                os.close(fd)
+                raise WriteError(
+                    _("{file}: cannot lock the record: {lock} is not a regular file; remove it").format(
+                        file=record, lock=self.path
+                    )
+                )
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError as error:
@@ -154,9 +353,11 @@ class RecordLock:
                             file=record
                         )
                     ) from None
-                raise
+                raise WriteError(
+                    _("{file}: cannot lock the record ({reason})").format(file=self.path, reason=error.strerror)
+                ) from None
             try:
-                same = os.stat(self.path).st_ino == os.fstat(fd).st_ino
+                same = os.stat(self.path, follow_symlinks=False).st_ino == os.fstat(fd).st_ino
             except FileNotFoundError:
                 same = False
             if same:
@@ -167,11 +368,22 @@ class RecordLock:
 
     @staticmethod
     def _remove_stale_temporaries(record: Path) -> None:
-        """Temporary files of a writer that was killed mid-write (we hold the lock: nobody else writes now)."""
+        """Temporary files of a writer of this very record that was killed mid-write: we hold the record's lock, so
+        nobody else writes it now. Only names :func:`write_atomically` makes for this record's exact name (compared
+        as text, never as a pattern) and only regular files are removed."""
         folder = record.parent
-        for stale in folder.glob(f".{record.name}.*.tmp"):
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            return
+        for name in names:
+            match = _TEMPORARY.fullmatch(name)
+            if match is None or match.group("record") != record.name:
+                continue
+            stale = folder / name
             with contextlib.suppress(OSError):
-                stale.unlink()
+                if stat.S_ISREG(os.lstat(stale).st_mode):
+                    stale.unlink()
 
     def release(self) -> None:
         if self._fd is not None:
@@ -186,3 +398,13 @@ class RecordLock:
 
     def __exit__(self, *exc: object) -> None:
         self.release()
+
+
+def real_record_path(path: Path) -> Path:
+    """The file a record's name leads to: a symbolic link is followed to its target, so the game is locked and
+    written where it really is (the link stays a link). Other names are kept as given."""
+    if os.path.islink(path):
+        from pathlib import Path as _Path
+
+        return _Path(os.path.realpath(path))
+    return path

@@ -7,6 +7,7 @@ is answered here without Typer (about 50 ms of imports), ``check``, ``score`` an
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any
 
@@ -23,7 +24,9 @@ def __getattr__(name: str) -> Any:
 
 
 def run() -> None:
-    """The console script: no input ever produces a traceback."""
+    """The console script: no input ever produces a traceback, nor does a closed or failing stream."""
+    if not _streams_usable():
+        sys.exit(ExitStatus.BAD_INPUT)
     try:
         if sys.argv[1:] == ["--version"]:
             from referee import __version__
@@ -43,10 +46,87 @@ def run() -> None:
 
         raise ended_by(error) from None
     except KeyboardInterrupt:
-        sys.stderr.write("\nreferee: interrupted\n")
+        _say("\nreferee: interrupted")
         sys.exit(ExitStatus.INTERRUPTED)
-    except BrokenPipeError:
+    except (BrokenPipeError, ReaderGone):  # the reader went away (``| head -1``): nothing more to say to anyone
+        _silence_stdout()
         sys.exit(ExitStatus.SUCCESS)
     except RecursionError:
-        sys.stderr.write("referee: the input is nested too deeply\n")
+        _say("referee: the input is nested too deeply")
         sys.exit(ExitStatus.BAD_INPUT)
+    except OSError as error:
+        _silence_stdout()
+        if error.filename is not None:  # a path the system refused, wherever it was met
+            from referee.cli.output import safe
+
+            _say(f"referee: {safe(str(error.filename))}: {error.strerror}")
+        else:
+            _say(f"referee: cannot write the output ({error.strerror})")
+        sys.exit(ExitStatus.BAD_INPUT)
+
+
+def _streams_usable() -> bool:
+    """Make the standard streams safe to use: text no encoding can hold is written as escapes (``\\u2014``) instead
+    of failing, a closed standard error is replaced by nothing. A closed standard output cannot be: say so."""
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - for the life of the process
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+    if sys.stdout is None:
+        _say("referee: standard output is closed; nothing was done")
+        return False
+    sys.stdout = _PipeGuard(sys.stdout)  # type: ignore[assignment]
+    return True
+
+
+class ReaderGone(SystemExit):
+    """The reader of standard output went away (``referee … | head -1``): the command ends there, exit 0. A
+    ``SystemExit``, so that Click, which would turn the broken pipe into exit 1, lets it through."""
+
+    def __init__(self) -> None:
+        super().__init__(int(ExitStatus.SUCCESS))
+
+
+class _PipeGuard:
+    """Standard output, whose broken pipe ends the command (:class:`ReaderGone`) wherever it is met."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return int(self._stream.write(text))
+        except BrokenPipeError:
+            raise ReaderGone from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise ReaderGone from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _say(line: str) -> None:
+    """One line on standard error, if it can be written at all."""
+    try:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so the interpreter's last flush of what is left fails no more."""
+    if isinstance(sys.stdout, _PipeGuard):
+        sys.stdout = sys.stdout._stream
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass

@@ -1,5 +1,10 @@
 """Everything the referee prints: text for people (Rich, imported only when text is printed), JSON for scripts,
-and one-line errors on standard error."""
+and one-line errors on standard error.
+
+The rule for text that comes from a file or a user (names, map names, actions): it never acts on the terminal.
+:func:`safe` makes control characters and line or paragraph separators visible in plain text, and the Rich console
+is made with markup off (:attr:`Output.console`), so no text is ever read as Rich markup (``[/]``, ``[link=…]``);
+Rich styles are given as ``Text`` styles by the code that draws, never written into strings."""
 
 from __future__ import annotations
 
@@ -14,12 +19,32 @@ if TYPE_CHECKING:
 
 
 def safe(text: str) -> str:
-    """Text with control characters (escape sequences included) made visible, so none reaches a terminal raw."""
+    """Text with control characters (escape sequences included) and the line and paragraph separators U+2028 and
+    U+2029 made visible (as ``\\x1b``, ``\\u2028``), so none reaches a terminal raw."""
     if text.isprintable():
         return text
-    return "".join(
-        char if char in "\n\t" or not unicodedata.category(char).startswith("C") else repr(char)[1:-1] for char in text
-    )
+    return "".join(char if char in "\n\t" or not _hidden(char) else _visible(char) for char in text)
+
+
+def _hidden(char: str) -> bool:
+    category = unicodedata.category(char)
+    return category.startswith("C") or category in ("Zl", "Zp")
+
+
+def _visible(char: str) -> str:
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+SHORT = 60
+"""How much of a long text (an action typed or read from a file) an error message repeats."""
+
+
+def shorten(text: str, limit: int = SHORT) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis and its full length, for echoing in a message."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text)} characters)"
 
 
 _UNSAFE_IN_JSON = "[\x7f-\x9f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]"
@@ -47,6 +72,8 @@ class Output:
         self.json_mode = json_mode
         self._console: Console | None = None
         self._error_console: Console | None = None
+        self.json_written = False
+        """Whether a JSON document was written (an error adds one only when none was: see ``common.fail``)."""
 
     @property
     def console(self) -> Console:
@@ -60,6 +87,7 @@ class Output:
                 force_terminal=self.env.color or None,
                 color_system="auto" if self.env.color else None,
                 highlight=False,
+                markup=False,  # text from files and players is never read as Rich markup: see the module's rule
                 emoji=False,
                 soft_wrap=False,
                 width=None if self.env.stdout_isatty else 100,
@@ -88,6 +116,7 @@ class Output:
         self.console.print(*renderables)
 
     def json(self, document: Any, *, lines: bool = False) -> None:
+        self.json_written = True
         self.env.stdout.write(json_text(document, indent=None if lines else 2) + "\n")
         self.env.stdout.flush()
 
@@ -145,7 +174,7 @@ class ScoreTable:
         from rich.table import Table
         from rich.text import Text
 
-        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=self.title, title_justify="left")
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=Text(self.title), title_justify="left")
         for i, header in enumerate(self.headers):
             table.add_column(header, justify="left" if i < self.left else "right")
         for cells, style in self.rows:

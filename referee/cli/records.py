@@ -19,11 +19,66 @@ FORMAT = 1
 MAX_NAME_LENGTH = 40
 
 
+INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e")
+"""Letters and symbols that draw nothing (Hangul fillers, the blank Braille pattern, the Mongolian vowel separator):
+a name made only of them, of blanks and of combining marks looks empty, and is refused."""
+
+LOOKALIKES = str.maketrans(
+    {
+        **dict.fromkeys("АΑ", "A"),
+        **dict.fromkeys("аα", "a"),
+        **dict.fromkeys("ВΒ", "B"),
+        **dict.fromkeys("СϹ", "C"),
+        **dict.fromkeys("сϲ", "c"),
+        **dict.fromkeys("ԁ", "d"),
+        **dict.fromkeys("ЕΕ", "E"),
+        **dict.fromkeys("е", "e"),
+        **dict.fromkeys("Һ", "h"),
+        **dict.fromkeys("НΗ", "H"),
+        **dict.fromkeys("IІΙ1|ӀlǀⅠ", "l"),
+        **dict.fromkeys("іι", "i"),
+        **dict.fromkeys("Јј", "j"),
+        **dict.fromkeys("КΚ", "K"),
+        **dict.fromkeys("МΜ", "M"),
+        **dict.fromkeys("Ν", "N"),
+        **dict.fromkeys("ОΟ0", "O"),
+        **dict.fromkeys("оοσ", "o"),
+        **dict.fromkeys("РΡ", "P"),
+        **dict.fromkeys("рρ", "p"),
+        **dict.fromkeys("Ѕ", "S"),
+        **dict.fromkeys("ѕ", "s"),
+        **dict.fromkeys("ТΤ", "T"),
+        **dict.fromkeys("υ", "u"),
+        **dict.fromkeys("ν", "v"),
+        **dict.fromkeys("Ԝ", "W"),
+        **dict.fromkeys("ԝ", "w"),
+        **dict.fromkeys("ХΧ", "X"),
+        **dict.fromkeys("хχ", "x"),
+        **dict.fromkeys("УΥ", "Y"),
+        **dict.fromkeys("у", "y"),
+        **dict.fromkeys("Ζ", "Z"),
+    }
+)
+"""The look-alike letters :func:`skeleton` folds: Cyrillic and Greek letters drawn like Latin ones, and the
+strokes ``I``, ``l``, ``1``, ``|`` (one shape in many fonts), ``0`` for ``O``. Not the whole Unicode confusables
+table: it covers the Latin, Cyrillic and Greek letters people mistake for one another at a table; names in other
+scripts are compared after NFKC only."""
+
+
+def skeleton(name: str) -> str:
+    """What a name looks like: NFKC (full-width and styled letters become plain), look-alike letters folded
+    (:data:`LOOKALIKES`), ``rn`` read as ``m``, blanks dropped. Two seats whose names have one skeleton are one
+    name to the eye."""
+    folded = unicodedata.normalize("NFKC", name).translate(LOOKALIKES)
+    return "".join(folded.split()).replace("rn", "m")
+
+
 def check_player_name(name: object, where: str) -> str:
-    """A player's name: a short printable text (no control characters or escape sequences)."""
+    """A player's name: a short printable text (no control characters, escape sequences or line separators, not
+    only invisible letters), stripped of blanks at its ends and in Unicode NFC form."""
     if not isinstance(name, str) or not name.strip():
         raise InputError(_("{where}: a player's name must be a non-empty string").format(where=where))
-    if any(unicodedata.category(char).startswith("C") for char in name):
+    if any(unicodedata.category(char)[0] == "C" or unicodedata.category(char) in ("Zl", "Zp") for char in name):
         raise InputError(_("{where}: the name {name!r} holds control characters").format(where=where, name=name))
     if len(name) > MAX_NAME_LENGTH:
         raise InputError(
@@ -31,14 +86,31 @@ def check_player_name(name: object, where: str) -> str:
                 where=where, name=name[:12], limit=MAX_NAME_LENGTH
             )
         )
-    return name.strip()
+    if all(char.isspace() or char in INVISIBLE or unicodedata.category(char) in ("Mn", "Me") for char in name):
+        raise InputError(_("{where}: the name {name!r} shows nothing: use letters").format(where=where, name=name))
+    return unicodedata.normalize("NFC", name.strip())
+
+
+def check_distinct(names: list[str], where: str) -> None:
+    """Every seat a different name, to the eye as well: the same after NFC, or alike (see :func:`skeleton`),
+    is refused."""
+    if len(set(names)) != len(names):
+        raise InputError(_("{where}: every player needs a different name").format(where=where))
+    seen: dict[str, str] = {}
+    for name in names:
+        other = seen.setdefault(skeleton(name), name)
+        if other != name:
+            raise InputError(
+                _("{where}: the names '{a}' and '{b}' look alike; give players names that differ to the eye").format(
+                    where=where, a=other, b=name
+                )
+            )
 
 
 def parse_players(text: str) -> list[str]:
     """``--players Ann,Bob`` → ["Ann", "Bob"]."""
     names = [check_player_name(part, "--players") for part in text.split(",")]
-    if len(set(names)) != len(names):
-        raise InputError(_("--players: every player needs a different name"))
+    check_distinct(names, "--players")
     return names
 
 
@@ -99,8 +171,7 @@ def check_players(document: dict[str, Any], source: str) -> list[str]:
     if not isinstance(players, list) or not players:
         raise InputError(_("{file}: 'players' must be a list of names in seat order").format(file=source))
     names = [check_player_name(name, f"{source}: players") for name in players]
-    if len(set(names)) != len(names):
-        raise InputError(_("{file}: every player needs a different name").format(file=source))
+    check_distinct(names, source)
     return names
 
 

@@ -2,6 +2,10 @@
 
 The record is written after every accepted action (atomically), so an interruption loses nothing; undo
 removes the last action from it. Pipe mode stops at the first unreadable (exit 2) or illegal (exit 1) line.
+
+The record is locked before it is read (so two referees never both read it and then write it in turn), its real
+file is locked and written when its name is a symbolic link, and every write checks that the file is still the one
+this referee wrote last (see :class:`~referee.cli.files.RecordWriter`).
 """
 
 from __future__ import annotations
@@ -11,13 +15,16 @@ from typing import Any
 
 from referee.cli.common import GameSpec, error_document, fail
 from referee.cli.env import Environment
-from referee.cli.files import RecordLock, write_atomically
-from referee.cli.output import Output
+from referee.cli.files import RecordChanged, RecordLock, RecordWriter, Stamp, WriteError
+from referee.cli.output import Output, shorten
 from referee.cli.records import Record
 from referee.cli.status import CommandExit, ExitStatus, exit_status
 from referee.engine import Event, Game
 from referee.errors import IllegalAction, RefereeError
 from referee.i18n import _, ngettext
+
+MAX_LINE_BYTES = 1000
+"""The longest line ``play`` reads in pipe mode (no action comes near it): a longer one is refused unread."""
 
 
 def strip_comment(line: str) -> str:
@@ -34,8 +41,17 @@ class PlaySession:
         record_path: Path | None,
         json_mode: bool,
         computer: Any = None,
+        *,
+        lock: RecordLock | None = None,
+        writer: RecordWriter | None = None,
     ) -> None:
+        """``lock``: the record's lock when the caller took it already (before reading the record); ``writer``:
+        how the record is written (by default the file now at ``record_path`` is taken as the game's own)."""
         self.spec = spec
+        self.lock = lock
+        self.writer = writer
+        if writer is None and record_path is not None:
+            self.writer = RecordWriter(record_path, Stamp.of(record_path))
         self.computer = computer
         """Plays a seat (``play --vs-computer``): called with the game, returns the actions it plays now (notation)
         or nothing when it is not its turn."""
@@ -71,13 +87,16 @@ class PlaySession:
             started=self.started,
             finished=self.finished,
         )
-        write_atomically(self.record_path, record.to_toml())
+        assert self.writer is not None
+        self.writer.write(record.to_toml())
 
     # -- running -------------------------------------------------------------------------------------------
     def run(self) -> None:
-        lock = RecordLock(self.record_path) if self.record_path is not None else None
+        lock = self.lock
+        if lock is None and self.record_path is not None:
+            lock = RecordLock(self.record_path)
         try:
-            if lock is not None:
+            if lock is not None and lock is not self.lock:
                 lock.acquire()
             self.save()
             status = self.run_terminal() if self.env.interactive else self.run_pipe()
@@ -120,27 +139,43 @@ class PlaySession:
         return events
 
     def undo(self) -> str | None:
+        """Take back the last action and write the record; if the write fails, the action stays (and the error is
+        raised), so the game and the record still agree."""
         if not self.game.actions:
             return None
         text = self.game.pop()
-        self.by_computer.pop()
-        self.save()
+        by_computer = self.by_computer.pop()
+        try:
+            self.save()
+        except RefereeError:
+            self.game.push(self.game.parse(text))
+            self.by_computer.append(by_computer)
+            raise
         self.redo_stack.append(text)
         return text
 
     # -- pipe mode -----------------------------------------------------------------------------------------
     def lines(self) -> Any:
+        """``(number, text)`` for each line of standard input: text None when it is not UTF-8, and a line over
+        :data:`MAX_LINE_BYTES` is cut there (the caller refuses it: it ends with no newline and is that long)."""
         stream = self.env.stdin
         binary = getattr(stream, "buffer", None)
-        if binary is None:
-            for number, line in enumerate(stream, start=1):
-                yield number, line
-            return
-        for number, raw in enumerate(binary, start=1):
+        number = 0
+        while True:
+            raw = (binary or stream).readline(MAX_LINE_BYTES + 1)
+            if not raw:
+                return
+            number += 1
+            if isinstance(raw, str):
+                yield number, raw
+                continue
             try:
                 yield number, raw.decode("utf-8")
             except UnicodeDecodeError:
-                yield number, None
+                if len(raw) > MAX_LINE_BYTES:  # cut inside a character: too long before it is not UTF-8
+                    yield number, raw.decode("utf-8", "replace")
+                else:
+                    yield number, None
 
     def run_pipe(self) -> ExitStatus:
         out = self.out
@@ -149,6 +184,11 @@ class PlaySession:
         for number, line in self.lines():
             if line is None:
                 return self.stop(number, "", RefereeError(_("not UTF-8 text")), ExitStatus.BAD_INPUT)
+            if len(line.encode("utf-8", "replace")) > MAX_LINE_BYTES and not line.endswith("\n"):
+                too_long = RefereeError(
+                    _("the line is longer than {limit} bytes; no action is").format(limit=MAX_LINE_BYTES)
+                )
+                return self.stop(number, line, too_long, ExitStatus.BAD_INPUT)
             text = strip_comment(line)
             if not text:
                 continue
@@ -168,6 +208,8 @@ class PlaySession:
                 events = self.push(text)
             except IllegalAction as error:
                 return self.stop(number, text, error, ExitStatus.ILLEGAL)
+            except WriteError as error:
+                return self.stop(number, text, error, ExitStatus.BAD_INPUT)
             except RefereeError as error:
                 return self.stop(number, text, error, exit_status(error))
             self.report(player, events)
@@ -183,7 +225,13 @@ class PlaySession:
     def stop(self, line: int, text: str, error: RefereeError, status: ExitStatus) -> ExitStatus:
         index = len(self.game.actions) + 1
         rule = f" [{_('rule')}: {error.rule}]" if isinstance(error, IllegalAction) else ""
-        kind = _("illegal") if isinstance(error, IllegalAction) else _("unreadable")
+        if isinstance(error, IllegalAction):
+            kind = _("illegal")
+        elif isinstance(error, WriteError):
+            kind = _("not recorded")
+        else:
+            kind = _("unreadable")
+        text = shorten(text)
         self.out.error(
             _("line {line}, action {index} '{text}' {kind}: {message}{rule}").format(
                 line=line, index=index, text=text, kind=kind, message=error.message, rule=rule
@@ -274,7 +322,13 @@ class PlaySession:
                 )
                 return ExitStatus.SUCCESS
             if answer in (UNDO, "undo"):
-                undone = self.undo_mine()
+                try:
+                    undone = self.undo_mine()
+                except RecordChanged:
+                    raise
+                except WriteError as error:  # the disk refused: the action stays, and the game goes on
+                    out.error(error.message)
+                    continue
                 out.text(_("undone: {actions}").format(actions=", ".join(undone)) if undone else _("nothing to undo"))
                 self.spec.render(game, out)
                 continue
@@ -301,6 +355,8 @@ class PlaySession:
             player = game.to_move
             try:
                 events = self.push(answer)
+            except RecordChanged:
+                raise
             except RefereeError as error:  # the prompts accept legal actions only; say so if one is refused anyway
                 out.error(error.message)
                 continue
@@ -426,48 +482,112 @@ def play_command(
     json_mode: bool,
     computer: Any = None,
 ) -> None:
-    """Start (or with ``resume``, continue) a game and referee it (``computer`` plays a seat, see PlaySession)."""
-    from referee.cli.common import load_record, replay_error_line, replay_record
-    from referee.cli.records import default_record_path
+    """Start (or with ``resume``, continue) a game and referee it (``computer`` plays a seat, see PlaySession).
+
+    The record is locked first and read after, so no other referee can write it in between."""
     from referee.errors import InputError
 
     out = Output(env, json_mode)
+    lock: RecordLock | None = None
     try:
+        if env.stdin is None:
+            raise InputError(_("standard input is closed; play reads its actions there"))
         if resume is not None:
-            if resume == "-":
-                raise InputError(_("--resume needs a record file, not standard input"))
-            loaded = load_record(spec, resume, env)
-            game, error = replay_record(spec, loaded, resume)
-            if error is not None:
-                out.error(replay_error_line(resume, error))
-                out.note(_("{file} was not changed.").format(file=resume))
-                raise CommandExit(exit_status(error))
-            path = Path(record) if record else Path(resume)
-            if record and Path(record).exists() and Path(record).resolve() != Path(resume).resolve():
-                raise InputError(_("{file} already exists; choose another --record").format(file=record))
+            game, path, lock, writer, loaded = _resume(spec, resume, record, env, out)
         else:
             if players is None:
                 raise InputError(_("--players is required to start a game (or --resume a record)"))
             game = Game(spec.rules, players, setup or {})
-            if record is not None:
-                path = Path(record)
-                if path.exists():
-                    raise InputError(
-                        _("{file} already exists: continue it with --resume {file}, or choose another file").format(
-                            file=record
-                        )
-                    )
-            elif env.interactive:
-                path = default_record_path(spec.name)
-            else:
-                path = None
+            path, lock, writer = _new_record(spec, record, env)
+            loaded = None
     except RefereeError as error:
+        if lock is not None:
+            lock.release()
         raise fail(out, error) from None
-    session = PlaySession(spec, env, game, path, json_mode, computer)
-    if resume is not None:
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
+    session = PlaySession(spec, env, game, path, json_mode, computer, lock=lock, writer=writer)
+    if loaded is not None:
         session.started, session.finished = loaded.started, loaded.finished
     else:
         from referee.history.entry import now_iso
 
         session.started = now_iso()
     session.run()
+
+
+def _is_standard_input(path: str, env: Environment) -> bool:
+    """Whether ``path`` names the very file standard input reads (``/dev/stdin`` with a file redirected to it)."""
+    import os
+
+    try:
+        return os.path.samestat(os.stat(path), os.fstat(env.stdin.fileno()))
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def _locked(path: Path) -> RecordLock:
+    lock = RecordLock(path)
+    lock.acquire()
+    return lock
+
+
+def _new_record(spec: GameSpec, record: str | None, env: Environment) -> tuple[Path | None, RecordLock | None, Any]:
+    """Where a new game is recorded, locked; the record must not exist (checked again once locked)."""
+    from referee.cli.files import path_exists
+    from referee.cli.records import default_record_path
+    from referee.errors import InputError
+
+    if record is not None:
+        path = Path(record)
+    elif env.interactive:
+        path = default_record_path(spec.name)
+    else:
+        return None, None, None
+    exists = _("{file} already exists: continue it with --resume {file}, or choose another file")
+    if path_exists(path):
+        raise InputError(exists.format(file=path))
+    lock = _locked(path)
+    if path_exists(path):  # another referee made it and let go in between
+        lock.release()
+        raise InputError(exists.format(file=path))
+    return path, lock, RecordWriter(path, None)
+
+
+def _resume(
+    spec: GameSpec, resume: str, record: str | None, env: Environment, out: Output
+) -> tuple[Game[Any, Any], Path, RecordLock, RecordWriter, Record]:
+    """The resumed game, where it goes on (its real file, or a new ``record``), that file's lock and writer, and the
+    record it was read from."""
+    from referee.cli.common import load_record, replay_error_line, replay_record
+    from referee.cli.files import check_regular_file, path_exists, real_record_path, refuse_read_only
+    from referee.errors import InputError
+
+    if resume == "-":
+        raise InputError(_("--resume needs a record file, not standard input"))
+    check_regular_file(resume)
+    if _is_standard_input(resume, env):
+        raise InputError(_("{file}: is this command's standard input, not a record file").format(file=resume))
+    source = real_record_path(Path(resume))
+    if record and path_exists(record) and Path(record).resolve() != source.resolve():
+        raise InputError(_("{file} already exists; choose another --record").format(file=record))
+    target = source if not record or Path(record).resolve() == source.resolve() else Path(record)
+    if target == source:
+        refuse_read_only(source)
+    lock = _locked(target)
+    try:
+        stamp = Stamp.of(source)
+        loaded = load_record(spec, resume, env)
+        game, error = replay_record(spec, loaded, resume)
+        if error is not None:
+            out.error(replay_error_line(resume, error))
+            out.note(_("{file} was not changed.").format(file=resume))
+            raise CommandExit(exit_status(error))
+        if target != source and path_exists(target):
+            raise InputError(_("{file} already exists; choose another --record").format(file=record))
+    except BaseException:
+        lock.release()
+        raise
+    return game, target, lock, RecordWriter(target, stamp if target == source else None), loaded

@@ -7,6 +7,11 @@ of the card, top first, for drawing; without it, rows are read off the space ids
 Validation follows the contract: an unknown space or region, a space in no region, an edge from a space to
 itself, a repeated edge, a region with no space, or fewer than two spaces make the map unusable
 (:class:`MapError`); a map that is not connected or does not have ten spaces is usable with a warning.
+
+A map is also refused beyond the limits the referee is made for: at most :data:`MAX_SPACES` spaces and at most
+:data:`MAX_NEIGHBOURS` neighbours per space (the published maps have ten spaces, none with more than six
+neighbours). The rules' tables grow with spaces × neighbours (no table over sets of neighbours), so within these
+limits a map's tables take well under a second and a few megabytes.
 """
 
 from __future__ import annotations
@@ -21,6 +26,10 @@ from referee.errors import InputError
 from referee.i18n import _
 
 STANDARD_SPACE_COUNT = 10
+MAX_SPACES = 100
+"""The most spaces a map may have (ten times a published map)."""
+MAX_NEIGHBOURS = 60
+"""The most neighbours (adjacent spaces) one space may have."""
 
 
 class MapError(InputError):
@@ -119,8 +128,32 @@ def _text(value: object, where: str) -> str:
 
 
 def _unprintable(text: str) -> bool:
-    """Control characters (escape sequences included) never reach a terminal: a map holding them is refused."""
-    return any(unicodedata.category(char).startswith("C") for char in text)
+    """Control characters (escape sequences included) and line or paragraph separators never reach a terminal: a
+    map holding them is refused."""
+    return any(unicodedata.category(char)[0] == "C" or unicodedata.category(char) in ("Zl", "Zp") for char in text)
+
+
+def _one_line(text: str) -> str:
+    """A fault that quotes an id from the file: control characters and line separators escaped (one line)."""
+    return "".join(char if not _unprintable(char) else repr(char)[1:-1] for char in text)
+
+
+def _over_the_limits(space_count: int, edges: list[tuple[str, str]]) -> str | None:
+    """The one fault that says how the map goes beyond :data:`MAX_SPACES` or :data:`MAX_NEIGHBOURS`, or None."""
+    if space_count > MAX_SPACES:
+        return _("the map has {count} spaces; a map may have at most {limit}").format(
+            count=space_count, limit=MAX_SPACES
+        )
+    degree: dict[str, int] = {}
+    for a, b in edges:
+        degree[a] = degree.get(a, 0) + 1
+        degree[b] = degree.get(b, 0) + 1
+    crowded = sorted((sid for sid, count in degree.items() if count > MAX_NEIGHBOURS), key=lambda sid: -degree[sid])
+    if not crowded:
+        return None
+    return _("space {space} has {count} neighbours; a space may have at most {limit}").format(
+        space=crowded[0], count=degree[crowded[0]], limit=MAX_NEIGHBOURS
+    )
 
 
 def _bad_space_id(space_id: str) -> bool:
@@ -215,7 +248,11 @@ def load_map(table: Mapping[str, Any], *, source: str = "map") -> GameMap:
             seen.add(frozenset((a, b)))
             if a in space_ids and b in space_ids:
                 edges.append((a, b))
+    over = _over_the_limits(len(spaces_table), edges)
+    if over is not None:
+        faults.append(over)
     if faults:
+        faults = [_one_line(f) for f in faults]
         raise MapError(f"{source}: " + "; ".join(faults), faults=[f"{source}: {f}" for f in faults])
 
     layout_value = table.get("layout")

@@ -101,6 +101,11 @@ class CoinAgeRules(RulesBase[Any, Any]):
     # setup ---------------------------------------------------------------------------------------------------
     def new_state(self, players: list[str], setup: Mapping[str, Any]) -> CoinAgeState:
         """Each player's bank: 4 dimes, 3 pennies, 2 nickels, 1 quarter. Heads (the first seat) tosses first."""
+        unknown = sorted(set(setup) - {"map"})
+        if unknown:
+            raise SetupError(
+                _("unknown coin-age setup key(s): {keys} (known: map)").format(keys=", ".join(map(repr, unknown)))
+            )
         game_map = setup_map(setup.get("map"))
         board: list[list[Coin]] = [[] for _space in game_map.spaces]
         return CoinAgeState.on_map(check_players(players), game_map, board, starting_banks(STARTING_BANK))

@@ -73,12 +73,12 @@ def parse_action(text: str, expansion: int) -> Action:
     verb = words[0].lower()
     if verb == "pass":
         if len(words) > 1:
-            raise NotationError(_("'pass' takes nothing after it: '{text}'").format(text=text.strip()))
+            raise NotationError(_("'pass' takes nothing after it: '{text}'").format(text=" ".join(text.split())))
         return PASS
     if verb != "play":
         raise NotationError(
             _("unknown action '{text}': write 'play VALUE CARD…' (e.g. 'play 8 0 4') or 'pass'").format(
-                text=text.strip()
+                text=" ".join(text.split())  # one line, whatever blanks (line breaks included) the text holds
             )
         )
     if len(words) < 2:

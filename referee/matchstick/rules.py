@@ -91,7 +91,7 @@ def check_players(players: list[str]) -> None:
     if any(not isinstance(name, str) or not name.strip() for name in players):
         raise SetupError(_("every player needs a name"))
     if len(set(players)) != len(players):
-        raise SetupError(_("two players have the same name: {names}").format(names=", ".join(players)))
+        raise SetupError(_("two players have the same name: {names}").format(names=", ".join(map(repr, players))))
 
 
 def _read_setup(players: list[str], setup: Mapping[str, Any]) -> tuple[int, list[int]]:
@@ -100,7 +100,7 @@ def _read_setup(players: list[str], setup: Mapping[str, Any]) -> tuple[int, list
     if unknown:
         raise SetupError(
             _("unknown matchstick setup key(s): {keys} (known: expansion, deal_all, hand_sizes)").format(
-                keys=", ".join(unknown)
+                keys=", ".join(map(repr, unknown))
             )
         )
     expansion = setup.get("expansion", 0)

@@ -314,7 +314,7 @@ def test_colour_never_with_no_color_and_never_in_a_pipe(examples):
 def test_resume_removes_the_temporary_file_of_a_killed_writer(tmp_path):
     record = tmp_path / "game.toml"
     run("coin-age", "play", "--players", "Ann,Bob", "--record", str(record), stdin="slap QN\n")
-    stale = tmp_path / ".game.toml.x1y2z3.tmp"
+    stale = tmp_path / ".game.toml.x1y2z3ab.tmp"
     stale.write_text("half a record")
     result = run("coin-age", "play", "--resume", str(record), stdin="place Q B2\n")
     assert result.returncode == 0

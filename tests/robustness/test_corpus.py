@@ -216,6 +216,14 @@ def corpus(game: str, folder: Path) -> list[Path]:
         b"x = " + b"{a = " * 3000 + b"1" + b"}" * 3000 + b"\n",
         header(game).encode() + b"actions = [" + b'"done", ' * 200_000 + b"]\n",
     ]
+    # deeply dotted keys and deep table headers (the parser's time grows with the square of a key's parts)
+    cases += [
+        good + b"a" + b".a" * 50_000 + b" = 1\n",
+        good + b"[setup" + b".a" * 50_000 + b"]\n",
+        good + b"[[x" + b".a" * 30 + b"]]\n",
+        good + b"'q'" + b' . "a b"' * 5_000 + b" = 1\n",
+        b"".join(b"[t" + b".t" * depth + b"]\n" for depth in range(40)) + good,
+    ]
     # huge: a 10 MB file (a valid record padded with a comment)
     cases.append(good + b"# " + b"x" * (10 * 1024 * 1024) + b"\n")
     paths = []
@@ -226,11 +234,23 @@ def corpus(game: str, folder: Path) -> list[Path]:
     directory = folder / f"{game}-dir.toml"
     directory.mkdir()
     paths += [directory, folder / f"{game}-missing.toml", Path("/proc/self/mem")]
+    # unreadable as well for root, who may read any file: a FIFO with no writer (it used to hang the command) and
+    # a symbolic link to itself; a file with no permissions where that stops the user
+    fifo = folder / f"{game}-fifo.toml"
+    os.mkfifo(fifo)
+    loop = folder / f"{game}-loop.toml"
+    loop.symlink_to(loop.name)
+    paths += [fifo, loop]
     if os.geteuid() != 0:
         unreadable = folder / f"{game}-unreadable.toml"
         unreadable.write_bytes(good)
         unreadable.chmod(0)
         paths.append(unreadable)
+    else:
+        print(
+            "running as root: mode-0 files are readable; the FIFO and the link loop stand for unreadable files, and "
+            "test_attacks.py::test_a_folder_the_user_cannot_read_is_one_line drops root's powers"
+        )
     return paths
 
 

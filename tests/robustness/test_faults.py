@@ -107,17 +107,20 @@ def kills(game: str, folder: Path, count: int, seed: int, resume_every: int) -> 
 @pytest.mark.e2e
 @pytest.mark.parametrize("game", GAMES)
 def test_sigkill_leaves_a_prefix_small(game: str, tmp_path: Path) -> None:
+    """Five kills (each checked in :func:`kill_once`); at least one must land after a write, or nothing was tested."""
     lengths = kills(game, tmp_path, count=5, seed=2024, resume_every=5)
-    assert len(lengths) == 5
+    assert max(lengths) > 0, f"every kill landed before the first action was recorded: {lengths}"
 
 
 @pytest.mark.slow
 @pytest.mark.e2e
 @pytest.mark.parametrize("game", GAMES)
 def test_sigkill_leaves_a_prefix_100_times(game: str, tmp_path: Path) -> None:
-    lengths = kills(game, tmp_path, count=100, seed=int(time.time()), resume_every=10)
+    seed = int(os.environ.get("REFEREE_KILL_SEED") or time.time())
+    print(f"SIGKILL seed {seed} (replay a failure with REFEREE_KILL_SEED={seed})")
+    lengths = kills(game, tmp_path, count=100, seed=seed, resume_every=10)
     assert len(lengths) == 100
-    assert len(set(lengths)) > 5, f"the kills should land all over the game: {sorted(lengths)}"
+    assert len(set(lengths)) > 5, f"seed {seed}: the kills should land all over the game: {sorted(lengths)}"
 
 
 # -- writes that fail ------------------------------------------------------------------------------------------
@@ -220,7 +223,7 @@ def test_a_failed_write_at_a_terminal_lets_the_game_go_on(tmp_path: Path, monkey
 
     def replace(src, dst):
         calls["n"] += 1
-        if calls["n"] == 3:  # the write after the second action: disk full, once
+        if calls["n"] == 2:  # the write after the second action (the first write creates by a link): disk full, once
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         real_replace(src, dst)
 

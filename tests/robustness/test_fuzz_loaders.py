@@ -27,7 +27,7 @@ from referee.coin_age.maps import load_map
 from referee.coin_age.position import state_from_position
 from referee.coin_age.rules import RULES as COIN_AGE
 from referee.engine import Game
-from referee.errors import RefereeError
+from referee.errors import InputError, RefereeError
 from referee.matchstick import RULES as MATCHSTICK
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -56,11 +56,13 @@ def toml_values(depth: int = 3) -> st.SearchStrategy[Any]:
 
 
 def only_referee_errors(function, *args: Any) -> Any:
+    """``function(*args)``, or None when it raised a RefereeError, whose message must be one non-empty line (any
+    other exception fails the test)."""
     try:
         return function(*args)
     except RefereeError as error:
-        assert str(error).strip(), "an error needs a message"
-        assert "\n" not in error.message or isinstance(error, RefereeError)
+        assert error.message.strip(), "an error needs a message"
+        assert "\n" not in error.message and "\r" not in error.message, f"not one line: {error.message!r}"
         return None
 
 
@@ -280,13 +282,19 @@ def test_read_toml_random_bytes(tmp_path_factory: pytest.TempPathFactory, data: 
             only_referee_errors(record_from_document, document, game, str(path))
 
 
+def writable_toml_values() -> st.SearchStrategy[Any]:
+    """Values tomli-w can write (no None): every document drawn is a real TOML text to cut."""
+    return st.recursive(
+        SCALARS.filter(lambda value: value is not None),
+        lambda children: st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=8), children, max_size=5),
+        max_leaves=12,
+    )
+
+
 @FUZZ
-@given(document=st.dictionaries(RECORD_KEYS, toml_values(), max_size=5), cut=st.integers(0, 400))
+@given(document=st.dictionaries(RECORD_KEYS, writable_toml_values(), max_size=5), cut=st.integers(0, 400))
 def test_truncated_records(tmp_path_factory: pytest.TempPathFactory, document: dict[str, Any], cut: int) -> None:
-    try:
-        text = tomli_w.dumps(document).encode()
-    except (TypeError, ValueError):  # None or NaN-in-key: not writable as TOML, nothing to test
-        return
+    text = tomli_w.dumps(document).encode()
     path = write(tmp_path_factory.mktemp("toml"), text[:cut])
     loaded = only_referee_errors(read_toml, path)
     if loaded is not None:
@@ -294,8 +302,20 @@ def test_truncated_records(tmp_path_factory: pytest.TempPathFactory, document: d
 
 
 def test_read_toml_deep_nesting(tmp_path: Path) -> None:
-    for text in ("a = " + "[" * 100_000 + "]" * 100_000, "a = " + "{b = " * 5000 + "1" + "}" * 5000):
-        assert only_referee_errors(read_toml, write(tmp_path, text.encode())) is None or True
+    """Deep nesting and deep dotted keys are refused with one line (and fast), never a RecursionError or a hang."""
+    import time
+
+    for text in (
+        "a = " + "[" * 100_000 + "]" * 100_000,
+        "a = " + "{b = " * 5000 + "1" + "}" * 5000,
+        "a" + ".a" * 50_000 + " = 1",
+        "[a" + ".a" * 50_000 + "]",
+    ):
+        started = time.monotonic()
+        with pytest.raises(InputError) as refused:
+            read_toml(write(tmp_path, text.encode()))
+        assert time.monotonic() - started < 5, text[:20]
+        assert "\n" not in refused.value.message and "malformed TOML" in refused.value.message
 
 
 def test_read_toml_takes_a_byte_order_mark_as_no_part_of_the_text(tmp_path: Path) -> None:
@@ -415,3 +435,42 @@ def test_score_final(players: list[str], final: dict[str, Any]) -> None:
     outcome = only_referee_errors(score_final, players, final)
     if outcome is not None:
         assert set(outcome.scores) == set(players)
+
+
+@FUZZ
+@given(data=st.data())
+def test_maps_with_high_degree_spaces(data: st.DataObject) -> None:
+    """Random maps with crowded spaces (up to 40 neighbours) and up to 60 spaces: refused in one fault, fast, exactly
+    when they pass the stated limits; accepted ones build their tables and play."""
+    import time
+
+    from referee.coin_age.maps import MAX_NEIGHBOURS, MAX_SPACES, MapError
+
+    count = data.draw(st.integers(2, 60), label="spaces")
+    ids = [f"S{i}" for i in range(count)]
+    hubs = data.draw(st.lists(st.sampled_from(ids), max_size=3, unique=True), label="hubs")
+    edges: set[tuple[str, str]] = set()
+    for hub in hubs:
+        degree = data.draw(st.integers(1, min(40, count - 1)), label=f"degree of {hub}")
+        others = data.draw(st.permutations([sid for sid in ids if sid != hub]), label="neighbours")[:degree]
+        edges |= {tuple(sorted((hub, other))) for other in others}
+    table = {
+        "name": "Crowded",
+        "regions": {"r": {"name": "R"}},
+        "spaces": {sid: {"name": sid, "region": "r"} for sid in ids},
+        "edges": [list(edge) for edge in sorted(edges)],
+    }
+    degrees = {sid: sum(sid in edge for edge in edges) for sid in ids}
+    over = count > MAX_SPACES or max(degrees.values()) > MAX_NEIGHBOURS
+    started = time.monotonic()
+    try:
+        game_map = load_map(table)
+    except MapError as error:
+        assert over, error.message
+        assert len(error.faults) == 1 and "at most" in error.message
+        assert time.monotonic() - started < 1
+        return
+    assert not over
+    state = COIN_AGE.new_state(["Ann", "Bob"], {"map": table})
+    list(COIN_AGE.legal_actions(state))
+    assert game_map.name == "Crowded" and time.monotonic() - started < 5
