@@ -89,7 +89,7 @@ def _space(token: str, state: CoinAgeState) -> int:
 
 def _usage_error(text: str, usage: str) -> NotationError:
     """An action with too many or too few words after its verb: how to write it."""
-    return NotationError(_("'{text}': write {usage}").format(text=text.strip(), usage=usage))
+    return NotationError(_("'{text}': write {usage}").format(text=" ".join(text.split()), usage=usage))
 
 
 # -- the rules -------------------------------------------------------------------------------------------------
