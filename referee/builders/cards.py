@@ -22,10 +22,13 @@ from importlib import resources
 from typing import Literal, NamedTuple
 
 from referee.errors import NotationError
-from referee.i18n import _
+from referee.i18n import N_, _
 
 Kind = Literal["building", "machine", "worker"]
-RESOURCES = ("stone", "wood", "knowledge", "tile")
+RESOURCES = (N_("stone"), N_("wood"), N_("knowledge"), N_("tile"))
+"""The four resources, in the cards' order (English ids; ``_()`` them to show them)."""
+KIND_NAMES = (N_("building"), N_("machine"), N_("worker"))
+"""The kinds of card as words (``_(kind)`` shows one), marked here for the catalogues."""
 
 
 class Resources(NamedTuple):

@@ -11,12 +11,13 @@ import re
 import time
 from fractions import Fraction
 
+from referee.cli.cells import ljust
 from referee.cli.common import fail, load_game
 from referee.cli.env import current as current_env
 from referee.cli.output import Output
 from referee.cli.status import CommandExit, ExitStatus
 from referee.errors import InputError, RefereeError
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 START_UP_ALLOWANCE = 0.25
 """Seconds of a hint's --time kept back for starting Python, reading the record and printing."""
@@ -95,11 +96,11 @@ def coin_age_odds_command(record: str | None, bank_text: str | None, json_mode: 
         )
     )
     for m, p in sorted(matches.items(), reverse=True):
-        word = _("match") if m == 1 else _("matches")
-        out.text(f"  {m} {word:7}: {fraction_text(p):>5} = {float(p):6.1%}   {ALLOWANCES[m]}")
+        count = ngettext("{n} match", "{n} matches", m).format(n=m)
+        out.text(f"  {ljust(count, 9)}: {fraction_text(p):>5} = {float(p):6.1%}   {_(ALLOWANCES[m])}")
     out.text(_("By allowance:"))
     for label, p in allowances.items():
-        out.text(f"  {label:30} {fraction_text(p):>5} = {float(p):6.1%}")
+        out.text(f"  {ljust(_(label), 30)} {fraction_text(p):>5} = {float(p):6.1%}")
     raise CommandExit(ExitStatus.SUCCESS)
 
 
@@ -149,9 +150,12 @@ def coin_age_hint_command(record: str, time_text: str, top: int, depth: int | No
         )
         raise CommandExit(ExitStatus.SUCCESS)
     out.text(
-        _(
+        ngettext(
+            "{player} to play; searched {depth} turn deep in {seconds:.2f} s ({nodes} positions). "
+            "Best plans, with the expected score margin:",
             "{player} to play; searched {depth} turns deep in {seconds:.2f} s ({nodes} positions). "
-            "Best plans, with the expected score margin:"
+            "Best plans, with the expected score margin:",
+            result.depth,
         ).format(player=state.players[state.seat], depth=result.depth, seconds=result.seconds, nodes=result.nodes)
     )
     for number, plan in enumerate(searched, start=1):
@@ -192,9 +196,17 @@ def matchstick_hint_command(record: str, hand_text: str, json_mode: bool) -> Non
         )
         raise CommandExit(ExitStatus.SUCCESS)
     if state.table is None:
-        head = _("{name} leads ({sticks} matchstick(s)); plays from this hand, cheapest first:")
+        head = ngettext(
+            "{name} leads ({sticks} matchstick); plays from this hand, cheapest first:",
+            "{name} leads ({sticks} matchsticks); plays from this hand, cheapest first:",
+            sticks,
+        )
     else:
-        head = _("{name} to beat {count} × {value} ({sticks} matchstick(s)); plays from this hand, cheapest first:")
+        head = ngettext(
+            "{name} to beat {count} × {value} ({sticks} matchstick); plays from this hand, cheapest first:",
+            "{name} to beat {count} × {value} ({sticks} matchsticks); plays from this hand, cheapest first:",
+            sticks,
+        )
     table = state.table
     out.text(
         head.format(name=name, sticks=sticks, count=table.count if table else 0, value=table.value if table else "")
@@ -206,7 +218,7 @@ def matchstick_hint_command(record: str, hand_text: str, json_mode: bool) -> Non
         if play.cost == 0:
             cost = _("free")
         else:
-            cost = (_("1 matchstick") if play.cost == 1 else _("{n} matchsticks")).format(n=play.cost)
+            cost = ngettext("{n} matchstick", "{n} matchsticks", play.cost).format(n=play.cost)
         out.text(f"  {play.notation:24} {cost}{mark}")
     if plays and can_pass:
         out.text(_("  or pass (take a matchstick)"))
@@ -258,9 +270,11 @@ def builders_hint_command(record: str, json_mode: bool) -> None:
         )
         raise CommandExit(ExitStatus.SUCCESS)
     out.text(
-        _("{name} to play: {left} action(s) left, {coins} écus, idle: {idle}.").format(
-            name=name, left=state.actions_left, coins=seat.coins, idle=" ".join(seat.idle) or "-"
-        )
+        ngettext(
+            "{name} to play: {left} action left, {coins} écus, idle: {idle}.",
+            "{name} to play: {left} actions left, {coins} écus, idle: {idle}.",
+            state.actions_left,
+        ).format(name=name, left=state.actions_left, coins=seat.coins, idle=" ".join(seat.idle) or "-")
     )
     if not ways:
         out.text(_("No open site."))
@@ -273,7 +287,8 @@ def builders_hint_command(record: str, json_mode: bool) -> None:
             if way.recruit:
                 parts.append(_("recruit {workers}").format(workers=" ".join(way.recruit)))
             parts.append(_("send {workers}").format(workers=" ".join((*way.idle, *way.recruit))))
-            out.text(f"  {', '.join(parts)}: {way.actions} {_('action(s)')}, {way.ecus} {_('écus')}")
+            cost = ngettext("{n} action", "{n} actions", way.actions).format(n=way.actions)
+            out.text(f"  {', '.join(parts)}: {cost}, " + _("{n} écus").format(n=way.ecus))
     if plan is None:
         out.text(_("No site can be finished this turn."))
     else:

@@ -33,6 +33,14 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def main(
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="LANG",
+            help="The language: en, zh-Hans, zh-Hant or ko (also after any command); else LANGUAGE, LC_ALL, LANG.",
+        ),
+    ] = None,
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
     ] = False,

@@ -10,6 +10,7 @@ import typer
 
 from referee.cli import common
 from referee.cli.common import GameSpec
+from referee.i18n import _
 
 JsonOption = Annotated[bool, typer.Option("--json", help="JSON for scripts (see the contract).")]
 
@@ -39,7 +40,9 @@ def add_record_commands(
     @app.command()
     def check(
         record: Annotated[str, typer.Argument(help="The record so far ('-' for standard input).")],
-        action: Annotated[str, typer.Argument(help=f"The action in question, e.g. '{action_example}'.")],
+        action: Annotated[
+            str, typer.Argument(help=_("The action in question, e.g. '{example}'.").format(example=action_example))
+        ],
         json_mode: JsonOption = False,
     ) -> None:
         """Would ACTION be legal next? Which rule says so?"""

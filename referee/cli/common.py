@@ -19,7 +19,7 @@ from referee.cli.records import Record, record_from_document
 from referee.cli.status import CommandExit, ExitStatus
 from referee.engine import Game, Rules
 from referee.errors import IllegalAction, InputError, RefereeError, ReplayError
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 
 @dataclass
@@ -28,6 +28,7 @@ class GameSpec:
 
     name: str
     title: str
+    """The game's name in English (``_(title)`` shows it in the player's language)."""
     rules: Rules[Any, Any]
     rulebook_package: str
     render: Callable[[Game[Any, Any], Output], None]
@@ -468,7 +469,7 @@ def simulate_command(
         out.text(
             _("{games} random legal games of {title} ({actions} actions in {seconds:.2f} s, {rate} actions/s)").format(
                 games=games,
-                title=spec.title,
+                title=_(spec.title),
                 actions=report["actions"],
                 seconds=report["seconds"],
                 rate=report["actions_per_second"],
@@ -485,7 +486,9 @@ def simulate_command(
             _("  invariants: {result}").format(
                 result=_("all held")
                 if not report["violations"]
-                else _("{n} violations").format(n=len(report["violations"]))
+                else ngettext("{n} violation", "{n} violations", len(report["violations"])).format(
+                    n=len(report["violations"])
+                )
             )
         )
     for violation in report["violations"][:20]:

@@ -2,7 +2,8 @@
 
 Every TAB and every one-shot command starts a new process, so this module imports almost nothing: ``--version``
 is answered here without Typer (about 50 ms of imports), ``check``, ``score`` and TAB by :mod:`referee.cli.fast`
-(also without Typer), and anything else goes to the Typer app in :mod:`referee.cli.app`.
+(also without Typer), and anything else goes to the Typer app in :mod:`referee.cli.app`. Before all that,
+``--lang`` is taken out of the command line and chooses the language (:mod:`referee.i18n`).
 """
 
 from __future__ import annotations
@@ -21,9 +22,23 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
+def _choose_language() -> None:
+    """Take ``--lang`` out of ``sys.argv`` (so the fast path and Typer see a clean command line) and speak it."""
+    from referee import i18n
+
+    try:
+        sys.argv[1:], value = i18n.take_lang_option(sys.argv[1:])
+    except i18n.LangOptionError:
+        sys.stderr.write("referee: --lang needs a language: " + ", ".join(i18n.LANGUAGES) + "\n")
+        sys.exit(ExitStatus.BAD_INPUT)
+    if value is not None:
+        i18n.use(i18n.normalize(value) or i18n.ENGLISH)
+
+
 def run() -> None:
     """The console script: no input ever produces a traceback."""
     try:
+        _choose_language()
         if sys.argv[1:] == ["--version"]:
             from referee import __version__
 
@@ -35,13 +50,18 @@ def run() -> None:
         if fast.run(sys.argv[1:]):
             sys.exit(ExitStatus.SUCCESS)
         from referee.cli.app import app
+        from referee.cli.help_text import translated_command
 
-        app(prog_name="referee")
+        translated_command(app)(prog_name="referee")
     except KeyboardInterrupt:
-        sys.stderr.write("\nreferee: interrupted\n")
+        from referee.i18n import _
+
+        sys.stderr.write("\nreferee: " + _("interrupted") + "\n")
         sys.exit(ExitStatus.INTERRUPTED)
     except BrokenPipeError:
         sys.exit(ExitStatus.SUCCESS)
     except RecursionError:
-        sys.stderr.write("referee: the input is nested too deeply\n")
+        from referee.i18n import _
+
+        sys.stderr.write("referee: " + _("the input is nested too deeply") + "\n")
         sys.exit(ExitStatus.BAD_INPUT)

@@ -14,7 +14,7 @@ from referee.cli.output import Output, ScoreTable
 from referee.cli.records import check_game, check_players, parse_players
 from referee.engine import Game
 from referee.errors import InputError, SetupError
-from referee.i18n import _, ngettext
+from referee.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from referee.builders import BuildersState, Seat
@@ -193,29 +193,41 @@ def player_block(
     if state.trigger == seat_index:
         head.append(_("  (reached 17 VP)"), style="bold red")
     lines: list[Any] = [head]
-    built = [Text(f"{catalogue.card(c).label} ({catalogue.card(c).vp} VP)") for c in seat.built]
+    built = [
+        Text(_("{card} ({vp} VP)").format(card=catalogue.card(c).label, vp=catalogue.card(c).vp)) for c in seat.built
+    ]
     lines += wrapped(_("    built: "), built, ", ", width)
     if position:
         return Group(*lines)
     idle = []
     for worker in seat.idle:
         card = catalogue.card(worker)
-        cost = _("machine, 0 écus") if card.kind == "machine" else f"{kind_name(card)}, {card.cost} écus"
+        cost = (
+            _("machine, 0 écus")
+            if card.kind == "machine"
+            else _("{kind}, {n} écus").format(kind=kind_name(card), n=card.cost)
+        )
         entry = Text(f"{worker} ({cost}): ")
         entry.append_text(resources_text(card.produces))
         idle.append(entry)
     lines += wrapped(_("    idle:  "), idle, " | ", width)
     for site, on in seat.sites.items():
         card = catalogue.card(site)
-        line = Text(f"    site {card.label} ")
-        reward = f"[{card.vp} VP, {card.coins} écus]" if card.kind == "building" else f"[{card.vp} VP, machine]"
+        line = Text(_("    site {card} ").format(card=card.label))
+        reward = (
+            _("[{vp} VP, {coins} écus]").format(vp=card.vp, coins=card.coins)
+            if card.kind == "building"
+            else _("[{vp} VP, machine]").format(vp=card.vp)
+        )
         line.append(reward, style="dim")
         line.append(_(" needs "))
         line.append_text(resources_text(still_needed(site, on)))
         line.append(_("; on it: {workers}").format(workers=" ".join(on) or "—"), style="dim")
         if in_turn and state.sent.get(site):
             line.append(
-                _("; next worker here costs {n} actions").format(n=state.sent[site] + 1),
+                ngettext(
+                    "; next worker here costs {n} action", "; next worker here costs {n} actions", state.sent[site] + 1
+                ).format(n=state.sent[site] + 1),
                 style="italic",
             )
         lines.append(line)
@@ -299,7 +311,7 @@ def status_line(game: Game[BuildersState, Any]) -> str:
 
 
 def actions_words(n: int) -> str:
-    return _("1 action") if n == 1 else _("{n} actions").format(n=n)
+    return ngettext("{n} action", "{n} actions", n).format(n=n)
 
 
 # -- asking at a terminal --------------------------------------------------------------------------------------
@@ -524,7 +536,7 @@ def load_position(document: dict[str, Any], source: str) -> Game[BuildersState, 
 
 SPEC = GameSpec(
     name="builders",
-    title="The Builders: Middle Ages",
+    title=N_("The Builders: Middle Ages"),
     rules=RULES,
     rulebook_package="referee.builders",
     render=render,
