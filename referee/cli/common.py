@@ -357,11 +357,11 @@ RULES_WIDTH = 116
 
 def print_topic(out: Output, entry: Any, spec: GameSpec) -> None:
     """A topic's title, its text and its rulings, long lines wrapped (the line breaks of the rulebook kept)."""
-    import textwrap
+    from referee.cli.cells import fill
 
     def wrapped(text: str, indent: str = "") -> str:
         return "\n".join(
-            textwrap.fill(line, RULES_WIDTH, subsequent_indent=indent + " " * (len(line) - len(line.lstrip())))
+            fill(line, RULES_WIDTH, subsequent_indent=indent + " " * (len(line) - len(line.lstrip())))
             if line.strip()
             else ""
             for line in text.splitlines()

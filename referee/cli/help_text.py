@@ -25,6 +25,9 @@ TYPER_MESSAGES = (
     N_("Missing command."),
     N_("No such command {name!r}."),
     N_("Show this message and exit."),
+    N_("Usage: "),
+    N_("Install completion for the current shell."),
+    N_("Show completion for the current shell, to copy it or customize the installation."),
 )
 """Typer's own words in a help page or a usage error (it asks :mod:`gettext` for them)."""
 
@@ -77,5 +80,16 @@ def translated_command(app: Any) -> Any:
     if i18n.current() != i18n.ENGLISH:
         typer.core._ = _  # type: ignore[attr-defined]
         typer.rich_utils._ = _  # type: ignore[attr-defined]
+        _translate_usage(typer.core._click.formatting.HelpFormatter)
         _translate_tree(command, typer.core._click.Context)
     return command
+
+
+def _translate_usage(formatter_class: Any) -> None:
+    """Click writes ``Usage: `` in English: the usage line of a help page gets the translated word instead."""
+    original = formatter_class.write_usage
+
+    def write_usage(self: Any, prog: str, args: str = "", prefix: str | None = None) -> None:
+        original(self, prog, args, _("Usage: ") if prefix is None else prefix)
+
+    formatter_class.write_usage = write_usage

@@ -11,6 +11,8 @@ from typing import Any
 import questionary
 from prompt_toolkit.output import create_output
 
+from referee.i18n import _
+
 UNDO = "\x00undo"
 RULES = "\x00rules"
 QUIT = "\x00quit"
@@ -41,29 +43,33 @@ class Prompter:
         """One of ``choices`` (label, value). Ctrl-C raises KeyboardInterrupt."""
         options = [questionary.Choice(title=label, value=value) for label, value in choices]
         chosen = default if default in [value for _label, value in choices] else None
-        search = {"use_search_filter": True, "use_jk_keys": False} if len(choices) > LONG_MENU else {}
+        search: dict[str, Any] = {"instruction": _("(Use arrow keys)")}
+        if len(choices) > LONG_MENU:
+            search = {"use_search_filter": True, "use_jk_keys": False}
+            search["instruction"] = _("(Use arrow keys, type to filter)")
         return questionary.select(message, choices=options, default=chosen, **search, **self._kwargs).unsafe_ask()
 
     def checkbox(self, message: str, choices: Sequence[tuple[str, str]]) -> list[str]:
         options = [questionary.Choice(title=label, value=value) for label, value in choices]
-        return questionary.checkbox(message, choices=options, **self._kwargs).unsafe_ask()
+        instruction = _("(Use arrow keys to move, <space> to select, <a> to toggle, <i> to invert)")
+        return questionary.checkbox(message, choices=options, instruction=instruction, **self._kwargs).unsafe_ask()
 
     def choose_action(self, message: str, groups: Sequence[MenuGroup], topics: Sequence[str]) -> str:
         """A two-level menu of legal actions plus undo, rules and quit; returns notation or a session command."""
         while True:
             first: list[tuple[str, str]] = [(group.label, str(i)) for i, group in enumerate(groups)]
-            first += [("undo the last action", UNDO), ("rules…", RULES), ("save and quit", QUIT)]
+            first += [(_("undo the last action"), UNDO), (_("rules…"), RULES), (_("save and quit"), QUIT)]
             picked = self.select(message, first)
             if picked in (QUIT, UNDO):
                 return picked
             if picked == RULES:
-                topic = self.select("Which rules?", [(name, name) for name in topics] + [("back", BACK)])
+                topic = self.select(_("Which rules?"), [(name, name) for name in topics] + [(_("back"), BACK)])
                 if topic == BACK:
                     continue
                 return f"{RULES} {topic}"
             group = groups[int(picked)]
             if len(group.actions) == 1:
                 return group.actions[0][1]
-            action = self.select(group.label, [*group.actions, ("back", BACK)])
+            action = self.select(group.label, [*group.actions, (_("back"), BACK)])
             if action != BACK:
                 return action

@@ -154,17 +154,18 @@ def score_table(game: Game[BuildersState, Any]) -> ScoreTable:
 
 
 def wrapped(label: str, entries: list[Any], separator: str, width: int) -> list[Any]:
-    """``label`` then the entries, as many per line as fit in ``width``; never splits an entry."""
+    """``label`` then the entries, as many per line as fit in ``width`` cells; never splits an entry."""
+    from rich.cells import cell_len
     from rich.text import Text
 
-    indent = " " * len(label)
+    indent = " " * cell_len(label)
     lines = [Text(label)]
     if not entries:
         lines[0].append("—", style="dim")
     for entry in entries:
         line = lines[-1]
         fresh = line.plain in (label, indent)
-        if not fresh and len(line) + len(separator) + len(entry) > width:
+        if not fresh and line.cell_len + cell_len(separator) + entry.cell_len > width:
             line = Text(indent)
             lines.append(line)
             fresh = True
