@@ -5,8 +5,9 @@ The language is English, Simplified Chinese, Traditional Chinese or Korean (:dat
 ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` as gettext reads them; an unknown language is English.
 
 Catalogues are ``referee/locale/<dir>/LC_MESSAGES/referee.mo``, compiled from the ``.po`` sources when the package
-is built or installed (``hatch_build.py``). In English no catalogue is read and :mod:`gettext` is not even imported
-(every one-shot command imports this module: start-up time).
+is built or installed (``hatch_build.py``). In English no catalogue is read; in another language the catalogue is
+read by :func:`read_catalogue` without importing :mod:`gettext` (every one-shot command imports this module:
+start-up time).
 """
 
 from __future__ import annotations
@@ -104,6 +105,40 @@ def catalogue_path(language: str) -> str | None:
     return os.path.join(LOCALE_DIR, folder, "LC_MESSAGES", DOMAIN + ".mo")
 
 
+def read_catalogue(path: str) -> tuple[dict[str, tuple[str, ...]], Callable[[int], int]]:
+    """A compiled ``.mo`` catalogue: each message's forms by its singular, and the plural rule.
+
+    Read here rather than with :mod:`gettext`, whose import (with :mod:`locale`) and parsing of the header's plural
+    formula cost more start-up than the whole catalogue; the files are the UTF-8 ones ``hatch_build.py`` writes."""
+    import struct
+
+    with open(path, "rb") as catalogue:
+        data = catalogue.read()
+    order = "<" if data[:4] == b"\xde\x12\x04\x95" else ">"
+    count, originals, translations = struct.unpack_from(order + "3I", data, 8)
+    keys = struct.unpack_from(f"{order}{2 * count}I", data, originals)
+    values = struct.unpack_from(f"{order}{2 * count}I", data, translations)
+    messages: dict[str, tuple[str, ...]] = {}
+    for i in range(0, 2 * count, 2):
+        key = data[keys[i + 1] : keys[i + 1] + keys[i]].decode()
+        value = data[values[i + 1] : values[i + 1] + values[i]].decode()
+        messages[key.split("\0", 1)[0]] = tuple(value.split("\0"))
+    return messages, _plural_rule(messages.get("", ("",))[0])
+
+
+def _plural_rule(header: str) -> Callable[[int], int]:
+    """The plural rule of a catalogue's header (Chinese and Korean have one form; others go through gettext)."""
+    for line in header.splitlines():
+        if line.lower().startswith("plural-forms:"):
+            formula = line.split(":", 1)[1].strip()
+            if formula.replace(" ", "").startswith("nplurals=1;"):
+                return lambda n: 0
+            import gettext
+
+            return gettext.c2py(formula.split("plural=", 1)[1].rstrip(";"))
+    return lambda n: 0 if n == 1 else 1
+
+
 def use(language: str) -> None:
     """Speak ``language`` (one of :data:`LANGUAGES`; anything else, or a missing catalogue, is English)."""
     global _language, _gettext, _ngettext
@@ -111,11 +146,19 @@ def use(language: str) -> None:
     if path is None or not os.path.isfile(path):
         _language, _gettext, _ngettext = ENGLISH, str, _english_plural
         return
-    import gettext
+    messages, plural = read_catalogue(path)
 
-    with open(path, "rb") as catalogue:
-        translation = gettext.GNUTranslations(catalogue)
-    _language, _gettext, _ngettext = language, translation.gettext, translation.ngettext
+    def translate(message: str) -> str:
+        forms = messages.get(message)
+        return forms[0] if forms and forms[0] else message
+
+    def translate_plural(singular: str, plural_form: str, n: int) -> str:
+        forms = messages.get(singular)
+        if not forms:
+            return _english_plural(singular, plural_form, n)
+        return forms[min(plural(n), len(forms) - 1)]
+
+    _language, _gettext, _ngettext = language, translate, translate_plural
 
 
 def current() -> str:
