@@ -95,9 +95,11 @@ def error_document(game: Game[Any, Any], error: ReplayError) -> dict[str, Any]:
 
 
 def replay_error_line(source: str, error: ReplayError) -> str:
-    rule = f" [{_('rule')}: {error.cause.rule}]" if isinstance(error.cause, IllegalAction) else ""
+    rule = _(" [rule: {rule}]").format(rule=error.cause.rule) if isinstance(error.cause, IllegalAction) else ""
     kind = _("illegal") if isinstance(error.cause, IllegalAction) else _("unreadable")
-    return f"{source}: {_('action')} {error.index} '{error.action}' {kind}: {error.cause.message}{rule}"
+    return _("{file}: action {index} '{text}' {kind}: {message}{rule}").format(
+        file=source, index=error.index, text=error.action, kind=kind, message=error.cause.message, rule=rule
+    )
 
 
 # -- replay ----------------------------------------------------------------------------------------------------

@@ -154,7 +154,7 @@ class PlaySession:
 
     def stop(self, line: int, text: str, error: RefereeError, status: ExitStatus) -> ExitStatus:
         index = len(self.game.actions) + 1
-        rule = f" [{_('rule')}: {error.rule}]" if isinstance(error, IllegalAction) else ""
+        rule = _(" [rule: {rule}]").format(rule=error.rule) if isinstance(error, IllegalAction) else ""
         kind = _("illegal") if isinstance(error, IllegalAction) else _("unreadable")
         self.out.error(
             _("line {line}, action {index} '{text}' {kind}: {message}{rule}").format(

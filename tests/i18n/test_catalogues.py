@@ -87,3 +87,30 @@ def test_placeholders_are_read_as_a_translator_would() -> None:
     assert placeholders("%d of %(total)s, 100%%") == ["%(total)s", "%d"]
     assert placeholders("{name!r}") == ["{name!r}"]
     assert placeholders("{name}") != placeholders("{nom}")
+
+
+def test_every_message_is_extractable() -> None:
+    """Babel reads ``_("…")`` calls, not f-strings: no literal message may sit inside an f-string or be built by one
+    (``_(f"…")``), or it never reaches the catalogues (format the translation instead: ``_("… {name}").format``)."""
+    import ast
+
+    hidden = []
+    for path in sorted((ROOT / "referee").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (
+                isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "ngettext")
+            ):
+                continue
+            if any(isinstance(argument, ast.JoinedStr) for argument in node.args):
+                hidden.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)}")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.JoinedStr):
+                for inner in ast.walk(node):
+                    if (
+                        isinstance(inner, ast.Call)
+                        and isinstance(inner.func, ast.Name)
+                        and inner.func.id in ("_", "ngettext")
+                        and any(isinstance(argument, ast.Constant) for argument in inner.args)
+                    ):
+                        hidden.append(f"{path.relative_to(ROOT)}:{inner.lineno}: {ast.unparse(inner)}")
+    assert not hidden, "messages Babel cannot extract:\n" + "\n".join(hidden)

@@ -62,8 +62,12 @@ def card_choice(card_id: str) -> str:
 
     card = catalogue.card(card_id)
     if card.kind == "worker":
-        return f"{card.id} {card.name_fr} ({card.name_en}): {card.cost} écus, makes {card.produces.describe()}"
-    what = f"{card.id} {card.name_fr}: {card.vp} VP, needs {card.requires.describe()}"
+        return _("{card} ({name}): {cost} écus, makes {makes}").format(
+            card=f"{card.id} {card.name_fr}", name=card.name_en, cost=card.cost, makes=card.produces.describe()
+        )
+    what = _("{card}: {vp} VP, needs {needs}").format(
+        card=f"{card.id} {card.name_fr}", vp=card.vp, needs=card.requires.describe()
+    )
     if card.kind == "machine":
         return what + _(", then works as {makes} for 0 écus").format(makes=card.produces.describe())
     return what + _(", pays {coins} écus").format(coins=card.coins)
