@@ -86,9 +86,9 @@ def test_builders_in_korean(tmp_path, columns: int) -> None:
     child.send(DOWN + DOWN + ENTER)  # recruit a worker
     child.expect("W07")
     child.send(ENTER)
-    child.expect("행동 1개 남음")
-    child.expect("어떤 행동을 할까요")
+    child.expect("행동 1개 남음")  # the turn's status line, under the board drawn again
     drawn = screen_lines(child.before)
+    child.expect("어떤 행동을 할까요")
     assert check_alignment(drawn, columns) >= 2
     assert "건설 현장" in "\n".join(drawn)  # the open site is drawn
     assert len(actions(record)) == 2
@@ -128,10 +128,10 @@ def test_matchstick_in_traditional_chinese(tmp_path, columns: int) -> None:
 
 def test_the_alignment_check_can_fail() -> None:
     """A table measured with ``len`` instead of cells is caught."""
-    header, rule = " 이름   점수 ", "────────────"
+    header, rule = " 이름   점수 ", "─" * 13
     assert cell_width(header) == len(rule)
-    check_alignment(["", header, rule, " 가영     3 "], 80)
+    assert check_alignment(["", header, rule, " 가영      3 "], 80) == 1
     with pytest.raises(AssertionError):
-        check_alignment(["", header, rule, " 가영" + " " * 5 + "3 "], 80)
+        check_alignment(["", header, rule, " 가영".ljust(11) + "3 "], 80)  # padded with len: two cells short
     with pytest.raises(AssertionError):
         check_alignment(["╭────╮", "│ 가영 │", "╰────╯"], 80)
