@@ -14,9 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from referee.errors import IllegalAction, RefereeError, ReplayError
+
+if TYPE_CHECKING:
+    import random
 
 StateT = TypeVar("StateT", bound="GameState")
 ActionT = TypeVar("ActionT")
@@ -159,6 +162,37 @@ class Rules(Protocol[StateT, ActionT]):
     def check_invariants(self, state: StateT) -> list[str]:
         """What is wrong with a state (coins conserved, stacks ordered, …); empty when all holds."""
         ...
+
+    # -- self-play (``simulate``, property tests, the computer's fallback) ------------------------------------
+    def random_action(self, state: StateT, rng: random.Random) -> ActionT:
+        """One legal action drawn at random (each legal action can be drawn)."""
+        ...
+
+    def self_play_action(self, state: StateT, rng: random.Random) -> ActionT:
+        """The legal action random self-play takes: :meth:`random_action`, or a game's own sensible policy."""
+        ...
+
+    def stalled(self, state: StateT) -> bool:
+        """Whether random self-play has locked the game (it can never end); a game that cannot lock says False."""
+        ...
+
+
+class RulesBase(Generic[StateT, ActionT]):
+    """What every game's rules class inherits: the self-play defaults of :class:`Rules`, each stated in terms
+    of :meth:`legal_actions`. A game overrides them when it has a faster sampler or a policy of its own (kept in
+    its own module beside the rules)."""
+
+    def legal_actions(self, state: StateT) -> Iterator[ActionT]:
+        raise NotImplementedError
+
+    def random_action(self, state: StateT, rng: random.Random) -> ActionT:
+        return rng.choice(list(self.legal_actions(state)))
+
+    def self_play_action(self, state: StateT, rng: random.Random) -> ActionT:
+        return self.random_action(state, rng)
+
+    def stalled(self, state: StateT) -> bool:
+        return False
 
 
 class Game(Generic[StateT, ActionT]):

@@ -1,4 +1,5 @@
-"""The referee's errors: each says what went wrong in one line and carries its exit status.
+"""The referee's errors: each says what went wrong in one line. They know nothing of processes: the command line
+maps them to exit statuses in one place (:func:`referee.cli.status.exit_status`).
 
 Two families, as in the contract's exit codes:
 
@@ -18,8 +19,6 @@ from referee.i18n import _
 class RefereeError(Exception):
     """Base of every error the referee reports to a player."""
 
-    exit_status: int = 2
-
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
@@ -30,8 +29,6 @@ class RefereeError(Exception):
 
 class InputError(RefereeError):
     """The input could not be read (exit 2)."""
-
-    exit_status = 2
 
 
 class NotationError(InputError):
@@ -47,8 +44,6 @@ class IllegalAction(RefereeError):
 
     ``rule`` is the topic of ``referee GAME rules`` that forbids it.
     """
-
-    exit_status = 1
 
     def __init__(self, rule: str, message: str) -> None:
         super().__init__(message)
@@ -72,4 +67,3 @@ class ReplayError(RefereeError):
         self.index = index
         self.action = action
         self.cause = cause
-        self.exit_status = cause.exit_status

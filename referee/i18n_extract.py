@@ -2,7 +2,8 @@
 
 Babel's Python extractor finds ``_()``, ``ngettext()`` and ``N_()``; Typer takes a command's help from its
 docstring or a ``help="…"`` argument, which no keyword marks, so these are read from the syntax tree here:
-the docstring of every function decorated with ``….command(…)`` or ``….callback(…)``, and every string given as
+the docstring of every function decorated with ``….command(…)`` or ``….callback(…)`` (or so registered:
+``app.callback()(main)``), and every string given as
 ``help=`` (or as any ``…_help=`` keyword, such as ``score_file_help=``). :mod:`referee.cli.help_text` translates
 them when ``--help`` is drawn. Only used by the tools that refresh the catalogues (``scripts/update_catalogues.py``,
 the tests), never by the referee itself.
@@ -22,11 +23,27 @@ def _decorator_name(node: ast.expr) -> str:
     return target.attr if isinstance(target, ast.Attribute) else ""
 
 
+def _registered(tree: ast.AST) -> set[str]:
+    """Functions made commands by a call rather than a decorator: ``app.callback()(main)``."""
+    return {
+        node.args[0].id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Call)
+        and _decorator_name(node.func) in ("command", "callback")
+        and node.args
+        and isinstance(node.args[0], ast.Name)
+    }
+
+
 def help_texts(source: str) -> Iterator[tuple[int, str]]:
     """``(line, text)`` of each command docstring and constant ``help=`` string in a module's source."""
-    for node in ast.walk(ast.parse(source)):
+    tree = ast.parse(source)
+    registered = _registered(tree)
+    for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            if any(_decorator_name(d) in ("command", "callback") for d in node.decorator_list):
+            decorators = [_decorator_name(d) for d in node.decorator_list]
+            if node.name in registered or any(name in ("command", "callback") for name in decorators):
                 text = ast.get_docstring(node, clean=True)
                 if text:
                     yield node.body[0].lineno, text

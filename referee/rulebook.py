@@ -22,14 +22,46 @@ class Topic:
     sources: tuple[str, ...] = ()
 
 
+SYNONYMS = {
+    "score": ("scoring",),
+    "scoring": ("score",),
+    "points": ("score", "scoring"),
+    "winner": ("end", "score", "scoring"),
+    "win": ("end", "score", "scoring"),
+    "tiebreak": ("tie-break",),
+    "tie": ("tie-break",),
+    "slap": ("toss",),
+    "tosses": ("toss",),
+    "map": ("maps",),
+    "discards": ("discard",),
+    "revolutions": ("revolution",),
+    "workers": ("recruit",),
+    "money": ("coins",),
+    "ecus": ("coins",),
+    "écus": ("coins",),
+}
+"""Words players try for a topic, and the topics they mean (the first that a game has)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Rulebook:
     game: str
     topics: tuple[Topic, ...]
+    sources: tuple[tuple[str, str], ...] = ()
+    """Each source tag of the texts (``OFF``, ``RB``, …) and what it stands for."""
 
     def topic(self, name: str) -> Topic | None:
+        """A topic by its name, a word players use for it (``score`` → ``scoring``), or the start of one name
+        (``tie`` → ``tie-break``); None when nothing or more than one topic fits."""
         wanted = name.strip().lower()
-        return next((topic for topic in self.topics if topic.name == wanted), None)
+        by_name = {topic.name: topic for topic in self.topics}
+        if wanted in by_name:
+            return by_name[wanted]
+        for meant in SYNONYMS.get(wanted, ()):
+            if meant in by_name:
+                return by_name[meant]
+        starting = [topic for topic in self.topics if wanted and topic.name.startswith(wanted)]
+        return starting[0] if len(starting) == 1 else None
 
     @property
     def names(self) -> list[str]:
@@ -67,4 +99,5 @@ def _rulebook(package: str, language: str) -> Rulebook:
         )
         for entry in data.get("topic", [])
     )
-    return Rulebook(data.get("game", package), topics)
+    sources = tuple((str(tag), str(meaning)) for tag, meaning in data.get("sources", {}).items())
+    return Rulebook(data.get("game", package), topics, sources)

@@ -78,7 +78,7 @@ def completer(param: Any) -> str | None:
     cells = dict(zip(wrapped.__code__.co_freevars, wrapped.__closure__ or (), strict=True))
     function = cells["autocompletion"].cell_contents
     function = getattr(function, "__wrapped__", function)
-    if not function.__module__.startswith("referee.cli.games."):
+    if not function.__module__.startswith(("referee.cli.games.", "referee.cli.action_words")):
         raise SystemExit(f"{function.__qualname__}: completion functions belong in referee.cli.games (no Typer)")
     return f"{function.__module__}:{function.__qualname__}"
 
@@ -110,7 +110,26 @@ def parameter(param: Any) -> dict[str, Any]:
             **value_kind(param),
         }
     assert isinstance(param, TyperArgument)
-    return {"argument": param.name, "nargs": param.nargs, "complete": completer(param), **value_kind(param)}
+    return {
+        "argument": param.name,
+        "nargs": param.nargs,
+        "complete": completer(param),
+        **takes_words(param),
+        **value_kind(param),
+    }
+
+
+def takes_words(param: Any) -> dict[str, Any]:
+    """``{"args": True}`` when the completion function takes Typer's ``(ctx, args, incomplete)``: the fast path then
+    gives it the words typed before."""
+    name = completer(param)
+    if name is None:
+        return {}
+    import inspect
+    from importlib import import_module
+
+    module, function = name.split(":")
+    return {"args": True} if len(inspect.signature(getattr(import_module(module), function)).parameters) == 3 else {}
 
 
 def node(command: Any, ctx: Any) -> dict[str, Any]:

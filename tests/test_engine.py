@@ -8,6 +8,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee.cli.status import exit_status
 from referee.coin_age import RULES
 from referee.engine import Event, Game, Verdict
 from referee.errors import ReplayError
@@ -58,7 +59,7 @@ def test_a_replay_without_undo_copies_fails_at_the_same_action(seed, count, bad)
             error.action,
             error.cause.message,
         )
-        assert same_error.exit_status == error.exit_status
+        assert exit_status(same_error) == exit_status(error)
     assert without.state == with_copies.state
     assert without.actions == with_copies.actions
 

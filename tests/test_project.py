@@ -110,7 +110,7 @@ def test_check_score_and_completion_do_not_import_typer_or_rich(tmp_path):
 
 
 def test_the_default_map_is_the_same_for_the_command_line_and_the_rules():
-    from referee.cli import coin_age
+    from referee.cli.games.coin_age import room as coin_age
     from referee.coin_age.builtin_maps import DEFAULT_MAP
 
     assert coin_age.DEFAULT_MAP == DEFAULT_MAP
@@ -142,4 +142,11 @@ def test_instruction_counts_run_in_quick_mode():
     """A small run of benchmarks/instructions.py (about a minute under valgrind, hence slow)."""
     output = run_benchmark("instructions.py", timeout=600)
     for line in ("baseline", "coin-age simulate", "builders simulate", "matchstick simulate", "coin-age replay"):
+        assert line in output, output
+
+
+def test_the_keystroke_benchmark_runs_in_quick_mode():
+    """A small run of benchmarks/keystroke.py: every game's line, against the baseline of the same run."""
+    output = run_benchmark("keystroke.py", timeout=300)
+    for line in ("baseline", "coin-age", "builders", "matchstick"):
         assert line in output, output

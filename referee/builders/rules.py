@@ -43,7 +43,7 @@ from referee.builders.actions import (
 from referee.builders.rulebook import ruling
 from referee.builders.scoring import rank
 from referee.builders.state import ACTION_PRICE, FREE_ACTIONS, ROW_SIZE, TOTAL_ECUS, BuildersState, new_state
-from referee.engine import Event, Outcome, Verdict
+from referee.engine import Event, Outcome, RulesBase, Verdict
 from referee.i18n import _, ngettext
 
 END_VP = 17
@@ -678,7 +678,7 @@ def check_invariants(state: BuildersState) -> list[str]:
     return problems
 
 
-class BuildersRules:
+class BuildersRules(RulesBase[Any, Any]):
     """The :class:`~referee.engine.Rules` of The Builders: Middle Ages: the functions of this module under the
     engine's names (they are static: the rules keep nothing between calls)."""
 

@@ -1,28 +1,32 @@
-"""The Typer app of ``referee``: the root command. Each game is its own Typer app, joined here with ``add_typer``.
+"""The Typer app of ``referee``: the root command. Each registered game is its own Typer app, joined here with
+``add_typer``.
 
-Importing this module imports Typer (about 50 ms): :func:`referee.cli.main.run` answers ``--version`` without it."""
+Importing this module imports Typer (about 50 ms): :func:`referee.cli.main.run` answers ``--version`` without it.
+"""
 
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
-from referee import __version__
-from referee.cli import builders, coin_age, matchstick
-from referee.cli.status import CommandExit, ExitStatus
+from referee import __version__, registry
+from referee.cli.status import CommandExit, ExitStatus, ended_by
+from referee.errors import RefereeError
+from referee.i18n import _
 
-app = typer.Typer(
-    name="referee",
-    help="A referee and scorekeeper for tabletop games: Coin Age, The Builders: Middle Ages, Matchstick Tycoon.",
-    no_args_is_help=True,
-    rich_markup_mode=None,
-    pretty_exceptions_enable=False,
-)
-app.add_typer(coin_age.app, name="coin-age")
-app.add_typer(matchstick.app, name="matchstick")
-app.add_typer(builders.app, name="builders")
+
+class RefereeGroup(TyperGroup):
+    """The root command group: the one place where an error the referee reports ends a command, as one line on
+    standard error and the exit status of :func:`referee.cli.status.exit_status` (HTTPie's pattern)."""
+
+    def invoke(self, ctx: typer.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except RefereeError as error:
+            raise ended_by(error, ctx.obj) from None
 
 
 def _version(value: bool) -> None:
@@ -31,8 +35,8 @@ def _version(value: bool) -> None:
         raise CommandExit(ExitStatus.SUCCESS)
 
 
-@app.callback()
-def main(
+def _main(
+    ctx: typer.Context,
     lang: Annotated[
         str | None,
         typer.Option(
@@ -46,3 +50,30 @@ def main(
     ] = False,
 ) -> None:
     """Referee a game, validate records, settle disputes, keep the score."""
+    if ctx.obj is None:  # tests pass their own: app(args, obj=Environment(...))
+        from referee.cli.env import Environment
+
+        ctx.obj = Environment()
+
+
+def build_app() -> typer.Typer:
+    """The root app with one Typer app per registered game, joined under its command word."""
+    from importlib import import_module
+
+    root = typer.Typer(
+        name="referee",
+        cls=RefereeGroup,
+        help=_("A referee and scorekeeper for tabletop games: {games}.").format(
+            games=", ".join(_(entry.title) for entry in registry.GAMES.values())
+        ),
+        no_args_is_help=True,
+        rich_markup_mode=None,
+        pretty_exceptions_enable=False,
+    )
+    root.callback()(_main)
+    for entry in registry.GAMES.values():
+        root.add_typer(import_module(entry.commands_module).app, name=entry.name)
+    return root
+
+
+app = build_app()

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from referee.cli import common
+from referee.cli.action_words import complete_action
 from referee.cli.common import GameSpec
 from referee.i18n import _
 
@@ -28,6 +29,7 @@ def add_record_commands(
 
     @app.command()
     def replay(
+        ctx: typer.Context,
         records: Annotated[list[str], typer.Argument(help="Record files ('-' for standard input).")],
         json_mode: JsonOption = False,
         jobs: Annotated[
@@ -35,34 +37,43 @@ def add_record_commands(
         ] = None,
     ) -> None:
         """Validate whole records from the first action."""
-        common.replay_command(spec, records, json_mode, jobs)
+        common.replay_command(ctx.obj, spec, records, json_mode, jobs)
 
     @app.command()
     def check(
+        ctx: typer.Context,
         record: Annotated[str, typer.Argument(help="The record so far ('-' for standard input).")],
         action: Annotated[
-            str, typer.Argument(help=_("The action in question, e.g. '{example}'.").format(example=action_example))
+            list[str],
+            typer.Argument(
+                help=_("The action in question, e.g. '{example}' (quoted, or as separate words).").format(
+                    example=action_example
+                ),
+                autocompletion=complete_action,
+            ),
         ],
         json_mode: JsonOption = False,
     ) -> None:
         """Would ACTION be legal next? Which rule says so?"""
-        common.check_command(spec, record, action, json_mode)
+        common.check_command(ctx.obj, spec, record, " ".join(action), json_mode)
 
     def score(
+        ctx: typer.Context,
         file: Annotated[str, typer.Argument(help=score_file_help)],
         json_mode: JsonOption = False,
         board: Annotated[bool, typer.Option("--board", help="Draw the table as well as the score.")] = False,
     ) -> None:
-        common.score_command(spec, file, json_mode, board)
+        common.score_command(ctx.obj, spec, file, json_mode, board)
 
     score.__doc__ = score_doc
     app.command()(score)
 
     @app.command()
     def rules(
+        ctx: typer.Context,
         topic: Annotated[
             str | None, typer.Argument(help="A topic; none for all.", autocompletion=complete_topic)
         ] = None,
     ) -> None:
         """The rules and the referee's rulings, by topic."""
-        common.rules_command(spec, topic)
+        common.rules_command(ctx.obj, spec, topic)

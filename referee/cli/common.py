@@ -11,12 +11,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.cli.env import Environment
-from referee.cli.env import current as current_env
 from referee.cli.files import display_name, read_toml
 from referee.cli.lazy import unwrap
 from referee.cli.output import Output, ScoreTable
 from referee.cli.records import Record, record_from_document
-from referee.cli.status import CommandExit, ExitStatus
+from referee.cli.status import CommandExit, ExitStatus, exit_status
 from referee.engine import Game, Rules
 from referee.errors import IllegalAction, InputError, RefereeError, ReplayError
 from referee.i18n import _, ngettext
@@ -38,18 +37,22 @@ class GameSpec:
     status_line: Callable[[Game[Any, Any]], str]
     """Whose turn and what they may do, or how the game ended, in one line."""
     prepare_setup: Callable[[dict[str, Any], str], dict[str, Any]] = lambda setup, source: setup
-    """Check a record's setup (``source`` names the file for messages) and return it for the rules."""
-    load_position: Callable[[dict[str, Any], str], Game[Any, Any] | None] = lambda document, source: None
+    """Check a record's setup (``source`` names the file for messages) and return it for the rules (which may hold
+    objects the room loaded, such as a map)."""
+    record_setup: Callable[[dict[str, Any]], dict[str, Any]] = lambda setup: setup
+    """The setup as a record holds it (the inverse of ``prepare_setup``: a loaded built-in map back to its name)."""
+    load_position: Callable[[dict[str, Any], str, Output], Game[Any, Any] | None] = lambda document, source, out: None
     """A game from a position file (no ``actions``), or None when the file is not one."""
     ask_action: Callable[..., str] | None = None
-    """Ask for the next action at a terminal; returns notation or a session command (undo, rules, quit)."""
+    """Ask for the next action at a terminal; returns an action object (a menu's entry), notation typed by the
+    player, or a session command (undo, rules, quit: strings of :mod:`referee.cli.prompts`)."""
 
 
 def fail(out: Output, error: RefereeError | str, status: int | None = None) -> CommandExit:
     """Report an error in one line and return the Exit to raise."""
     message = error.message if isinstance(error, RefereeError) else error
     out.error(message)
-    code = status if status is not None else (error.exit_status if isinstance(error, RefereeError) else 2)
+    code = status if status is not None else (exit_status(error) if isinstance(error, RefereeError) else 2)
     return CommandExit(code)
 
 
@@ -116,13 +119,13 @@ def replay_one(spec: GameSpec, path: str, env: Environment, json_mode: bool) -> 
     except RefereeError as failure:
         message = failure.message if failure.message.startswith(source) else f"{source}: {failure.message}"
         return (
-            ExitStatus(failure.exit_status),
+            exit_status(failure),
             message,
             {"file": str(path), "error": {"message": failure.message}},
             None,
             None,
         )
-    status = ExitStatus.SUCCESS if error is None else ExitStatus(error.exit_status)
+    status = ExitStatus.SUCCESS if error is None else exit_status(error)
     message = None if error is None else replay_error_line(source, error)
     if not json_mode:
         return status, message, None, game, summary_line(source, game, error)
@@ -141,8 +144,9 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def replay_command(spec: GameSpec, records: Sequence[str], json_mode: bool, jobs: int | None = None) -> None:
-    env = current_env()
+def replay_command(
+    env: Environment, spec: GameSpec, records: Sequence[str], json_mode: bool, jobs: int | None = None
+) -> None:
     out = Output(env, json_mode)
     if jobs is not None and jobs < 1:
         raise fail(out, _("--jobs must be at least 1"))
@@ -214,9 +218,11 @@ _worker: dict[str, Any] = {}
 def _start_worker(game: str, json_mode: bool) -> None:
     from importlib import import_module
 
-    _worker["spec"] = import_module("referee.cli." + game.replace("-", "_")).SPEC
+    from referee import registry
+
+    _worker["spec"] = import_module(registry.GAMES[game].spec_module).SPEC
     _worker["json_mode"] = json_mode
-    _worker["env"] = current_env()
+    _worker["env"] = Environment()
 
 
 def _replay_in_worker(path: str) -> WorkerResult:
@@ -249,13 +255,12 @@ def load_game(spec: GameSpec, path: str, out: Output) -> Game[Any, Any]:
     if error is not None:
         if out.json_mode:
             out.json(error_document(game, error))
-        raise fail(out, replay_error_line(source, error), error.exit_status)
+        raise fail(out, replay_error_line(source, error), exit_status(error))
     return game
 
 
 # -- check -----------------------------------------------------------------------------------------------------
-def check_command(spec: GameSpec, record_path: str, action_text: str, json_mode: bool) -> None:
-    env = current_env()
+def check_command(env: Environment, spec: GameSpec, record_path: str, action_text: str, json_mode: bool) -> None:
     out = Output(env, json_mode)
     game = load_game(spec, record_path, out)
     try:
@@ -263,7 +268,7 @@ def check_command(spec: GameSpec, record_path: str, action_text: str, json_mode:
     except RefereeError as failure:
         if json_mode:
             out.json({"legal": False, "action": action_text, "error": {"message": failure.message}})
-        raise fail(out, f"'{action_text}': {failure.message}", failure.exit_status) from None
+        raise fail(out, f"'{action_text}': {failure.message}", exit_status(failure)) from None
     verdict = game.judge(action)
     canonical = spec.rules.format(action, game.state)
     if json_mode:
@@ -288,9 +293,8 @@ def check_command(spec: GameSpec, record_path: str, action_text: str, json_mode:
 
 
 # -- score -----------------------------------------------------------------------------------------------------
-def score_command(spec: GameSpec, path: str, json_mode: bool, board: bool = False) -> None:
+def score_command(env: Environment, spec: GameSpec, path: str, json_mode: bool, board: bool = False) -> None:
     """The score of a record or a position: a breakdown per player (and the table drawn with ``board``)."""
-    env = current_env()
     out = Output(env, json_mode)
     source = display_name(path)
     error: ReplayError | None = None
@@ -299,7 +303,7 @@ def score_command(spec: GameSpec, path: str, json_mode: bool, board: bool = Fals
         if "actions" in document:
             game, error = replay_record(spec, game_record(spec, document, source), source, undo=False)
         else:
-            position = spec.load_position(document, source)
+            position = spec.load_position(document, source, out)
             if position is None:
                 raise InputError(
                     _("{file}: neither a record (no 'actions') nor a position this game can score").format(file=source)
@@ -307,12 +311,12 @@ def score_command(spec: GameSpec, path: str, json_mode: bool, board: bool = Fals
             game = position
     except RefereeError as failure:
         raise fail(
-            out, failure if failure.message.startswith(source) else f"{source}: {failure.message}", failure.exit_status
+            out, failure if failure.message.startswith(source) else f"{source}: {failure.message}", exit_status(failure)
         ) from None
     if error is not None:
         if json_mode:
             out.json(error_document(game, error))
-        raise fail(out, replay_error_line(source, error), error.exit_status)
+        raise fail(out, replay_error_line(source, error), exit_status(error))
     if json_mode:
         out.json(game.summary())
     elif board:
@@ -325,10 +329,10 @@ def score_command(spec: GameSpec, path: str, json_mode: bool, board: bool = Fals
 
 
 # -- rules -----------------------------------------------------------------------------------------------------
-def rules_command(spec: GameSpec, topic: str | None) -> None:
+def rules_command(env: Environment, spec: GameSpec, topic: str | None) -> None:
     from referee.rulebook import rulebook
 
-    out = Output(current_env())
+    out = Output(env)
     book = rulebook(spec.rulebook_package)
     if topic is None:
         out.text(book.game)
@@ -336,11 +340,15 @@ def rules_command(spec: GameSpec, topic: str | None) -> None:
             out.text()
             print_topic(out, entry, spec)
         out.text()
+        print_sources(out, book)
+        out.text()
         out.text(_("Topics: {topics}. Also: 'rulings' lists every ruling.").format(topics=", ".join(book.names)))
         raise CommandExit(ExitStatus.SUCCESS)
     if topic.strip().lower() == "rulings":
         for entry, ruling in book.rulings:
-            out.text(f"[{entry.name}] {ruling}")
+            out.text(for_terminal(f"({entry.name}) {ruling}"))
+        out.text()
+        print_sources(out, book)
         raise CommandExit(ExitStatus.SUCCESS)
     entry = book.topic(topic)
     if entry is None:
@@ -370,9 +378,24 @@ def print_topic(out: Output, entry: Any, spec: GameSpec) -> None:
         )
 
     out.text(f"{entry.title} ({entry.name})")
-    out.text(wrapped(entry.text))
+    out.text(wrapped(for_terminal(entry.text)))
     for ruling in entry.rulings:
-        out.text(wrapped(ruling, "  "))
+        out.text(wrapped(for_terminal(ruling), "  "))
+
+
+def for_terminal(text: str) -> str:
+    """A rulebook text as a terminal shows it: the Markdown of its notation (```slap QN```) as plain quotes."""
+    return text.replace("`", "'")
+
+
+def print_sources(out: Output, book: Any) -> None:
+    """What each source tag of the rules text stands for, and what a ruling is."""
+    if not book.sources:
+        return
+    out.text(_("Sources:"))
+    for tag, meaning in book.sources:
+        out.text(f"  [{tag}] {meaning}")
+    out.text(_("  Ruling: the referee's own decision where the sources are silent or disagree."))
 
 
 def topic_names(spec: GameSpec) -> list[str]:
@@ -400,16 +423,8 @@ def simulate_games(
     draws = 0
     total_actions = 0
     violations: list[str] = []
-    choose = getattr(rules, "self_play_action", None) or getattr(rules, "random_action", None)
-    """A game may play its self-play games with a policy of its own (The Builders: sensible random actions)."""
-    if choose is None:
-        legal_actions = rules.legal_actions
-
-        def choose(state: Any, rng: random.Random) -> Any:
-            return rng.choice(list(legal_actions(state)))
-
-    is_over, apply = rules.is_over, rules.apply  # looked up once: they are called for every action
-    stalled = getattr(rules, "stalled", None) or (lambda state: False)
+    is_over, apply, choose = rules.is_over, rules.apply, rules.self_play_action  # looked up once: called per action
+    stalled = rules.stalled
     """Some games can lock up under random play (The Builders: every worker stuck on sites it can never finish);
     the rules say when, and such a game is stopped and counted apart, not as a violation. A locked game stays
     locked, so this is asked every :data:`POLL_EVERY` actions, not after each: such a game may run a few more."""
@@ -456,15 +471,18 @@ def simulate_games(
 
 
 def simulate_command(
-    spec: GameSpec, players: list[str], setup: dict[str, Any], games: int, seed: int | None, json_mode: bool
+    env: Environment,
+    spec: GameSpec,
+    players: list[str],
+    setup: dict[str, Any],
+    games: int,
+    seed: int | None,
+    json_mode: bool,
 ) -> None:
-    out = Output(current_env(), json_mode)
+    out = Output(env, json_mode)
     if games < 1:
         raise fail(out, _("--games must be at least 1"))
-    try:
-        report = simulate_games(spec, players, setup, games, seed)
-    except RefereeError as failure:
-        raise fail(out, failure) from None
+    report = simulate_games(spec, players, setup, games, seed)
     if json_mode:
         out.json(report)
     else:

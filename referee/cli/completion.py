@@ -114,12 +114,15 @@ def resolve(tree: dict[str, Any], words: list[str]) -> tuple[dict[str, Any], set
     return node, given, positionals
 
 
-def value_items(param: dict[str, Any], incomplete: str) -> list[Item]:
-    """The completions of a value: the parameter's function, else its choices (else none)."""
+def value_items(param: dict[str, Any], incomplete: str, words: list[str] | None = None) -> list[Item]:
+    """The completions of a value: the parameter's function (given the words typed before, when it takes them, as
+    Typer's ``(ctx, args, incomplete)``), else its choices (else none)."""
     if param.get("complete"):
         module, function = param["complete"].split(":")
+        complete = getattr(import_module(module), function)
         items: list[Item] = []
-        for value in getattr(import_module(module), function)(incomplete):
+        values = complete(None, list(words or []), incomplete) if param.get("args") else complete(incomplete)
+        for value in values:
             if not isinstance(value, str):
                 raise Unsure(value)  # (value, help) pairs: let Typer render the help
             if value.startswith(incomplete):
@@ -170,7 +173,7 @@ def completions(tree: dict[str, Any], words: list[str], incomplete: str) -> list
     taken = len(positionals)
     for argument in arguments(node):
         if argument["nargs"] == -1 or taken == 0:
-            return value_items(argument, incomplete)
+            return value_items(argument, incomplete, words)
         taken -= argument["nargs"]
     return command_items(node, given, incomplete)
 
@@ -217,8 +220,11 @@ def complete(environ: Mapping[str, str]) -> bool:
     action, _, shell = environ.get("_REFEREE_COMPLETE", "").partition("_")
     if action != "complete" or shell not in SHELLS:
         return False
+    from referee import registry
     from referee.cli.command_tree import TREE
 
+    if set(registry.GAMES) != set(TREE["commands"]):  # a game registered since the tree was generated
+        return False
     try:
         words, incomplete = words_and_incomplete(shell, environ)
         lines = formatted(shell, completions(TREE, words, incomplete), environ)

@@ -1,7 +1,8 @@
 """The environment a command runs in (HTTPie's pattern): streams, terminal flags, colour.
 
-Commands take an :class:`Environment` instead of reaching for ``sys``, so tests can run them with fake
-streams and claim or deny a terminal.
+Commands are handed an :class:`Environment` instead of reaching for ``sys``: the Typer app makes one in its root
+callback and passes it down as the context object (``ctx.obj``), the fast path makes its own, and tests pass
+theirs (``app(args, obj=Environment(...))``) to run commands with fake streams and claim or deny a terminal.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ class Environment:
     stdin_isatty: bool | None = None
     stdout_isatty: bool | None = None
     no_color: bool | None = None
+    stderr_isatty: bool | None = None
+    """Unless told, True exactly when standard output is a terminal and standard error is one too."""
 
     def __post_init__(self) -> None:
         if self.stdin_isatty is None:
@@ -35,29 +38,23 @@ class Environment:
             self.stdout_isatty = _isatty(self.stdout)
         if self.no_color is None:
             self.no_color = "NO_COLOR" in os.environ
+        if self.stderr_isatty is None:
+            self.stderr_isatty = _isatty(self.stderr) if self.stderr is sys.stderr else bool(self.stdout_isatty)
 
     @property
     def interactive(self) -> bool:
-        """Prompts only when both standard input and standard output are terminals."""
-        return bool(self.stdin_isatty and self.stdout_isatty)
+        """Prompts when standard input is a terminal and the player can see them: on standard output, or on
+        standard error when standard output is piped (``referee … play | tee game.log``)."""
+        return bool(self.stdin_isatty and (self.stdout_isatty or self.stderr_isatty))
+
+    def screen(self) -> Environment:
+        """Where the table and the prompts go at a terminal: standard output, or standard error when standard
+        output is piped (it then carries only the game's data)."""
+        if self.stdout_isatty or not self.stderr_isatty:
+            return self
+        return Environment(self.stdin, self.stderr, self.stderr, True, True, self.no_color, True)
 
     @property
     def color(self) -> bool:
         """Colour only on a terminal, and never under NO_COLOR."""
         return bool(self.stdout_isatty) and not self.no_color
-
-
-_current: Environment | None = None
-
-
-def current() -> Environment:
-    """The process's environment (tests may install another with :func:`use`)."""
-    global _current
-    if _current is None:
-        _current = Environment()
-    return _current
-
-
-def use(env: Environment | None) -> None:
-    global _current
-    _current = env

@@ -19,15 +19,11 @@ import os
 from collections.abc import Mapping, Sequence
 from importlib import import_module
 
-GAME_MODULES = {
-    "coin-age": "referee.cli.games.coin_age",
-    "matchstick": "referee.cli.games.matchstick",
-    "builders": "referee.cli.games.builders",
-}
-"""Each game's command name and the module holding its :class:`~referee.cli.common.GameSpec` (no Typer)."""
+from referee import registry
 
 POSITIONALS = {"check": 2, "score": 1}
-"""The commands of the fast path and how many arguments each takes (the only option of both is ``--json``)."""
+"""The commands of the fast path and how many arguments each takes at least (the only option of both is
+``--json``); ``check`` joins the words of its action (``check RECORD place Q B2``)."""
 
 DISABLE = "REFEREE_NO_FAST_PATH"
 """Set this environment variable to send every command line to Typer (the tests compare the two paths)."""
@@ -35,7 +31,7 @@ DISABLE = "REFEREE_NO_FAST_PATH"
 
 def parse(argv: Sequence[str]) -> tuple[str, str, list[str], bool] | None:
     """``(game, command, arguments, json_mode)`` when ``argv`` is a plain check or score, else None (for Typer)."""
-    if len(argv) < 2 or argv[0] not in GAME_MODULES or argv[1] not in POSITIONALS:
+    if len(argv) < 2 or argv[0] not in registry.GAMES or argv[1] not in POSITIONALS:
         return None
     arguments: list[str] = []
     json_flags = 0
@@ -46,8 +42,11 @@ def parse(argv: Sequence[str]) -> tuple[str, str, list[str], bool] | None:
             return None
         else:
             arguments.append(word)
-    if len(arguments) != POSITIONALS[argv[1]] or json_flags > 1:
+    wanted = POSITIONALS[argv[1]]
+    if len(arguments) < wanted or (argv[1] == "score" and len(arguments) > wanted) or json_flags > 1:
         return None
+    if argv[1] == "check":
+        arguments = [arguments[0], " ".join(arguments[1:])]
     return argv[0], argv[1], arguments, json_flags == 1
 
 
@@ -64,10 +63,11 @@ def run(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> bool:
         return False
     game, command, arguments, json_mode = parsed
     from referee.cli import common
+    from referee.cli.env import Environment
 
-    spec = import_module(GAME_MODULES[game]).SPEC
+    spec = import_module(registry.GAMES[game].spec_module).SPEC
     if command == "check":
-        common.check_command(spec, arguments[0], arguments[1], json_mode)
+        common.check_command(Environment(), spec, arguments[0], arguments[1], json_mode)
     else:
-        common.score_command(spec, arguments[0], json_mode)
+        common.score_command(Environment(), spec, arguments[0], json_mode)
     return True

@@ -77,9 +77,7 @@ def read_toml(path: str | Path, stdin: IO[str] | None = None) -> dict[str, Any]:
 
 
 class WriteError(RefereeError):
-    """The record could not be written; the previous version is intact."""
-
-    exit_status = 2
+    """The record could not be written; the previous version is intact (exit 2, as input that cannot be read)."""
 
 
 def write_atomically(path: Path, data: bytes) -> None:

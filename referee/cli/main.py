@@ -12,6 +12,7 @@ import sys
 from typing import Any
 
 from referee.cli.status import ExitStatus
+from referee.errors import RefereeError
 
 
 def __getattr__(name: str) -> Any:
@@ -53,6 +54,10 @@ def run() -> None:
         from referee.cli.help_text import translated_command
 
         translated_command(app)(prog_name="referee")
+    except RefereeError as error:  # one the fast path left unreported (Typer's go through RefereeGroup)
+        from referee.cli.status import ended_by
+
+        raise ended_by(error) from None
     except KeyboardInterrupt:
         from referee.i18n import _
 

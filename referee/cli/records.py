@@ -6,6 +6,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from referee import registry
 from referee.errors import InputError
 from referee.i18n import _
 
@@ -15,7 +16,6 @@ if TYPE_CHECKING:
 FORMAT = 1
 """The record format this referee writes and reads."""
 
-GAMES = ("coin-age", "builders", "matchstick")
 MAX_NAME_LENGTH = 40
 
 
@@ -71,7 +71,7 @@ def check_game(document: dict[str, Any], game: str, source: str) -> None:
             _("{file}: no 'game' key; a record starts with game = \"{game}\"").format(file=source, game=game)
         )
     if found != game:
-        if found in GAMES:
+        if found in registry.GAMES:
             raise InputError(
                 _("{file} is a record of {other}, not {game}: use 'referee {other}'").format(
                     file=source, other=found, game=game

@@ -14,7 +14,7 @@ from referee.cli.env import Environment
 from referee.cli.files import RecordLock, write_atomically
 from referee.cli.output import Output
 from referee.cli.records import Record
-from referee.cli.status import CommandExit, ExitStatus
+from referee.cli.status import CommandExit, ExitStatus, exit_status
 from referee.engine import Event, Game
 from referee.errors import IllegalAction, RefereeError
 from referee.i18n import _, ngettext
@@ -44,12 +44,17 @@ class PlaySession:
         self.record_path = record_path
         self.json_mode = json_mode
         self.out = Output(env, json_mode)
+        self.by_computer: list[bool] = [False] * len(game.actions)
+        """For each accepted action, whether the computer played it (undo takes back its reply with yours)."""
+        self.redo_stack: list[str] = []
+        """What undo took back, last first, for redo (emptied by any other action)."""
 
     # -- the record ----------------------------------------------------------------------------------------
     def save(self) -> None:
         if self.record_path is None:
             return
-        record = Record(self.spec.name, self.game.players, self.game.setup, list(self.game.actions))
+        setup = self.spec.record_setup(self.game.setup)
+        record = Record(self.spec.name, self.game.players, setup, list(self.game.actions))
         write_atomically(self.record_path, record.to_toml())
 
     # -- running -------------------------------------------------------------------------------------------
@@ -82,22 +87,26 @@ class PlaySession:
                 lock.release()
         raise CommandExit(status)
 
-    def push(self, text: str) -> list[Event]:
-        """Parse, check and apply one action, then write the record."""
+    def push(self, choice: object, *, by_computer: bool = False) -> list[Event]:
+        """Check and apply one action (an action object picked from a menu, or notation to parse), then write the
+        record."""
         game = self.game
-        events = game.push(game.parse(text))
+        events = game.push(game.parse(choice) if isinstance(choice, str) else choice)
         try:
             self.save()
         except RefereeError:
             game.pop()
             raise
+        self.by_computer.append(by_computer)
         return events
 
     def undo(self) -> str | None:
         if not self.game.actions:
             return None
         text = self.game.pop()
+        self.by_computer.pop()
         self.save()
+        self.redo_stack.append(text)
         return text
 
     # -- pipe mode -----------------------------------------------------------------------------------------
@@ -141,7 +150,7 @@ class PlaySession:
             except IllegalAction as error:
                 return self.stop(number, text, error, ExitStatus.ILLEGAL)
             except RefereeError as error:
-                return self.stop(number, text, error, ExitStatus(error.exit_status))
+                return self.stop(number, text, error, exit_status(error))
             self.report(player, events)
             self.computer_moves()
         if self.json_mode:
@@ -204,7 +213,7 @@ class PlaySession:
             name = getattr(self.computer, "player", None)
             for text in actions:
                 player = name(self.game) if name is not None else self.game.to_move
-                events = self.push(text)
+                events = self.push(text, by_computer=True)
                 self.report(player, events)
                 played = True
                 if self.game.over:
@@ -213,52 +222,179 @@ class PlaySession:
 
     # -- terminal mode -------------------------------------------------------------------------------------
     def run_terminal(self) -> ExitStatus:
-        from referee.cli.prompts import QUIT, RULES, UNDO, Prompter
+        from referee.cli.prompts import LOG, QUIT, RULES, UNDO, Prompter
 
-        out = self.out
+        screen = self.env.screen()
+        out = self.out if screen is self.env else Output(screen, self.json_mode)
         game = self.game
-        prompter = Prompter(to_stderr=self.json_mode)
+        prompter = Prompter(to_stderr=self.json_mode or screen is not self.env)
         if self.record_path is not None:
             out.note(_("Recording to {file} after every action.").format(file=self.record_path))
+        if game.actions:
+            out.text(_("The game so far, last turns:"))
+            for line in log_lines(self.spec, game)[-RESUME_TURNS:]:
+                out.text(line)
         self.spec.render(game, out)
         while not game.over:
             if self.computer_moves():
                 self.spec.render(game, out)
                 continue
-            assert self.spec.ask_action is not None
-            answer = self.spec.ask_action(game, prompter, out)
-            if answer == QUIT:
+            prompter.notation = lambda action: game.rules.format(action, game.state)
+            prompter.toolbar = self.spec.status_line(game)
+            answer: Any = self.ask_typed(prompter)
+            if answer == "":
+                assert self.spec.ask_action is not None
+                answer = self.spec.ask_action(game, prompter, out)
+            if answer in (QUIT, "quit"):
                 out.note(
-                    _("Saved after {count} actions. Continue with: referee {game} play --resume {file}").format(
-                        count=len(game.actions), game=self.spec.name, file=self.record_path or "RECORD"
-                    )
+                    ngettext(
+                        "Saved after {count} action. Continue with: referee {game} play --resume {file}",
+                        "Saved after {count} actions. Continue with: referee {game} play --resume {file}",
+                        len(game.actions),
+                    ).format(count=len(game.actions), game=self.spec.name, file=self.record_path or "RECORD")
                 )
                 return ExitStatus.SUCCESS
-            if answer == UNDO:
-                undone = self.undo()
-                out.text(_("undone: {action}").format(action=undone) if undone else _("nothing to undo"))
+            if answer in (UNDO, "undo"):
+                undone = self.undo_mine()
+                out.text(_("undone: {actions}").format(actions=", ".join(undone)) if undone else _("nothing to undo"))
                 self.spec.render(game, out)
                 continue
-            if answer.startswith(RULES):
+            if answer == "redo":
+                redone = self.redo()
+                out.text(_("redone: {action}").format(action=redone) if redone else _("nothing to redo"))
+                self.spec.render(game, out)
+                continue
+            if answer in (LOG, "log"):
+                for line in log_lines(self.spec, game) or [_("No action yet.")]:
+                    out.text(line)
+                continue
+            if isinstance(answer, str) and answer.split()[:1] in ([RULES], ["rules"]):
                 from referee.cli.common import print_topic
                 from referee.rulebook import rulebook
 
-                entry = rulebook(self.spec.rulebook_package).topic(answer.split()[-1])
+                book = rulebook(self.spec.rulebook_package)
+                entry = book.topic(answer.split()[-1]) if len(answer.split()) > 1 else None
                 if entry is not None:
                     print_topic(out, entry, self.spec)
+                else:
+                    out.text(_("Topics: {topics}").format(topics=", ".join(book.names)))
                 continue
             player = game.to_move
             try:
                 events = self.push(answer)
-            except RefereeError as error:  # menus offer legal actions only; say so if one is refused anyway
+            except RefereeError as error:  # the prompts accept legal actions only; say so if one is refused anyway
                 out.error(error.message)
                 continue
+            self.redo_stack.clear()
             self.report(player, events)
             self.spec.render(game, out)
         return ExitStatus.SUCCESS
 
+    def ask_typed(self, prompter: Any) -> str:
+        """The turn's prompt: notation typed (completed from the legal actions, checked on Enter), a session word,
+        or nothing (Enter alone), which opens the menus."""
+        from referee.cli import typed
+        from referee.rulebook import rulebook
+
+        game = self.game
+        rules = game.rules
+        entries = [typed.Entry(rules.format(action, game.state)) for action in game.legal_actions()]
+        topics = rulebook(self.spec.rulebook_package)
+        entries += [typed.Entry(word, label) for word, label in self.session_words()]
+
+        def check(text: str) -> str | None:
+            words = text.lower().split()
+            if not words or " ".join(words) in SESSION_WORDS:
+                return None
+            if words[0] == "rules" and len(words) == 2:
+                return None if topics.topic(words[1]) else _("No rules topic '{topic}'.").format(topic=words[1])
+            try:
+                action = game.parse(text)
+            except RefereeError as error:
+                return _("Unreadable: {message}").format(message=error.message)
+            verdict = game.judge(action)
+            if not verdict.legal:
+                return _("Illegal: {reason} (rule: {rule})").format(reason=verdict.reason, rule=verdict.rule)
+            return None
+
+        player = game.to_move or ""
+        return typed.ask_line(
+            f"{player}> ",
+            entries,
+            check,
+            toolbar=self.spec.status_line(game) + "  " + _("(Enter alone: menus; undo, redo, log, rules, quit)"),
+            to_stderr=prompter.to_stderr,
+        )
+
+    @staticmethod
+    def session_words() -> list[tuple[str, str]]:
+        return [
+            ("undo", _("take back the last action")),
+            ("redo", _("put back what undo took")),
+            ("log", _("the actions so far, with the score after each turn")),
+            ("rules", _("the rules by topic")),
+            ("quit", _("save and quit")),
+        ]
+
+    def undo_mine(self) -> list[str]:
+        """Take back the last action; against the computer, its reply too, so the player's own action is undone
+        (the computer would only play its reply again)."""
+        undone: list[str] = []
+        while self.computer is not None and self.by_computer and self.by_computer[-1]:
+            text = self.undo()
+            if text is None:
+                break
+            undone.append(text)
+        text = self.undo()
+        if text is not None:
+            undone.append(text)
+        return undone
+
+    def redo(self) -> str | None:
+        """Put back the last action undo took (while nothing else was played since)."""
+        if not self.redo_stack:
+            return None
+        text = self.redo_stack.pop()
+        player = self.game.to_move
+        self.report(player, self.push(text))
+        return text
+
+
+SESSION_WORDS = ("undo", "redo", "log", "rules", "quit")
+
+
+RESUME_TURNS = 3
+"""How many of the last turns ``--resume`` shows before the first prompt."""
+
+
+def log_lines(spec: GameSpec, game: Game[Any, Any]) -> list[str]:
+    """The game so far, a line per turn (one player's actions in a row) with the score after it: the score sheet
+    of ``log`` in ``play``. The record is replayed from the start; the rules score each turn."""
+    replayed: Game[Any, Any] = Game(spec.rules, game.players, game.setup, undo=False)
+    lines: list[str] = []
+    turn: list[str] = []
+    player = replayed.to_move
+
+    def close() -> None:
+        scores = spec.rules.outcome(replayed.state).scores
+        sheet = ", ".join(f"{name} {points}" for name, points in scores.items())
+        lines.append(f"{len(lines) + 1}. {player}: {', '.join(turn)}  — {sheet}")
+
+    for text in game.actions:
+        mover = replayed.to_move
+        if turn and mover != player:
+            close()
+            turn = []
+        player = mover
+        replayed.push_text(text)
+        turn.append(text)
+    if turn:
+        close()
+    return lines
+
 
 def play_command(
+    env: Environment,
     spec: GameSpec,
     players: list[str] | None,
     setup: dict[str, Any] | None,
@@ -269,11 +405,9 @@ def play_command(
 ) -> None:
     """Start (or with ``resume``, continue) a game and referee it (``computer`` plays a seat, see PlaySession)."""
     from referee.cli.common import load_record, replay_error_line, replay_record
-    from referee.cli.env import current
     from referee.cli.records import default_record_path
     from referee.errors import InputError
 
-    env = current()
     out = Output(env, json_mode)
     try:
         if resume is not None:
@@ -284,7 +418,7 @@ def play_command(
             if error is not None:
                 out.error(replay_error_line(resume, error))
                 out.note(_("{file} was not changed.").format(file=resume))
-                raise CommandExit(error.exit_status)
+                raise CommandExit(exit_status(error))
             path = Path(record) if record else Path(resume)
             if record and Path(record).exists() and Path(record).resolve() != Path(resume).resolve():
                 raise InputError(_("{file} already exists; choose another --record").format(file=record))

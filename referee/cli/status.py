@@ -1,8 +1,11 @@
-"""Exit statuses of the contract."""
+"""Exit statuses of the contract, and the one place where the referee's errors meet them."""
 
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Any
+
+from referee.errors import IllegalAction, RefereeError, ReplayError
 
 
 class ExitStatus(IntEnum):
@@ -28,3 +31,21 @@ class CommandExit(SystemExit):
     def exit_code(self) -> int:
         """The status, under the name ``CommandExit`` gives it."""
         return int(self.code)  # type: ignore[arg-type]
+
+
+def ended_by(error: RefereeError, env: Any = None) -> CommandExit:
+    """Report an error nobody reported yet, in one line on standard error, and return the exit to raise: what
+    becomes of a :class:`~referee.errors.RefereeError` that leaves a command (Typer's and the fast path's alike)."""
+    from referee.cli.env import Environment
+    from referee.cli.output import Output
+
+    Output(env if isinstance(env, Environment) else Environment()).error(error.message)
+    return CommandExit(exit_status(error))
+
+
+def exit_status(error: RefereeError) -> ExitStatus:
+    """The exit status of an error: a broken rule is 1, anything that could not be read (or written) is 2; a
+    record's failing action counts as its cause."""
+    if isinstance(error, ReplayError):
+        error = error.cause
+    return ExitStatus.ILLEGAL if isinstance(error, IllegalAction) else ExitStatus.BAD_INPUT

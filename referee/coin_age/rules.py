@@ -25,7 +25,7 @@ from referee.coin_age.coins import (
     parse_rank,
 )
 from referee.coin_age.maps import GameMap, load_map
-from referee.engine import Event, Outcome, Verdict
+from referee.engine import Event, Outcome, RulesBase, Verdict
 from referee.errors import NotationError, SetupError
 from referee.i18n import _
 
@@ -320,7 +320,7 @@ def _usage_error(text: str, usage: str) -> NotationError:
 
 
 # -- the rules -------------------------------------------------------------------------------------------------
-class CoinAgeRules:
+class CoinAgeRules(RulesBase[Any, Any]):
     """Coin Age for the referee. See the module docstring."""
 
     name = "coin-age"

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Mapping
 from functools import cache, lru_cache
 from typing import Any
 
-from referee.engine import Event, Outcome, Verdict
+from referee.engine import Event, Outcome, RulesBase, Verdict
 from referee.errors import SetupError
 from referee.i18n import _, ngettext
 from referee.matchstick.actions import PASS, Action, Pass, Play, card_face, format_action, parse_action
@@ -209,7 +209,7 @@ def _min_cost(
 # -- the rules ---------------------------------------------------------------------------------------------------
 
 
-class MatchstickRules:
+class MatchstickRules(RulesBase[Any, Any]):
     """The pure rules of Matchstick Tycoon (implements :class:`referee.engine.Rules`)."""
 
     name = "matchstick"

@@ -1,75 +1,42 @@
-"""A real pseudo-terminal: The Builders played through the menus (questionary), the record checked on disk."""
+"""A real pseudo-terminal: The Builders typed and picked (pexpect)."""
 
 from __future__ import annotations
 
-import os
 import tomllib
 
 import pytest
 
-from tests.conftest import referee_command
-
-pexpect = pytest.importorskip("pexpect")
+from tests.cli.terminal import ENTER, actions, finish, spawn, type_line, wait_for_actions
 
 pytestmark = pytest.mark.e2e
 
-DOWN, UP, ENTER = "\x1b[B", "\x1b[A", "\r"
 
-
-def actions(record) -> list[str]:
-    return tomllib.loads(record.read_text())["actions"] if record.exists() else []
-
-
-def wait_for_actions(child, record, count: int) -> list[str]:
-    """The record is written after every accepted action; wait until it holds ``count``."""
-    for _ in range(100):
-        found = actions(record)
-        if len(found) >= count:
-            return found
-        child.expect([pexpect.TIMEOUT, pexpect.EOF], timeout=0.1)
-    raise AssertionError(f"the record holds {actions(record)}, wanted {count} actions")
-
-
-def test_a_few_actions_through_the_menus(tmp_path):
+def test_typed_actions_a_refused_card_and_the_menus(tmp_path):
     record = tmp_path / "game.toml"
-    command = referee_command()
-    env = {**os.environ, "TERM": "xterm", "NO_COLOR": "1"}
-    child = pexpect.spawn(
-        command[0],
-        [*command[1:], "builders", "play", "--players", "Ann,Bob", "--seed", "3", "--record", str(record)],
-        env=env,
-        dimensions=(45, 130),
-        encoding="utf-8",
-        timeout=20,
+    child = spawn(
+        "builders", "play", "--players", "Ann,Bob", "--seed", "3", "--record", str(record), rows=45, columns=130
     )
     try:
+        child.expect("Ann>")
+        type_line(child, "coins 1")
+        assert wait_for_actions(child, record, 1) == ["coins 1"]
+        type_line(child, "send W99 B01")
+        child.expect("Unreadable: .*W99")
+        type_line(child, "coins 9")
+        child.expect("Unreadable|Illegal")
+        assert actions(record) == ["coins 1"]
+        child.send("\x15")
+        child.send(ENTER)  # Enter alone: the menus
         child.expect("Your action")
-        child.expect("start a construction")
-        child.send(ENTER)  # start a construction → the face-up buildings
-        child.expect("back")
-        child.send(ENTER)  # the first one
-        assert wait_for_actions(child, record, 1)[0].startswith("start ")
-        child.expect("2 actions left")
-        child.expect("recruit a worker")
-        child.send(DOWN + DOWN + ENTER)  # send, start, recruit: the third entry
-        child.expect("back")
-        child.send(ENTER)
-        assert wait_for_actions(child, record, 2)[1].startswith("recruit ")
-        child.expect("1 action left")
-        child.expect("send a worker to a site")
-        child.send(ENTER)  # send is first: which worker to which site, with its cost
-        child.expect("1 action, ")
-        child.expect("back")
-        child.send(ENTER)
-        played = wait_for_actions(child, record, 3)
-        assert played[2].startswith("send ")
-        child.expect("0 actions left")
-        child.expect("save and quit")
-        child.send(UP + ENTER)  # the menu wraps round: save and quit
+        type_line(child, "start a construction")
+        child.expect(r" 1\. ")  # the numbered entries of the submenu
+        child.send("1" + ENTER)  # the first face-up construction, by its number
+        played = wait_for_actions(child, record, 2)
+        assert played[1].startswith("start ")
+        type_line(child, "quit")
         child.expect("Continue with")
-        child.expect(pexpect.EOF)
+        assert finish(child) == 0
     finally:
         child.close(force=True)
-    assert child.exitstatus == 0
     document = tomllib.loads(record.read_text())
     assert document["setup"] == {"seed": 3} and document["actions"] == played

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from referee.cli.status import exit_status
 from referee.errors import IllegalAction, NotationError, ReplayError, SetupError
 from referee.matchstick import BASE_CARDS, PASS, RULES, Pass, Play, deal_sizes, rulebook
 from referee.matchstick.state import Table
@@ -470,7 +471,7 @@ def test_example_replay_names_the_illegal_action() -> None:
     g = game()
     with pytest.raises(ReplayError) as error:
         g.replay(["play 7 7", "play 5 5"])
-    assert error.value.index == 2 and error.value.exit_status == 1
+    assert error.value.index == 2 and exit_status(error.value) == 1
     assert "not stronger than 7" in error.value.message
 
 

@@ -41,9 +41,11 @@ def env_for_subprocess() -> dict[str, str]:
 
 def load(game: str, path: Path) -> Record:
     """The record as the referee itself reads it, replayed: it must load and be legal."""
-    from referee.cli import builders, coin_age, matchstick
+    from importlib import import_module
 
-    spec = {"coin-age": coin_age.SPEC, "builders": builders.SPEC, "matchstick": matchstick.SPEC}[game]
+    from referee import registry
+
+    spec = import_module(registry.GAMES[game].spec_module).SPEC
     record = load_record(spec, str(path), Environment(stdin=io.StringIO()))
     _game, error = replay_record(spec, record, str(path))
     assert error is None, error
@@ -122,7 +124,6 @@ def test_sigkill_leaves_a_prefix_100_times(game: str, tmp_path: Path) -> None:
 def play_in_process(game: str, path: Path, lines: str, *, interactive: bool = False, resume: bool = False):
     """Run ``play`` in this process with fake streams; return (exit code, stdout, stderr)."""
 
-    from referee.cli import env as env_module
     from referee.cli.main import app
 
     stdout, stderr = io.StringIO(), io.StringIO()
@@ -134,16 +135,13 @@ def play_in_process(game: str, path: Path, lines: str, *, interactive: bool = Fa
         stdout_isatty=interactive,
         no_color=True,
     )
-    env_module.use(environment)
     args = (
         [game, "play", "--resume", str(path)] if resume else [game, "play", *PLAY_OPTIONS[game], "--record", str(path)]
     )
     try:
-        code = app(args, prog_name="referee", standalone_mode=False) or 0
+        code = app(args, prog_name="referee", standalone_mode=False, obj=environment) or 0
     except CommandExit as done:
         code = done.exit_code
-    finally:
-        env_module.use(None)
     return code, stdout.getvalue(), stderr.getvalue()
 
 
@@ -200,8 +198,8 @@ def test_a_failed_write_at_a_terminal_lets_the_game_go_on(tmp_path: Path, monkey
     """At a terminal the player is told and the action is taken back; the next write that works saves all."""
     import errno
 
-    from referee.cli import coin_age
     from referee.cli.common import GameSpec
+    from referee.cli.games.coin_age import room as coin_age
     from referee.cli.session import PlaySession
     from referee.engine import Game
 

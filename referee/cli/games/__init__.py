@@ -1,6 +1,6 @@
-"""Each game at the table, without Typer: how to draw it, ask for an action, read its setups and positions, and
-complete its words on TAB (its :class:`~referee.cli.common.GameSpec`).
+"""One room per game: ``referee.cli.games.<game>`` holds everything about that game's command line — its Typer
+commands (``commands``), its table, menus, setup and positions (``room``, no Typer: the fast path of
+:mod:`referee.cli.fast` answers ``check``, ``score`` and TAB from it) and its odds and hints (``advice``).
 
-The Typer apps (:mod:`referee.cli.coin_age`, …) build their commands on these; the fast path of
-:mod:`referee.cli.fast` answers ``check``, ``score`` and TAB from them without importing Typer.
+Which games exist is :mod:`referee.registry`'s to say.
 """

@@ -1,5 +1,5 @@
 """``referee builders``: its commands (Typer). Drawing the table, the menus, setups and positions are in
-:mod:`referee.cli.games.builders`."""
+:mod:`referee.cli.games.builders.room`."""
 
 from __future__ import annotations
 
@@ -12,8 +12,7 @@ from referee.cli import common
 from referee.cli.cells import cell_width
 from referee.cli.commands import JsonOption, add_record_commands
 from referee.cli.common import fail
-from referee.cli.env import current as current_env
-from referee.cli.games.builders import (
+from referee.cli.games.builders.room import (
     KINDS,
     RESOURCE_STYLES,
     SPEC,
@@ -46,6 +45,7 @@ SeedOption = Annotated[int | None, typer.Option("--seed", help="Let the referee 
 
 @app.command()
 def play(
+    ctx: typer.Context,
     players: Annotated[
         str | None, typer.Option("--players", help="2 to 4 players in seat order, first to move first: Ann,Bob,Cid.")
     ] = None,
@@ -66,15 +66,15 @@ def play(
     """Referee a live game: menus at a terminal, one action per line from a pipe."""
     from referee.cli.session import play_command
 
-    out = Output(current_env(), json_mode)
+    out = Output(ctx.obj, json_mode)
     names, setup = None, None
     if resume is None and players:
         try:
             names = checked_players(players)
-            setup = play_setup(names, seed, apprentices, buildings, workers, json_mode)
+            setup = play_setup(names, seed, apprentices, buildings, workers, json_mode, ctx.obj.interactive)
         except RefereeError as error:
             raise fail(out, error) from None
-    play_command(SPEC, names, setup, record, resume, json_mode)
+    play_command(ctx.obj, SPEC, names, setup, record, resume, json_mode)
 
 
 add_record_commands(
@@ -89,23 +89,25 @@ add_record_commands(
 
 @app.command()
 def simulate(
+    ctx: typer.Context,
     games: Annotated[int, typer.Option("--games", help="How many games.")],
     seed: Annotated[int | None, typer.Option("--seed", help="Random seed, for repeatable runs.")] = None,
     players: Annotated[str, typer.Option("--players", help="2 to 4 players: Ann,Bob.")] = "Ann,Bob",
     json_mode: JsonOption = False,
 ) -> None:
     """Random legal self-play, a new deal each game: statistics, benchmarks; checks the invariants of every game."""
-    out = Output(current_env(), json_mode)
+    out = Output(ctx.obj, json_mode)
     try:
         names = checked_players(players)
     except RefereeError as error:
         raise fail(out, error) from None
     spec = dataclasses.replace(SPEC, rules=DealingRules(seed))
-    common.simulate_command(spec, names, {"seed": 0}, games, seed, json_mode)
+    common.simulate_command(ctx.obj, spec, names, {"seed": 0}, games, seed, json_mode)
 
 
 @app.command()
 def cards(
+    ctx: typer.Context,
     kind: Annotated[
         str | None, typer.Option("--kind", help="building, machine or worker.", autocompletion=complete_kind)
     ] = None,
@@ -115,7 +117,7 @@ def cards(
     from referee.builders import cards as catalogue
     from referee.builders.cards import RESOURCES
 
-    out = Output(current_env(), json_mode)
+    out = Output(ctx.obj, json_mode)
     if kind is not None and kind.lower() not in KINDS:
         raise fail(out, _("--kind must be building, machine or worker, not '{kind}'").format(kind=kind))
     chosen = [c for c in catalogue.catalogue().values() if kind is None or c.kind == kind.lower()]
@@ -167,10 +169,11 @@ def card_json(card: Card) -> dict[str, Any]:
 # -- hints -----------------------------------------------------------------------------------------------------
 @app.command()
 def hint(
+    ctx: typer.Context,
     record: Annotated[str, typer.Argument(help="The record so far ('-' for standard input).")],
     json_mode: Annotated[bool, typer.Option("--json", help="JSON for scripts (see the contract).")] = False,
 ) -> None:
     """The cheapest ways to finish each open site, and the turn that gains the most VP."""
-    from referee.cli.advice import builders_hint_command
+    from referee.cli.games.builders.advice import builders_hint_command
 
-    builders_hint_command(record, json_mode)
+    builders_hint_command(ctx.obj, record, json_mode)

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 from referee.cli import common
 from referee.cli.common import GameSpec
-from referee.cli.env import current as current_env
 from referee.cli.lazy import LazyRules
 from referee.cli.output import Output, ScoreTable
 from referee.cli.records import check_game, check_players, parse_players
@@ -464,6 +463,7 @@ def play_setup(
     buildings: str | None,
     workers: str | None,
     json_mode: bool,
+    interactive: bool,
 ) -> dict[str, Any]:
     told = {
         "apprentices": told_ids(apprentices, "--apprentices"),
@@ -476,7 +476,7 @@ def play_setup(
         return canonical_setup(names, {"seed": seed})
     missing = [f"--{key}" for key, value in told.items() if value is None]
     if missing:
-        if not current_env().interactive:
+        if not interactive:
             raise InputError(
                 _(
                     "without --seed, tell the referee the table: {options} (e.g. --buildings B01,B05,M01,B12,B22)"
@@ -496,7 +496,7 @@ def checked_players(players: str) -> list[str]:
 
 
 # -- positions: a [final] tally --------------------------------------------------------------------------------
-def load_position(document: dict[str, Any], source: str) -> Game[BuildersState, Any] | None:
+def load_position(document: dict[str, Any], source: str, out: Output) -> Game[BuildersState, Any] | None:
     from referee.builders import BuildersState, Seat, score_final
     from referee.builders import cards as catalogue
     from referee.builders.state import MAX_PLAYERS, MIN_PLAYERS, TOTAL_ECUS

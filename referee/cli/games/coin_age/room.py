@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 
 from referee.cli import common
 from referee.cli.common import GameSpec
-from referee.cli.env import current as current_env
 from referee.cli.files import display_name, read_toml
 from referee.cli.lazy import LazyRules
 from referee.cli.output import Output, ScoreTable
@@ -62,13 +61,12 @@ def user_map_names() -> list[str]:
     return sorted(path.stem for path in folder.glob("*.toml")) if folder.is_dir() else []
 
 
-def load_map_file(path: str, out: Output | None = None) -> GameMap:
+def load_map_file(path: str, out: Output) -> GameMap:
     from referee.coin_age.maps import load_map
 
-    game_map = load_map(read_toml(path, current_env().stdin), source=display_name(path))
-    if out is not None:
-        for warning in game_map.warnings:
-            out.warn(warning)
+    game_map = load_map(read_toml(path, out.env.stdin), source=display_name(path))
+    for warning in game_map.warnings:
+        out.warn(warning)
     return game_map
 
 
@@ -279,7 +277,7 @@ def ask_action(game: Game[CoinAgeState, Any], prompter: Any, out: Output) -> str
 
 
 # -- positions -------------------------------------------------------------------------------------------------
-def load_position(document: dict[str, Any], source: str) -> Game[CoinAgeState, Any] | None:
+def load_position(document: dict[str, Any], source: str, out: Output) -> Game[CoinAgeState, Any] | None:
     from referee.coin_age.position import state_from_position
 
     if "board" not in document and "banks" not in document:
@@ -291,7 +289,6 @@ def load_position(document: dict[str, Any], source: str) -> Game[CoinAgeState, A
     if not isinstance(setup, dict) or not isinstance(board, dict) or not isinstance(banks, dict):
         raise InputError(_("{file}: [setup], [board] and [banks] must be tables").format(file=source))
     state, warnings = state_from_position(players, setup, board, banks)
-    out = Output(current_env())
     for warning in warnings:
         out.warn(f"{source}: {warning}")
     return Game.from_state(RULES, players, setup, state)

@@ -1,5 +1,5 @@
 """``referee coin-age``: its commands (Typer). Drawing the board, the menus and the maps are in
-:mod:`referee.cli.games.coin_age`."""
+:mod:`referee.cli.games.coin_age.room`."""
 
 from __future__ import annotations
 
@@ -10,9 +10,8 @@ import typer
 from referee.cli import common
 from referee.cli.commands import JsonOption, add_record_commands
 from referee.cli.common import fail
-from referee.cli.env import current as current_env
 from referee.cli.files import display_name
-from referee.cli.games.coin_age import (
+from referee.cli.games.coin_age.room import (
     DEFAULT_MAP,
     RULES,
     SPEC,
@@ -61,6 +60,7 @@ def players_and_setup(players: str, map_value: str, out: Output) -> tuple[list[s
 
 @app.command()
 def play(
+    ctx: typer.Context,
     players: Annotated[str | None, typer.Option("--players", help="The two players, heads first: Ann,Bob.")] = None,
     map_value: MapOption = DEFAULT_MAP,
     record: Annotated[str | None, typer.Option("--record", help="Write the game to this file.")] = None,
@@ -76,7 +76,7 @@ def play(
     """Referee a live game: menus at a terminal, one action per line from a pipe."""
     from referee.cli.session import play_command
 
-    out = Output(current_env(), json_mode)
+    out = Output(ctx.obj, json_mode)
     names, setup = (None, None)
     if resume is None:
         names, setup = players_and_setup(players or "", map_value, out) if players else (None, None)
@@ -87,7 +87,7 @@ def play(
         if computer_seat not in (1, 2) or computer_time <= 0:
             raise fail(out, _("--computer-seat is 1 or 2, and --computer-time more than 0"))
         computer = Computer(computer_seat - 1, seed, time_limit=computer_time)
-    play_command(SPEC, names, setup, record, resume, json_mode, computer)
+    play_command(ctx.obj, SPEC, names, setup, record, resume, json_mode, computer)
 
 
 add_record_commands(
@@ -102,6 +102,7 @@ add_record_commands(
 
 @app.command()
 def simulate(
+    ctx: typer.Context,
     games: Annotated[int, typer.Option("--games", help="How many games.")],
     seed: Annotated[int | None, typer.Option("--seed", help="Random seed, for repeatable runs.")] = None,
     players: PlayersOption = "Heads,Tails",
@@ -109,18 +110,18 @@ def simulate(
     json_mode: JsonOption = False,
 ) -> None:
     """Random legal self-play: statistics, benchmarks, fuzzing; checks the invariants of every game."""
-    out = Output(current_env(), json_mode)
+    out = Output(ctx.obj, json_mode)
     names, setup = players_and_setup(players, map_value, out)
-    common.simulate_command(SPEC, names, setup, games, seed, json_mode)
+    common.simulate_command(ctx.obj, SPEC, names, setup, games, seed, json_mode)
 
 
 # -- maps ------------------------------------------------------------------------------------------------------
 @maps_app.command("list")
-def maps_list() -> None:
+def maps_list(ctx: typer.Context) -> None:
     """The installed maps (and your own, from your maps folder)."""
     from referee.coin_age.builtin_maps import builtin_map, builtin_map_names
 
-    out = Output(current_env())
+    out = Output(ctx.obj)
     for name in builtin_map_names():
         game_map = builtin_map(name)
         assert game_map is not None
@@ -136,11 +137,12 @@ def maps_list() -> None:
 
 @maps_app.command("show")
 def maps_show(
+    ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="A map name or a map file.", autocompletion=complete_map)],
     json_mode: JsonOption = False,
 ) -> None:
     """Draw a map: spaces by row, regions, adjacency."""
-    out = Output(current_env(), json_mode)
+    out = Output(ctx.obj, json_mode)
     try:
         setup = map_setup(name, out)
         game = Game(RULES, ["Heads", "Tails"], setup)
@@ -173,11 +175,11 @@ def render_map(game_map: GameMap, out: Output) -> None:
 
 
 @maps_app.command("validate")
-def maps_validate(files: Annotated[list[str], typer.Argument(help="Map files to check.")]) -> None:
+def maps_validate(ctx: typer.Context, files: Annotated[list[str], typer.Argument(help="Map files to check.")]) -> None:
     """Check map files; explain every fault in plain words."""
     from referee.coin_age.maps import MapError
 
-    out = Output(current_env())
+    out = Output(ctx.obj)
     worst = ExitStatus.SUCCESS
     for path in files:
         try:
@@ -206,18 +208,20 @@ def maps_validate(files: Annotated[list[str], typer.Argument(help="Map files to 
 # -- odds, hints -----------------------------------------------------------------------------------------------
 @app.command()
 def odds(
+    ctx: typer.Context,
     record: Annotated[str | None, typer.Argument(help="The record so far: odds for the next toss.")] = None,
     bank: Annotated[str | None, typer.Option("--bank", help="Odds for any bank instead, e.g. QNPD or DDP.")] = None,
     json_mode: JsonOption = False,
 ) -> None:
     """Exact odds of the next toss: each number of matches and each action allowance."""
-    from referee.cli.advice import coin_age_odds_command
+    from referee.cli.games.coin_age.advice import coin_age_odds_command
 
-    coin_age_odds_command(record, bank, json_mode)
+    coin_age_odds_command(ctx.obj, record, bank, json_mode)
 
 
 @app.command()
 def hint(
+    ctx: typer.Context,
     record: Annotated[str, typer.Argument(help="The record so far, ending after the slap of the player in turn.")],
     time_limit: Annotated[str, typer.Option("--time", help="Time for the whole command: 2s, 500ms.")] = "2s",
     top: Annotated[int, typer.Option("--top", help="How many plans to show.")] = 5,
@@ -225,6 +229,6 @@ def hint(
     json_mode: JsonOption = False,
 ) -> None:
     """The best plans for the current turn (expectimax over the opponent's toss and reply)."""
-    from referee.cli.advice import coin_age_hint_command
+    from referee.cli.games.coin_age.advice import coin_age_hint_command
 
-    coin_age_hint_command(record, time_limit, top, depth, json_mode)
+    coin_age_hint_command(ctx.obj, record, time_limit, top, depth, json_mode)

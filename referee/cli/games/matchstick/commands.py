@@ -1,5 +1,5 @@
 """``referee matchstick``: its commands (Typer). Drawing the table and the menus are in
-:mod:`referee.cli.games.matchstick`."""
+:mod:`referee.cli.games.matchstick.room`."""
 
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ import typer
 from referee.cli import common
 from referee.cli.commands import JsonOption, add_record_commands
 from referee.cli.common import fail
-from referee.cli.env import current as current_env
-from referee.cli.games.matchstick import (
+from referee.cli.games.matchstick.room import (
     SPEC,
     TURNED_MARK,
     card_panel,
@@ -48,6 +47,7 @@ DealAllOption = Annotated[
 
 @app.command()
 def play(
+    ctx: typer.Context,
     players: Annotated[
         str | None, typer.Option("--players", help="2 to 8 players in seat order, the leader first: Ann,Bob,Cid.")
     ] = None,
@@ -60,11 +60,11 @@ def play(
     """Referee a live game: menus at a terminal, one action per line from a pipe."""
     from referee.cli.session import play_command
 
-    out = Output(current_env(), json_mode)
+    out = Output(ctx.obj, json_mode)
     names, setup = (None, None)
     if resume is None and players:
         names, setup = players_and_setup(players, expansion, deal_all, out)
-    play_command(SPEC, names, setup, record, resume, json_mode)
+    play_command(ctx.obj, SPEC, names, setup, record, resume, json_mode)
 
 
 add_record_commands(
@@ -79,6 +79,7 @@ add_record_commands(
 
 @app.command()
 def simulate(
+    ctx: typer.Context,
     games: Annotated[int, typer.Option("--games", help="How many games.")],
     seed: Annotated[int | None, typer.Option("--seed", help="Random seed, for repeatable runs.")] = None,
     players: Annotated[str, typer.Option("--players", help="2 to 8 players in seat order.")] = "Ann,Bob,Cid,Dee",
@@ -87,14 +88,15 @@ def simulate(
     json_mode: JsonOption = False,
 ) -> None:
     """Random legal self-play: statistics, benchmarks, fuzzing; checks the invariants of every game."""
-    out = Output(current_env(), json_mode)
+    out = Output(ctx.obj, json_mode)
     names, setup = players_and_setup(players, expansion, deal_all, out)
-    common.simulate_command(SPEC, names, setup, games, seed, json_mode)
+    common.simulate_command(ctx.obj, SPEC, names, setup, games, seed, json_mode)
 
 
 # -- shapes ----------------------------------------------------------------------------------------------------
 @app.command()
 def shapes(
+    ctx: typer.Context,
     card: Annotated[
         str | None, typer.Argument(help="A card (0 1 2 3 E 4 5 6 9 7 8 A b C d F G H).", autocompletion=complete_card)
     ] = None,
@@ -105,7 +107,7 @@ def shapes(
     """What a card can become, at what cost: the transformation table, one card, or one card into one value."""
     from referee.matchstick.segments import parse_face, parse_value
 
-    out = Output(current_env())
+    out = Output(ctx.obj)
     try:
         face = parse_face(card) if card is not None else None
         value = parse_value(into) if into is not None else None
@@ -250,11 +252,12 @@ def shapes_makers(value: str, out: Output) -> None:
 # -- hints -----------------------------------------------------------------------------------------------------
 @app.command()
 def hint(
+    ctx: typer.Context,
     record: Annotated[str, typer.Argument(help="The record so far ('-' for standard input).")],
     hand: Annotated[str, typer.Option("--hand", help='Your hand (private, typed by you): "0 4 4 7 C".')],
     json_mode: Annotated[bool, typer.Option("--json", help="JSON for scripts (see the contract).")] = False,
 ) -> None:
     """Every legal play from your hand that beats the table, with its matchstick cost, cheapest first."""
-    from referee.cli.advice import matchstick_hint_command
+    from referee.cli.games.matchstick.advice import matchstick_hint_command
 
-    matchstick_hint_command(record, hand, json_mode)
+    matchstick_hint_command(ctx.obj, record, hand, json_mode)

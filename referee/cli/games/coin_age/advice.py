@@ -1,0 +1,127 @@
+"""Coin Age odds and hints at the command line (``coin-age odds``, ``coin-age hint``); the search is in the
+pure modules ``referee.coin_age.odds`` and ``referee.coin_age.hint``. Imported only when one of these runs."""
+
+from __future__ import annotations
+
+import time
+
+from referee.cli.advice import fraction_text, parse_duration, search_budget, signed
+from referee.cli.cells import ljust
+from referee.cli.common import fail, load_game
+from referee.cli.env import Environment
+from referee.cli.output import Output
+from referee.cli.status import CommandExit, ExitStatus
+from referee.errors import InputError, RefereeError
+from referee.i18n import _, ngettext
+
+
+def coin_age_odds_command(env: Environment, record: str | None, bank_text: str | None, json_mode: bool) -> None:
+    from referee.cli.games.coin_age.room import SPEC
+    from referee.coin_age.coins import format_kinds, parse_bank
+    from referee.coin_age.odds import ALLOWANCES, allowance_odds, match_odds, tossed_kinds
+
+    out = Output(env, json_mode)
+    player: str | None = None
+    try:
+        if bank_text is not None:
+            bank = parse_bank(bank_text)
+        elif record is not None:
+            game = load_game(SPEC, record, out)
+            state = game.state
+            if state.over:
+                raise InputError(_("the game is over: nobody tosses again"))
+            seat = state.tosser()
+            player, bank = state.players[seat], state.banks[seat]
+        else:
+            raise InputError(_("give a record, or a bank with --bank (e.g. --bank QNPD)"))
+    except RefereeError as error:
+        raise fail(out, error) from None
+    kinds = tossed_kinds(bank)
+    matches = match_odds(len(kinds))
+    allowances = allowance_odds(len(kinds))
+    if json_mode:
+        out.json(
+            {
+                "player": player,
+                "kinds": format_kinds(kinds),
+                "matches": {str(m): float(p) for m, p in matches.items()},
+                "matches_exact": {str(m): fraction_text(p) for m, p in matches.items()},
+                "allowances": {label: float(p) for label, p in allowances.items()},
+                "allowances_exact": {label: fraction_text(p) for label, p in allowances.items()},
+            }
+        )
+        raise CommandExit(ExitStatus.SUCCESS)
+    who = _("{player} tosses").format(player=player) if player else _("Tossing")
+    out.text(
+        _("{who} {kinds} ({n} coins, each shows the tosser's side with probability 1/2):").format(
+            who=who, kinds=format_kinds(kinds), n=len(kinds)
+        )
+    )
+    for m, p in sorted(matches.items(), reverse=True):
+        count = ngettext("{n} match", "{n} matches", m).format(n=m)
+        out.text(f"  {ljust(count, 9)}: {fraction_text(p):>5} = {float(p):6.1%}   {_(ALLOWANCES[m])}")
+    out.text(_("By allowance:"))
+    for label, p in allowances.items():
+        out.text(f"  {ljust(_(label), 30)} {fraction_text(p):>5} = {float(p):6.1%}")
+    raise CommandExit(ExitStatus.SUCCESS)
+
+
+def coin_age_hint_command(
+    env: Environment, record: str, time_text: str, top: int, depth: int | None, json_mode: bool
+) -> None:
+    started = time.perf_counter()
+    from referee.cli.games.coin_age.room import SPEC
+    from referee.coin_age.hint import search
+
+    out = Output(env, json_mode)
+    try:
+        total = parse_duration(time_text)
+        if top < 1:
+            raise InputError(_("--top must be at least 1"))
+        if depth is not None and depth < 1:
+            raise InputError(_("--depth must be at least 1"))
+    except RefereeError as error:
+        raise fail(out, error) from None
+    game = load_game(SPEC, record, out)
+    state = game.state
+    if state.over:
+        raise fail(out, _("the game is over: there is nothing to hint"))
+    if not state.tossed:
+        raise fail(
+            out,
+            _(
+                "{player} has not tossed yet: record the slap first (the plan depends on it); "
+                "see the odds with 'referee coin-age odds'"
+            ).format(player=state.players[state.tosser()]),
+        )
+    import gc
+
+    gc.disable()  # the search allocates many small objects and frees them all at once: collecting is wasted time
+    try:
+        result = search(state, time_limit=search_budget(total, started), max_depth=depth)
+    finally:
+        gc.enable()
+    searched = result.plans[:top]
+    if json_mode:
+        out.json(
+            {
+                "player": state.players[state.seat],
+                "depth": result.depth,
+                "nodes": result.nodes,
+                "seconds": round(result.seconds, 3),
+                "plans": [{"actions": list(plan.notation), "value": round(plan.value, 4)} for plan in searched],
+            }
+        )
+        raise CommandExit(ExitStatus.SUCCESS)
+    out.text(
+        ngettext(
+            "{player} to play; searched {depth} turn deep in {seconds:.2f} s ({nodes} positions). "
+            "Best plans, with the expected score margin:",
+            "{player} to play; searched {depth} turns deep in {seconds:.2f} s ({nodes} positions). "
+            "Best plans, with the expected score margin:",
+            result.depth,
+        ).format(player=state.players[state.seat], depth=result.depth, seconds=result.seconds, nodes=result.nodes)
+    )
+    for number, plan in enumerate(searched, start=1):
+        out.text(f"  {number}. {signed(plan.value):>7}  {', '.join(plan.notation)}")
+    raise CommandExit(ExitStatus.SUCCESS)

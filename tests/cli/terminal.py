@@ -1,0 +1,52 @@
+"""Playing at a real pseudo-terminal (pexpect): spawn ``referee``, type lines, read the record as it is written."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import referee_command
+
+pexpect = pytest.importorskip("pexpect")
+
+ENTER, DOWN, UP, CTRL_U = "\r", "\x1b[B", "\x1b[A", "\x15"
+
+
+def spawn(*args: str, rows: int = 50, columns: int = 120) -> Any:
+    """``referee ARGS`` at a terminal of that size. PROMPT_TOOLKIT_NO_CPR: pexpect answers no cursor-position
+    request, and each prompt would wait a second for one."""
+    command = referee_command()
+    env = {**os.environ, "TERM": "xterm", "NO_COLOR": "1", "PROMPT_TOOLKIT_NO_CPR": "1"}
+    return pexpect.spawn(
+        command[0], [*command[1:], *args], env=env, dimensions=(rows, columns), timeout=20, encoding="utf-8"
+    )
+
+
+def actions(record: Path) -> list[str]:
+    return tomllib.loads(record.read_text())["actions"] if record.exists() else []
+
+
+def wait_for_actions(child: Any, record: Path, count: int) -> list[str]:
+    """The record is written after every accepted action: wait until it holds ``count`` of them."""
+    for _ in range(150):
+        found = actions(record)
+        if len(found) >= count:
+            return found
+        child.expect([pexpect.TIMEOUT, pexpect.EOF], timeout=0.1)
+    raise AssertionError(f"the record holds {actions(record)}, wanted {count} actions")
+
+
+def type_line(child: Any, text: str) -> None:
+    """Type a line at the prompt (cleared first) and press Enter."""
+    child.send(CTRL_U + text)
+    child.send(ENTER)
+
+
+def finish(child: Any) -> int:
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.exitstatus if child.exitstatus is not None else -1

@@ -1,0 +1,100 @@
+"""Type or pick: what the prompts of ``play`` offer and accept, without a terminal.
+
+A property over random positions of each game: every completion offered is a legal action, and every legal action
+can be reached by typing (its notation is offered, whole or word by word).
+"""
+
+from __future__ import annotations
+
+import random
+from importlib import import_module
+
+import pytest
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+
+from referee import registry
+from referee.cli.typed import Entry, EntryCompleter, matching, next_words, normalized, resolve
+
+SEED = 20261123
+
+
+def test_normalized_ignores_case_accents_and_spaces() -> None:
+    assert normalized("  Une  Grue ") == "une grue"
+    assert normalized("Écu") == normalized("ecu")
+
+
+def test_matching_by_start_then_by_words_of_text_and_label() -> None:
+    entries = [Entry("place Q B2", "quarter on Treewood"), Entry("place N B3", "nickel on Cedarville")]
+    assert matching(entries, "place q") == [entries[0]]
+    assert matching(entries, "B3") == [entries[1]]
+    assert matching(entries, "treewood") == [entries[0]]
+    assert matching(entries, "C2 B3") == []
+
+
+def test_a_menu_entry_is_resolved_only_when_exactly_one_is_meant() -> None:
+    entries = [Entry("place a coin"), Entry("move a stack"), Entry("end the turn")]
+    assert resolve(entries, "", numbered=True) is None
+    assert resolve(entries, "C2 B3", numbered=True) is None  # no match: nothing, not the first entry
+    assert resolve(entries, "a", numbered=True) is None  # several match
+    assert resolve(entries, "2", numbered=True) == entries[1]
+    assert resolve(entries, "4", numbered=True) is None
+    assert resolve(entries, "END THE TURN", numbered=True) == entries[2]
+    assert resolve(entries, "move", numbered=True) == entries[1]
+
+
+def test_many_actions_are_offered_word_by_word() -> None:
+    entries = [Entry(f"play 8 {a} {b}") for a in range(10) for b in range(10)]
+    assert next_words(entries, "play ") == [("play 8", 100)]
+    assert ("play 8 3", 10) in next_words(entries, "play 8 ")
+
+
+def offered(entries: list[Entry], typed: str) -> list[str]:
+    completer = EntryCompleter(entries, numbered=False)
+    return [c.text for c in completer.get_completions(Document(typed), CompleteEvent(text_inserted=True))]
+
+
+def reachable(entries: list[Entry], target: str) -> bool:
+    """Whether typing, taking a completion at each step, can reach ``target`` (what a player does with TAB)."""
+    typed = ""
+    for _ in range(12):
+        if typed.strip() == target:
+            return True
+        steps = [text for text in offered(entries, typed) if target.startswith(text.strip())]
+        if not steps:
+            return False
+        typed = max(steps, key=len)
+    return typed.strip() == target
+
+
+@pytest.mark.parametrize("name", ["coin-age", "builders", "matchstick"])
+def test_every_completion_is_legal_and_every_legal_action_is_reachable(name: str) -> None:
+    print(f"seed {SEED}")
+    rng = random.Random(SEED)
+    spec = import_module(registry.GAMES[name].spec_module).SPEC
+    rules = spec.rules
+    players = ["Ann", "Bob"] if name != "matchstick" else ["Ann", "Bob", "Cid"]
+    setup = {"seed": 4} if name == "builders" else ({"map": "original"} if name == "coin-age" else {})
+    if hasattr(spec, "prepare_setup"):
+        setup = spec.prepare_setup(setup, "test")
+    checked = 0
+    for game_number in range(3):
+        state = rules.new_state(players, setup)
+        for _step in range(400):
+            if rules.is_over(state):
+                break
+            legal = list(rules.legal_actions(state))
+            texts = [rules.format(action, state) for action in legal]
+            entries = [Entry(text) for text in texts]
+            if _step % 7 == 0:
+                for text in texts[:60]:
+                    assert reachable(entries, text), (game_number, text)
+                for prefix in ("", texts[0][:3], texts[-1][: len(texts[-1]) // 2]):
+                    for completion in offered(entries, prefix):
+                        if completion.endswith(" "):  # a word of several actions, each of them legal
+                            assert any(text.startswith(completion) for text in texts), completion
+                        else:
+                            assert rules.judge(state, rules.parse(completion, state)).legal, completion
+                checked += 1
+            rules.apply(state, rules.self_play_action(state, rng))
+    assert checked > 10

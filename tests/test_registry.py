@@ -1,0 +1,163 @@
+"""The design holds: a new game is a rules package, one command-line room and one registry line.
+
+A toy game (Nim, in ``tests/toy``) is registered here, in this process, without touching any file of the
+referee, and gets ``replay``, ``check``, ``score``, ``rules``, ``simulate`` and TAB completion from the shared
+commands, through the Typer app and through the fast path.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee import registry
+from referee.cli.env import Environment
+from referee.cli.status import CommandExit
+
+NIM = registry.GameEntry("nim", "Nim", "tests.toy.rules", "tests.toy")
+
+
+@pytest.fixture
+def nim() -> Iterator[registry.GameEntry]:
+    import referee.cli.app  # noqa: F401  (the process's app is built before, without the toy game)
+
+    registry.register(NIM)
+    try:
+        yield NIM
+    finally:
+        registry.unregister(NIM.name)
+
+
+def run(args: list[str], stdin: str = "") -> tuple[int, str, str]:
+    """``referee ARGS`` through a Typer app built from the registry as it is now: (exit code, stdout, stderr)."""
+    from referee.cli.app import build_app
+
+    stdout, stderr = io.StringIO(), io.StringIO()
+    env = Environment(io.StringIO(stdin), stdout, stderr, stdin_isatty=False, stdout_isatty=False, no_color=True)
+    try:
+        code = build_app()(args, prog_name="referee", standalone_mode=False, obj=env) or 0
+    except CommandExit as done:
+        code = done.exit_code
+    return code, stdout.getvalue(), stderr.getvalue()
+
+
+def write_record(folder: Path, actions: list[str], game: str = "nim") -> Path:
+    path = folder / "nim.toml"
+    quoted = ", ".join(f'"{action}"' for action in actions)
+    path.write_text(f'game = "{game}"\nformat = 1\nplayers = ["Ann", "Bob"]\nactions = [{quoted}]\n')
+    return path
+
+
+def commands() -> list[str]:
+    """The command words of a Typer app built from the registry as it is now."""
+    import typer.main
+
+    from referee.cli.app import build_app
+
+    return list(typer.main.get_command(build_app()).commands)  # type: ignore[attr-defined]
+
+
+def test_a_registered_game_is_listed_and_unregistered_it_is_gone(nim: registry.GameEntry) -> None:
+    assert "nim" in registry.names()
+    assert commands() == ["coin-age", "matchstick", "builders", "nim"]
+    registry.unregister("nim")
+    assert commands() == ["coin-age", "matchstick", "builders"]
+
+
+def test_replay_of_a_toy_record(nim: registry.GameEntry, tmp_path: Path) -> None:
+    path = write_record(tmp_path, ["take 3", "take 3", "take 3", "take 1"])
+    code, out, err = run(["nim", "replay", str(path), "--json"])
+    assert (code, err) == (0, "")
+    summary = json.loads(out)
+    assert summary["game"] == "nim" and summary["over"] and summary["winner"] == "Bob"
+    assert summary["state"] == {"pile": 0}
+
+
+def test_replay_stops_at_an_illegal_toy_action(nim: registry.GameEntry, tmp_path: Path) -> None:
+    path = write_record(tmp_path, ["take 3", "take 4"])
+    code, out, err = run(["nim", "replay", str(path), "--json"])
+    assert code == 1
+    assert json.loads(out)["error"]["index"] == 2 and "take" in err
+
+
+def test_check_through_typer_and_the_fast_path(
+    nim: registry.GameEntry, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from referee.cli import fast
+
+    path = write_record(tmp_path, ["take 2"])
+    assert run(["nim", "check", str(path), "take 3"])[0] == 0
+    assert run(["nim", "check", str(path), "take 4"])[0] == 1
+    assert run(["nim", "check", str(path), "grab 1"])[0] == 2
+    with pytest.raises(CommandExit) as done:
+        fast.run(["nim", "check", str(path), "take 4", "--json"], environ={})
+    assert done.value.exit_code == 1
+    assert json.loads(capsys.readouterr().out)["rule"] == "take"
+
+
+def test_score_rules_and_simulate(nim: registry.GameEntry, tmp_path: Path) -> None:
+    path = write_record(tmp_path, ["take 1"])
+    code, out, _ = run(["nim", "score", str(path)])
+    assert code == 0 and "Bob to take (9 left)" in out
+    code, out, _ = run(["nim", "rules", "take"])
+    assert code == 0 and "Take 1, 2 or 3 sticks" in out
+    code, out, _ = run(["nim", "simulate", "--games", "50", "--seed", "3", "--json"])
+    report = json.loads(out)
+    assert code == 0 and report["games"] == 50 and not report["violations"]
+    assert sum(report["wins"].values()) == 50
+
+
+def test_a_record_of_the_toy_game_is_refused_by_another_game(nim: registry.GameEntry, tmp_path: Path) -> None:
+    path = write_record(tmp_path, ["take 1"])
+    code, _, err = run(["coin-age", "replay", str(path)])
+    assert code == 2 and "use 'referee nim'" in err
+
+
+@contextlib.contextmanager
+def environ(values: dict[str, str]) -> Iterator[None]:
+    saved = {key: os.environ.get(key) for key in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
+def tab(line: str) -> list[str]:
+    """The words bash would offer for ``line<TAB>``: the fast path when it answers, else Typer (as ``run`` does)."""
+    import typer.main
+
+    from referee.cli import completion
+    from referee.cli.app import build_app
+
+    words = line.split(" ")
+    values = {"_REFEREE_COMPLETE": "complete_bash", "COMP_WORDS": line, "COMP_CWORD": str(len(words) - 1)}
+    out = io.StringIO()
+    with environ(values), contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
+        if completion.complete(values) is False:
+            typer.main.get_command(build_app()).main(args=[], prog_name="referee")
+    return out.getvalue().split()
+
+
+def test_tab_completes_the_toy_game(nim: registry.GameEntry) -> None:
+    assert "nim" in tab("referee ni")
+    assert tab("referee nim ru") == ["rules"]
+    assert tab("referee nim rules ta") == ["take"]
+    assert tab("referee nim si") == ["simulate"]
+
+
+def test_no_shared_file_names_the_toy_game() -> None:
+    root = Path(__file__).resolve().parents[1] / "referee"
+    found: list[Any] = [path for path in root.rglob("*.py") if "tests.toy" in path.read_text(encoding="utf-8")]
+    assert found == []
