@@ -23,11 +23,17 @@ BOX_EDGES = set("╭╮╰╯│")
 
 
 def spawn(locale: str, columns: int, *args: str):
+    """``referee ARGS`` at a terminal in ``locale`` (PROMPT_TOOLKIT_NO_CPR: pexpect answers no cursor request)."""
     command = referee_command()
     env = {key: value for key, value in os.environ.items() if key not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
-    env.update(TERM="xterm", NO_COLOR="1", LANG=locale)
+    env.update(TERM="xterm", NO_COLOR="1", LANG=locale, PROMPT_TOOLKIT_NO_CPR="1")
     return pexpect.spawn(command[0], [*command[1:], *args], env=env, dimensions=(60, columns), timeout=30,
                          encoding="utf-8")  # fmt: skip
+
+
+def type_line(child, text: str) -> None:
+    child.send("\x15" + text)  # the prompt cleared first (Ctrl-U)
+    child.send(ENTER)
 
 
 def screen_lines(text: str) -> list[str]:
@@ -74,28 +80,28 @@ def test_builders_in_korean(tmp_path, columns: int) -> None:
     record = tmp_path / "game.toml"
     child = spawn("ko_KR.UTF-8", columns, "builders", "play", "--players", "가영,나래", "--seed", "7", "--record",
                   str(record))  # fmt: skip
-    child.expect("어떤 행동을 할까요")
-    drawn = screen_lines(child.before)
-    assert "공개된 건물" in "\n".join(drawn) and "공개된 일꾼" in "\n".join(drawn)
-    assert check_alignment(drawn, columns) >= 2  # the two rows of face-up cards
-    child.send(ENTER)  # start a construction
-    child.expect("B15 Le relais rural: 3 승점")  # the face-up buildings, described in Korean
-    child.send(ENTER)  # the first one
-    child.expect("어떤 행동을 할까요")
-    child.expect("일꾼 고용")  # the menu now begins with sending a worker to the new site
-    child.send(DOWN + DOWN + ENTER)  # recruit a worker
-    child.expect("W07")
-    child.send(ENTER)
-    child.expect("행동 1개 남음")  # the turn's status line, under the board drawn again
-    drawn = screen_lines(child.before)
-    child.expect("어떤 행동을 할까요")
-    assert check_alignment(drawn, columns) >= 2
-    assert "건설 현장" in "\n".join(drawn)  # the open site is drawn
-    assert len(actions(record)) == 2
-    child.sendintr()
-    child.expect("행동 2개 후 중단됨")
-    child.expect(pexpect.EOF)
-    child.close()
+    try:
+        child.expect("가영>")
+        drawn = screen_lines(child.before)
+        assert "공개된 건물" in "\n".join(drawn) and "공개된 일꾼" in "\n".join(drawn)
+        assert check_alignment(drawn, columns) >= 2  # the two rows of face-up cards
+        type_line(child, "start B15")
+        child.expect("행동 2개 남음")
+        type_line(child, "recruit W07")
+        child.expect("행동 1개 남음")  # the turn's status line, under the board drawn again
+        drawn = screen_lines(child.before)
+        assert check_alignment(drawn, columns) >= 2
+        assert "건설 현장 B15" in "\n".join(drawn)  # the open site is drawn
+        assert actions(record) == ["start B15", "recruit W07"]
+        type_line(child, "recruit W99")
+        child.expect("읽을 수 없음: 알 수 없는 카드: 'W99'")
+        child.send("\x15" + ENTER)  # Enter alone: the menus
+        child.expect("어떤 행동을 할까요")
+        child.sendintr()
+        child.expect("행동 2개 후 중단됨")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
     assert child.exitstatus == 130
 
 
@@ -103,26 +109,24 @@ def test_builders_in_korean(tmp_path, columns: int) -> None:
 def test_matchstick_in_traditional_chinese(tmp_path, columns: int) -> None:
     record = tmp_path / "game.toml"
     child = spawn("zh_TW.UTF-8", columns, "matchstick", "play", "--players", "甲,乙", "--record", str(record))
-    child.expect("甲，輪到你了")
-    drawn = screen_lines(child.before)
-    assert "桌面是空的" in "\n".join(drawn)
-    assert check_alignment(drawn, columns) >= 2  # the table box, the players' table
-    child.send(ENTER)  # play cards
-    child.expect("顯示的是哪個點數")
-    child.send(ENTER)  # 0
-    child.expect("的牌有幾張")
-    child.send(ENTER)  # one card
-    child.expect("哪張實體牌顯示 0")
-    child.send(ENTER)  # a 0, as it is
-    child.expect("乙，輪到你了")
-    drawn = screen_lines(child.before)
-    assert "要壓過" in "\n".join(drawn)
-    assert check_alignment(drawn, columns) >= 2
-    assert actions(record) == ["play 0 0"]
-    child.sendintr()
-    child.expect("在 1 個行動後中斷")
-    child.expect(pexpect.EOF)
-    child.close()
+    try:
+        child.expect("甲>")
+        drawn = screen_lines(child.before)
+        assert "桌面是空的" in "\n".join(drawn)
+        assert check_alignment(drawn, columns) >= 2  # the table box, the players' table
+        type_line(child, "play 0 0")
+        child.expect("乙>")
+        drawn = screen_lines(child.before)
+        assert "要壓過" in "\n".join(drawn)
+        assert check_alignment(drawn, columns) >= 2
+        assert actions(record) == ["play 0 0"]
+        type_line(child, "play 0 0")
+        child.expect("不合法：0 不比 0 大")
+        child.sendintr()
+        child.expect("在 1 個行動後中斷")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
     assert child.exitstatus == 130
 
 
