@@ -1,13 +1,11 @@
 """Babel extraction for ``referee`` (see ``babel.cfg``): gettext calls, plus the help texts of the Typer commands.
 
-Babel's Python extractor finds ``_()``, ``ngettext()`` and ``N_()``; Typer takes a command's help from its
-docstring or a ``help="…"`` argument, which no keyword marks, so these are read from the syntax tree here:
-the docstring of every function decorated with ``….command(…)`` or ``….callback(…)`` (or so registered:
-``app.callback()(main)``), and every string given as
-``help=`` (or as any ``…_help=`` keyword, such as ``score_file_help=``). :mod:`referee.cli.help_text` translates
-them when ``--help`` is drawn. Only used by the tools that refresh the catalogues (``scripts/update_catalogues.py``,
-the tests), never by the referee itself.
-"""
+Babel's Python extractor finds ``_()``, ``ngettext()`` and ``N_()``; Typer takes a command's help from its docstring
+or a ``help="…"`` argument, which no keyword marks, so these are read from the syntax tree here: the docstring of
+every function decorated with ``….command(…)`` or ``….callback(…)`` (or so registered: ``app.callback()(main)``),
+and every string given as ``help=`` (or as any ``…_help=`` or ``…_doc=`` keyword, such as ``score_file_help=`` and
+``score_doc=``). :mod:`referee.cli.help_text` translates them when ``--help`` is drawn. Only used by the tools that
+refresh the catalogues (``scripts/update_catalogues.py``, the tests), never by the referee itself."""
 
 from __future__ import annotations
 
@@ -51,7 +49,7 @@ def help_texts(source: str) -> Iterator[tuple[int, str]]:
             for keyword in node.keywords:
                 if (
                     keyword.arg is not None
-                    and (keyword.arg == "help" or keyword.arg.endswith("_help"))
+                    and (keyword.arg == "help" or keyword.arg.endswith(("_help", "_doc")))
                     and isinstance(keyword.value, ast.Constant)
                     and isinstance(keyword.value.value, str)
                 ):

@@ -31,8 +31,9 @@ TYPER_MESSAGES = (
 )
 """Typer's own words in a help page or a usage error (it asks :mod:`gettext` for them)."""
 
-SHORT_HELP_CELLS = 45
-"""The widest a command's one-line summary in a list of commands may be (Click's default, in terminal cells)."""
+SHORT_HELP_CELLS = 60
+"""The widest a command's one-line summary in a list of commands may be, in terminal cells (so that a list of
+commands fits in 80 columns, as Click's own summaries do)."""
 
 
 def _short_help(text: str) -> str:
@@ -42,7 +43,7 @@ def _short_help(text: str) -> str:
     from rich.cells import cell_len
 
     first = text.strip().split("\n\n", 1)[0].replace("\n", " ")
-    for end in ("。", ". ", "？", "? "):
+    for end in ("。", ". "):
         index = first.find(end)
         if index != -1:
             first = first[: index + len(end)].strip()
