@@ -40,7 +40,7 @@ def _short_help(text: str) -> str:
     """The first sentence of a translated help text, cut to :data:`SHORT_HELP_CELLS` cells.
 
     Click shortens at spaces, which Chinese and Korean sentences may not have, so the summary is made here."""
-    from rich.cells import cell_len
+    from referee.cli.cells import cell_width as cell_len
 
     first = text.strip().split("\n\n", 1)[0].replace("\n", " ")
     for end in ("。", ". "):
@@ -75,12 +75,10 @@ def translated_command(app: Any) -> Any:
     """The Click command of a Typer app, its help texts in the current language."""
     import typer.core
     import typer.main
-    import typer.rich_utils
 
     command = typer.main.get_command(app)
     if i18n.current() != i18n.ENGLISH:
-        typer.core._ = _  # type: ignore[attr-defined]
-        typer.rich_utils._ = _  # type: ignore[attr-defined]
+        typer.core._ = _  # type: ignore[attr-defined]  (Rich's help pages are off: rich_markup_mode=None)
         _translate_usage(typer.core._click.formatting.HelpFormatter)
         _translate_tree(command, typer.core._click.Context)
     return command
