@@ -71,7 +71,7 @@ def check_game(document: dict[str, Any], game: str, source: str) -> None:
             _("{file}: no 'game' key; a record starts with game = \"{game}\"").format(file=source, game=game)
         )
     if found != game:
-        if found in registry.GAMES:
+        if isinstance(found, str) and found in registry.GAMES:
             raise InputError(
                 _("{file} is a record of {other}, not {game}: use 'referee {other}'").format(
                     file=source, other=found, game=game

@@ -100,6 +100,7 @@ def test_score_answers_as_typer_does(game: str, json_mode: bool, records: dict[s
         (["builders", "check", "-", "coins 3", "--json"], ("builders", "check", ["-", "coins 3"], True)),
         (["matchstick", "score", "r.toml"], ("matchstick", "score", ["r.toml"], False)),
         (["coin-age", "check", "", ""], ("coin-age", "check", ["", ""], False)),
+        (["coin-age", "check", "r.toml", "place", "Q", "B2"], ("coin-age", "check", ["r.toml", "place Q B2"], False)),
     ],
 )
 def test_plain_check_and_score_take_the_fast_path(argv: list[str], expected: tuple) -> None:
@@ -110,7 +111,7 @@ def test_plain_check_and_score_take_the_fast_path(argv: list[str], expected: tup
     "argv",
     [
         ["coin-age", "check", "r.toml"],  # Typer writes the usage error
-        ["coin-age", "check", "r.toml", "done", "extra"],
+        ["coin-age", "score", "r.toml", "extra"],
         ["coin-age", "check", "r.toml", "done", "--help"],
         ["coin-age", "check", "--", "r.toml", "-x"],
         ["coin-age", "check", "r.toml", "-x"],

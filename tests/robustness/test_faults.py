@@ -215,7 +215,7 @@ def test_a_failed_write_at_a_terminal_lets_the_game_go_on(tmp_path: Path, monkey
     )
     from referee.cli import prompts
 
-    monkeypatch.setattr(prompts, "QUIT", "\x00quit")
+    monkeypatch.setattr(prompts, "QUIT", "\x00quit")  # (the value the session compares answers with)
     real_replace, calls = os.replace, {"n": 0}
 
     def replace(src, dst):
@@ -233,6 +233,7 @@ def test_a_failed_write_at_a_terminal_lets_the_game_go_on(tmp_path: Path, monkey
     from referee.cli import session as session_module
 
     monkeypatch.setattr(session_module, "PlaySession", PlaySession)
+    monkeypatch.setattr(PlaySession, "ask_typed", lambda self, prompter: "")  # Enter alone: the menus' answers
     game = Game(spec.rules, PLAYERS["coin-age"], SETUP["coin-age"])
     with pytest.raises(CommandExit) as done:
         PlaySession(spec, environment, game, path, json_mode=False).run()
