@@ -100,17 +100,17 @@ ILLEGAL = {
     "matchstick": (["matchstick", "play", "--players", "가영,나래"], "pass\n"),
 }
 ILLEGAL_WORDS = {
-    ("coin-age", "ko"): "가져오기는 0개 일치일 때만 가능합니다",
-    ("coin-age", "zh-Hans"): "夺取需要 0 枚匹配",
-    ("coin-age", "zh-Hant"): "奪取需要 0 枚匹配",
+    ("coin-age", "ko"): "빼앗기는 0개 일치일 때만 가능합니다",
+    ("coin-age", "zh-Hans"): "夺取需要 0 枚相符",
+    ("coin-age", "zh-Hant"): "奪取需要 0 枚相符",
     ("coin-age", "en"): "capturing needs 0 matches",
     ("builders", "ko"): "W08",
     ("builders", "zh-Hans"): "没有公开",
     ("builders", "zh-Hant"): "沒有公開",
     ("builders", "en"): "is not face up",
     ("matchstick", "ko"): "패스 불가",
-    ("matchstick", "zh-Hans"): "不能过牌",
-    ("matchstick", "zh-Hant"): "不能過牌",
+    ("matchstick", "zh-Hans"): "不能跳过",
+    ("matchstick", "zh-Hant"): "不能跳過",
     ("matchstick", "en"): "no passing",
 }
 

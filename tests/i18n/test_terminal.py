@@ -91,7 +91,7 @@ def test_builders_in_korean(tmp_path, columns: int) -> None:
         child.expect("행동 1개 남음")  # the turn's status line, under the board drawn again
         drawn = screen_lines(child.before)
         assert check_alignment(drawn, columns) >= 2
-        assert "건설 현장 B15" in "\n".join(drawn)  # the open site is drawn
+        assert "공사 현장 B15" in "\n".join(drawn)  # the open site is drawn
         assert actions(record) == ["start B15", "recruit W07"]
         type_line(child, "recruit W99")
         child.expect("읽을 수 없음: 알 수 없는 카드: 'W99'")
@@ -121,7 +121,7 @@ def test_matchstick_in_traditional_chinese(tmp_path, columns: int) -> None:
         assert check_alignment(drawn, columns) >= 2
         assert actions(record) == ["play 0 0"]
         type_line(child, "play 0 0")
-        child.expect("不合法：0 不比 0 大")
+        child.expect("違規：0 不比 0 強")
         child.sendintr()
         child.expect("在 1 個行動後中斷")
         child.expect(pexpect.EOF)
