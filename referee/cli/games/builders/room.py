@@ -33,7 +33,7 @@ COIN_ACTIONS = {1: 1, 3: 2, 6: 3}
 # -- words for cards -------------------------------------------------------------------------------------------
 def kind_name(card: Card) -> str:
     """``building``, ``machine``, or the worker's type (``Apprentice``, ``Laborer`` …)."""
-    return card.name_en if card.kind == "worker" else _(card.kind)
+    return _(card.name_en) if card.kind == "worker" else _(card.kind)
 
 
 def resources_words(amounts: Resources) -> str:
@@ -62,7 +62,7 @@ def card_choice(card_id: str) -> str:
     card = catalogue.card(card_id)
     if card.kind == "worker":
         return _("{card} ({name}): {cost} écus, makes {makes}").format(
-            card=f"{card.id} {card.name_fr}", name=card.name_en, cost=card.cost, makes=card.produces.describe()
+            card=f"{card.id} {card.name_fr}", name=_(card.name_en), cost=card.cost, makes=card.produces.describe()
         )
     what = _("{card}: {vp} VP, needs {needs}").format(
         card=f"{card.id} {card.name_fr}", vp=card.vp, needs=card.requires.describe()
@@ -276,7 +276,7 @@ def workers_table(ids: list[str]) -> Any:
     table.add_column(_("makes"), no_wrap=True)
     for card_id in ids:
         card = catalogue.card(card_id)
-        table.add_row(card.id, f"{card.name_fr} ({card.name_en})", str(card.cost), resources_text(card.produces))
+        table.add_row(card.id, f"{card.name_fr} ({_(card.name_en)})", str(card.cost), resources_text(card.produces))
     if not ids:
         table.add_row("—", _("(the deck is empty)"), "", "")
     return table
