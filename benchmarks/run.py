@@ -26,7 +26,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = Path(__file__).resolve().parent / "data"
+DATA = ROOT / "examples"
+"""The repository's example records: a record to check, a position to score."""
 STARTUP_RATIO = 6.0
 REPLAY_RATE, REPLAY_MEMORY_MB = 2_000, 150
 SIMULATE_RATES = {"coin-age": 150_000, "builders": 150_000, "matchstick": 50_000}

@@ -58,7 +58,7 @@ def completion_modules(words: str) -> set[str]:
 
 
 def test_one_shot_commands_of_every_game_do_not_import_questionary():
-    examples = ROOT / "benchmarks" / "data"
+    examples = ROOT / "examples"
     for args in (
         ["coin-age", "check", str(examples / "coin-age-opening.toml"), "done"],
         ["coin-age", "score", str(examples / "coin-age-position.toml"), "--json"],
@@ -90,7 +90,7 @@ def test_version_and_completion_import_neither_rich_nor_a_rules_package():
 
 def test_check_score_and_completion_do_not_import_typer_or_rich(tmp_path):
     """The fast path (referee.cli.fast): what players type between turns, and every TAB, start without Typer."""
-    examples = ROOT / "benchmarks" / "data"
+    examples = ROOT / "examples"
     final = tmp_path / "final.toml"
     final.write_text(
         'game = "builders"\nplayers = ["Ann", "Bob"]\n'

@@ -21,7 +21,7 @@ ALLOWANCES: dict[int, str] = {
     1: N_("place 1 and move"),
     0: N_("capture and move"),
 }
-"""The allowance by matches (the table of ``shared/reference/coin-age.md``), in the referee's words.
+"""The allowance by matches (the table of ``docs/rules/coin-age.md``), in the referee's words.
 
 English, as JSON keys; ``_()`` one to show it."""
 

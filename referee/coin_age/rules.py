@@ -1,7 +1,7 @@
 """The rules of Coin Age: state, actions, legality, application, end and scoring.
 
 Pure: no I/O. Each rule has one place here, and its docstring or comment quotes it from
-``shared/reference/coin-age.md``. Rule topics named in verdicts are those of ``referee coin-age rules``.
+``docs/rules/coin-age.md``. Rule topics named in verdicts are those of ``referee coin-age rules``.
 """
 
 from __future__ import annotations

@@ -1,12 +1,31 @@
 """Matchstick Tycoon: the pure rules (no I/O).
 
 ``RULES`` implements :class:`referee.engine.Rules`; :mod:`~referee.matchstick.segments` holds the 7-segment shapes
-and the transformation table computed from them; :mod:`~referee.matchstick.rulebook` loads the rules and rulings by
-topic.
+and the transformation table computed from them; :mod:`~referee.matchstick.sampler` is the fast generator of legal
+plays (random self-play, ``legal_actions``, the menus' choices: ``play_options``, ``card_choices``);
+:mod:`~referee.matchstick.rulebook` loads the rules and rulings by topic.
 """
 
-from referee.matchstick.actions import PASS, Action, Pass, Play, format_action, parse_action
-from referee.matchstick.rules import RULES, MatchstickRules, deal_sizes
+from referee.matchstick.actions import (
+    MAX_CARDS_PER_PLAY,
+    PASS,
+    Action,
+    Pass,
+    Play,
+    card_face,
+    format_action,
+    parse_action,
+)
+from referee.matchstick.rules import (
+    REVOLUTION,
+    RULES,
+    MatchstickRules,
+    check_players,
+    deal_sizes,
+    play_cost,
+    stronger_values,
+)
+from referee.matchstick.sampler import PlayOption, card_choices, play_options
 from referee.matchstick.segments import (
     ALL_CARDS,
     ALL_VALUES,
@@ -32,7 +51,9 @@ __all__ = [
     "ALL_VALUES",
     "BASE_CARDS",
     "BASE_VALUES",
+    "MAX_CARDS_PER_PLAY",
     "PASS",
+    "REVOLUTION",
     "RULES",
     "SHAPES",
     "TABLE",
@@ -41,9 +62,13 @@ __all__ = [
     "MatchstickState",
     "Pass",
     "Play",
+    "PlayOption",
     "Table",
     "Transformation",
     "becomes",
+    "card_choices",
+    "card_face",
+    "check_players",
     "deal_sizes",
     "draw",
     "draw_cells",
@@ -53,6 +78,9 @@ __all__ = [
     "parse_card",
     "parse_face",
     "parse_value",
+    "play_cost",
+    "play_options",
+    "stronger_values",
     "transform_face",
     "transformation",
 ]

@@ -17,6 +17,9 @@ from referee.errors import NotationError
 from referee.i18n import _
 from referee.matchstick.segments import ALL_CARDS, ALL_VALUES, CARD_OF_FACE, FACES, TABLE, parse_card, parse_value
 
+MAX_CARDS_PER_PLAY = 5
+"""Rule (lead): a play is 1 to 5 cards all showing one value."""
+
 _CARD_ORDER = {card: i for i, card in enumerate(ALL_CARDS)}
 _VALUE_KEY = {**{v.lower(): v for v in ALL_VALUES}, **{v: v for v in ALL_VALUES}}
 _CARD_KEY = {**{c: c for c in ALL_CARDS}, **CARD_OF_FACE}
@@ -82,7 +85,7 @@ def parse_action(text: str, expansion: int) -> Action:
         raise NotationError(_("'play' needs a value and 1 to 5 cards, e.g. 'play 8 0 4'"))
     value = parse_value(words[1], expansion)
     cards = [parse_card(word, expansion) for word in words[2:]]
-    if not 1 <= len(cards) <= 5:
+    if not 1 <= len(cards) <= MAX_CARDS_PER_PLAY:
         raise NotationError(
             _("'play {value}' needs 1 to 5 cards after the value, not {n}").format(value=value, n=len(cards))
         )

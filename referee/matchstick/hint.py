@@ -2,7 +2,8 @@
 
 The referee never sees hands; the player types their own. The hand is checked against what the referee knows (how
 many cards the player holds, how many copies of each card are still unplayed), then every legal play made only of
-cards in the hand is listed, cheapest first. Uses only the public rules (``RULES.legal_actions``, ``judge``). Pure.
+cards in the hand is listed, cheapest first. Uses only the public rules (``RULES.legal_actions``, ``judge``,
+``play_cost``). Pure.
 """
 
 from __future__ import annotations
@@ -13,11 +14,9 @@ from dataclasses import dataclass
 from referee.errors import InputError
 from referee.i18n import _
 from referee.matchstick.actions import Play
-from referee.matchstick.rules import RULES
-from referee.matchstick.segments import COST, FACES, copies_of, parse_card, values_for
+from referee.matchstick.rules import REVOLUTION, RULES, play_cost, stronger_values
+from referee.matchstick.segments import FACES, copies_of, parse_card
 from referee.matchstick.state import MatchstickState
-
-REVOLUTION = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,8 +58,7 @@ def parse_hand(text: str, state: MatchstickState) -> Counter[str]:
 def hand_plays(state: MatchstickState, hand: Counter[str]) -> list[HandPlay]:
     """Every legal play made of cards in ``hand`` (that beats the table, or leads), cheapest first; among equal
     costs the weaker value first (the stronger cards are kept), then fewer cards."""
-    order = values_for(state.expansion)
-    strength = {value: (len(order) - i if state.reversed else i) for i, value in enumerate(order)}
+    strength = {value: rank for rank, value in enumerate(stronger_values(state))}
     found: list[HandPlay] = []
     for action in RULES.legal_actions(state):
         if not isinstance(action, Play):
@@ -70,7 +68,6 @@ def hand_plays(state: MatchstickState, hand: Counter[str]) -> list[HandPlay]:
             continue
         if not RULES.judge(state, action).legal:  # the rules have the last word
             continue
-        cost = sum(COST[card, action.value] for card in action.cards)
-        found.append(HandPlay(action, RULES.format(action, state), cost, len(action.cards) == REVOLUTION))
+        found.append(HandPlay(action, RULES.format(action, state), play_cost(action), len(action.cards) == REVOLUTION))
     found.sort(key=lambda play: (play.cost, strength[play.action.value], len(play.action.cards), play.notation))
     return found

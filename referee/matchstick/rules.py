@@ -1,10 +1,17 @@
-"""The rules of Matchstick Tycoon: setup, judging, applying, legal actions, the end and the score.
+"""The rules of Matchstick Tycoon: setup, judging, applying, the end and the score.
 
 Each rule lives in one place and cites its rulebook topic (``referee matchstick rules TOPIC``):
 
 * ``deal``        — :func:`deal_sizes`, :meth:`MatchstickRules.new_state`
-* ``lead``/``follow``/``strength``/``transform``/``copies``/``pass``/``revolution`` — :meth:`MatchstickRules.judge`
-* ``clear``/``discard``/``out``/``end`` — :meth:`MatchstickRules.apply` and :func:`_advance`
+* ``pass``        — :meth:`MatchstickRules.judge_pass`, :meth:`MatchstickRules.apply_pass`
+* ``lead``/``follow``/``strength``/``transform``/``copies``/``expansion`` — :meth:`MatchstickRules.judge_play`
+  (with :func:`stronger_values` and :func:`play_cost`)
+* ``revolution``  — :meth:`MatchstickRules.apply_play`
+* ``clear``/``discard``/``out``/``end`` — :meth:`MatchstickRules.move_on`, :meth:`MatchstickRules.go_out`,
+  :meth:`MatchstickRules.end_game`
+
+The legal actions, random self-play and the menus' choices come from the fast generator in
+:mod:`referee.matchstick.sampler`, which a property test checks against :meth:`MatchstickRules.judge`.
 
 Scores (a decision of this referee, documented in the ``end`` topic): a player who went out scores one point per
 player who went out after them or is still in; a player still in scores 0. The winner is the first player out,
@@ -14,22 +21,20 @@ once the game is over.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping
-from functools import cache, lru_cache
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from referee.engine import Event, Outcome, RulesBase, Verdict
 from referee.errors import SetupError
 from referee.i18n import _, ngettext
-from referee.matchstick.actions import PASS, Action, Pass, Play, card_face, format_action, parse_action
+from referee.matchstick import sampler
+from referee.matchstick.actions import MAX_CARDS_PER_PLAY, Action, Pass, Play, card_face, format_action, parse_action
 from referee.matchstick.segments import (
-    ALL_CARDS,
-    ALL_VALUES,
     COST,
+    EXPANSIONS,
     FACES,
     SHAPES,
     TABLE,
-    cards_for,
     copies_of,
     deck_size,
     mirrored,
@@ -39,17 +44,27 @@ from referee.matchstick.segments import (
 )
 from referee.matchstick.state import MatchstickState, Table, empty_copies
 
+__all__ = [
+    "MAX_CARDS_PER_PLAY",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "REVOLUTION",
+    "RULES",
+    "MatchstickRules",
+    "check_players",
+    "deal_sizes",
+    "play_cost",
+    "stronger_values",
+]
+
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 SMALL_DEAL = 15
 """2–3 players get 15 cards each; 4–8 players share the whole deck."""
 STARTING_MATCHSTICKS = 1
-MAX_CARDS_PER_PLAY = 5
-"""1 to 5 cards of one value; 5 at once is a revolution."""
 REVOLUTION = 5
+"""Rule (revolution): 5 cards played at once reverse the strength order."""
 
-_RANK = {value: i for i, value in enumerate(ALL_VALUES)}
-_DECK_ORDER = {card: i for i, card in enumerate(ALL_CARDS)}
 _SETUP_KEYS = {"expansion", "deal_all", "hand_sizes"}
 
 
@@ -69,13 +84,18 @@ def deal_sizes(players: int, expansion: int = 0, deal_all: bool = False) -> list
     return [base + (1 if seat < extra else 0) for seat in range(players)]
 
 
-def _read_setup(players: list[str], setup: Mapping[str, Any]) -> tuple[int, list[int]]:
+def check_players(players: list[str]) -> None:
+    """Rule (deal): 2 to 8 players, each with a name of their own. Raises :class:`SetupError`."""
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise SetupError(_("Matchstick Tycoon is for 2 to 8 players, not {n}").format(n=len(players)))
     if any(not isinstance(name, str) or not name.strip() for name in players):
         raise SetupError(_("every player needs a name"))
     if len(set(players)) != len(players):
         raise SetupError(_("two players have the same name: {names}").format(names=", ".join(players)))
+
+
+def _read_setup(players: list[str], setup: Mapping[str, Any]) -> tuple[int, list[int]]:
+    check_players(players)
     unknown = sorted(set(setup) - _SETUP_KEYS)
     if unknown:
         raise SetupError(
@@ -88,7 +108,7 @@ def _read_setup(players: list[str], setup: Mapping[str, Any]) -> tuple[int, list
     expansion = setup.get("expansion", 0)
     if expansion is None:
         expansion = 0
-    if isinstance(expansion, bool) or not isinstance(expansion, int) or expansion not in (0, 2, 4):
+    if isinstance(expansion, bool) or not isinstance(expansion, int) or expansion not in EXPANSIONS:
         raise SetupError(_("expansion must be 0, 2 or 4 (copies of G and H), not {value!r}").format(value=expansion))
     deal_all = setup.get("deal_all", False)
     if deal_all is None:
@@ -110,6 +130,32 @@ def _read_setup(players: list[str], setup: Mapping[str, Any]) -> tuple[int, list
             _("hand_sizes deal {total} cards but the deck has only {deck}").format(total=sum(sizes), deck=deck)
         )
     return expansion, list(sizes)
+
+
+# -- what a play is worth ----------------------------------------------------------------------------------------
+
+
+def stronger_values(state: MatchstickState) -> tuple[str, ...]:
+    """The values that beat the table, weakest first as the order stands (every value on an empty table).
+
+    Rule (strength): ``0 < 1 < … < 9 < A < b < C < d < E < F`` (then ``G < H`` with the expansion); after a
+    revolution the order is reversed.
+    """
+    order = values_for(state.expansion)
+    if state.reversed:
+        order = order[::-1]
+    if state.table is None:
+        return order
+    return order[order.index(state.table.value) + 1 :]
+
+
+def play_cost(play: Play) -> int:
+    """Rule (transform): the matchsticks a play takes — for each card, those added to show the value (none when it
+    shows it as printed, upright or turned over)."""
+    value, cost = play.value, 0
+    for card in play.cards:
+        cost += COST[card, value]
+    return cost
 
 
 # -- helpers for messages ---------------------------------------------------------------------------------------
@@ -143,73 +189,44 @@ def _could_mirror(card: str, value: str) -> bool:
     return mirrored(shape) <= target or mirrored(turned(shape)) <= target
 
 
-def _stronger_values(value: str | None, reversed_: bool, expansion: int) -> tuple[str, ...]:
-    """The values that beat ``value`` in the current order (all values on an empty table)."""
-    values = values_for(expansion)
-    if value is None:
-        return values
-    rank = _RANK[value]
-    if reversed_:
-        return tuple(v for v in values if _RANK[v] < rank)
-    return tuple(v for v in values if _RANK[v] > rank)
+def _count_verdict(table: Table, by: str) -> Verdict:
+    return Verdict(
+        False,
+        "follow",
+        ngettext(
+            "the table holds {cards} played by {by}: follow with exactly {n} card, or pass",
+            "the table holds {cards} played by {by}: follow with exactly {n} cards, or pass",
+            table.count,
+        ).format(cards=_cards_text(table.count, table.value), by=by, n=table.count),
+    )
 
 
-_STRONGER = {
-    (expansion, reversed_): {value: _stronger_values(value, reversed_, expansion) for value in (None, *ALL_VALUES)}
-    for expansion in (0, 2, 4)
-    for reversed_ in (False, True)
-}
-""":func:`_stronger_values` of every table, looked up as ``_STRONGER[expansion, reversed][value]``."""
+def _strength_verdict(state: MatchstickState, value: str, table: Table) -> Verdict:
+    order = order_text(state.reversed, state.expansion)
+    if state.reversed:
+        reason = _("{value} is not stronger than {table}: the order is reversed, {order}")
+    else:
+        reason = _("{value} is not stronger than {table}: the order is {order}")
+    return Verdict(False, "strength", reason.format(value=value, table=table.value, order=order))
 
 
-def _build_candidates(expansion: int) -> dict[str, tuple[tuple[str, int, int], ...]]:
-    """Per value: the card types that can show it, cheapest first, as (card, cost, copies in the game)."""
-    result = {}
-    for value in values_for(expansion):
-        found = [
-            (card, COST[card, value], copies_of(card, expansion))
-            for card in cards_for(expansion)
-            if (card, value) in COST
-        ]
-        result[value] = tuple(sorted(found, key=lambda item: item[1]))
-    return result
-
-
-_CANDIDATES = {expansion: _build_candidates(expansion) for expansion in (0, 2, 4)}
-
-_COPIES = {expansion: {card: copies_of(card, expansion) for card in ALL_CARDS} for expansion in (0, 2, 4)}
-"""``copies_of(card, expansion)`` as a table."""
-
-_play = lru_cache(maxsize=4096)(Play)
-"""``Play(value, cards)``, built once while it is in use: plays are immutable, and random self-play makes the same
-ones again and again (building one normalises its value and cards: 10 times the cost of the look-up)."""
-
-_table = cache(Table)
-"""``Table(value, count, seat)``, built once: tables are immutable and few (values × counts × seats)."""
-
-
-def _min_cost(
-    played: Mapping[str, int], candidates: tuple[tuple[str, int, int], ...], count: int, budget: int
-) -> int | None:
-    """The fewest matchsticks ``count`` (at least 1) cards from ``candidates`` (cheapest first) can take, given the
-    copies ``played`` already, if that fits ``budget``; None when too few copies are left or it costs more."""
-    need, total = count, 0
-    for card, cost, copies in candidates:
-        if total + need * cost > budget:
-            return None  # the cards still needed cost at least this much each
-        left = copies - played[card]
-        if left > 0:
-            if left >= need:
-                return total + need * cost
-            total += left * cost
-            need -= left
-    return None
+def _shape_verdict(card: str, value: str) -> Verdict:
+    ruling = _("Ruling: a card may be turned over but never mirrored.") if _could_mirror(card, value) else None
+    return Verdict(
+        False,
+        "transform",
+        _(
+            "a {card} card can never show {value}: upright or turned over, its segments are not all "
+            "in {value}, and matchsticks only add"
+        ).format(card=card, value=value),
+        ruling,
+    )
 
 
 # -- the rules ---------------------------------------------------------------------------------------------------
 
 
-class MatchstickRules(RulesBase[Any, Any]):
+class MatchstickRules(RulesBase[MatchstickState, Action]):
     """The pure rules of Matchstick Tycoon (implements :class:`referee.engine.Rules`)."""
 
     name = "matchstick"
@@ -245,47 +262,44 @@ class MatchstickRules(RulesBase[Any, Any]):
         if state.turn is None:
             last = state.players[state.ranking()[-1]]
             return Verdict(False, "end", _("the game is over: {name} is the last player left").format(name=last))
-        seat = state.turn
-        name = state.players[seat]
-        table = state.table
-        if isinstance(action, Pass):
-            if table is None:
-                return Verdict(
-                    False,
-                    "lead",
-                    _("{name} leads on an empty table and must play 1 to 5 cards: no passing").format(name=name),
-                )
-            return Verdict(True, "pass", _("{name} passes and takes a matchstick").format(name=name))
-        if not isinstance(action, Play):
-            return Verdict(False, "notation", _("not a matchstick action: {action!r}").format(action=action))
-        return self._judge_play(state, seat, name, table, action)
+        match action:
+            case Pass():
+                return self.judge_pass(state, state.turn)
+            case Play():
+                return self.judge_play(state, state.turn, action)
+            case _:
+                return Verdict(False, "notation", _("not a matchstick action: {action!r}").format(action=action))
 
-    def _judge_play(self, state: MatchstickState, seat: int, name: str, table: Table | None, play: Play) -> Verdict:
+    def judge_pass(self, state: MatchstickState, seat: int) -> Verdict:
+        """Rule (pass): a player may pass instead of beating the table, and takes a matchstick; rule (lead): the
+        leader, on an empty table, must play."""
+        name = state.players[seat]
+        if state.table is None:
+            return Verdict(
+                False,
+                "lead",
+                _("{name} leads on an empty table and must play 1 to 5 cards: no passing").format(name=name),
+            )
+        return Verdict(True, "pass", _("{name} passes and takes a matchstick").format(name=name))
+
+    def judge_play(self, state: MatchstickState, seat: int, play: Play) -> Verdict:
+        """Rules (lead, follow, strength, copies, transform, expansion): a play is 1 to 5 cards the player holds,
+        all showing one value of the game. On an empty table any such play leads; otherwise it follows with
+        exactly as many cards as the table holds, showing a stronger value. Each card shows the value upright or
+        turned over, never mirrored, with matchsticks added (never taken away); the player pays the matchsticks
+        from their own; no more copies of a card are played than the game has."""
+        name, table = state.players[seat], state.table
         value, count = play.value, len(play.cards)
         topic = "lead" if table is None else "follow"
-        if value not in _RANK or (_RANK[value] >= len(values_for(state.expansion))):
+        if value not in values_for(state.expansion):
             return Verdict(False, "expansion", _("{value} exists only with the expansion").format(value=value))
         if not 1 <= count <= MAX_CARDS_PER_PLAY:
             return Verdict(False, topic, _("a play has 1 to 5 cards, not {n}").format(n=count))
         if table is not None:
-            by = state.players[table.by]
             if count != table.count:
-                return Verdict(
-                    False,
-                    "follow",
-                    ngettext(
-                        "the table holds {cards} played by {by}: follow with exactly {n} card, or pass",
-                        "the table holds {cards} played by {by}: follow with exactly {n} cards, or pass",
-                        table.count,
-                    ).format(cards=_cards_text(table.count, table.value), by=by, n=table.count),
-                )
-            if value not in _STRONGER[state.expansion, state.reversed][table.value]:
-                order = order_text(state.reversed, state.expansion)
-                if state.reversed:
-                    reason = _("{value} is not stronger than {table}: the order is reversed, {order}")
-                else:
-                    reason = _("{value} is not stronger than {table}: the order is {order}")
-                return Verdict(False, "strength", reason.format(value=value, table=table.value, order=order))
+                return _count_verdict(table, state.players[table.by])
+            if value not in stronger_values(state):
+                return _strength_verdict(state, value, table)
         held = state.cards[seat]
         if count > held:
             return Verdict(
@@ -304,21 +318,9 @@ class MatchstickRules(RulesBase[Any, Any]):
                     False, "expansion", _("the {card} card exists only with the expansion").format(card=card)
                 )
             if (card, value) not in COST:
-                ruling = None
-                if _could_mirror(card, value):
-                    ruling = _("Ruling: a card may be turned over but never mirrored.")
-                return Verdict(
-                    False,
-                    "transform",
-                    _(
-                        "a {card} card can never show {value}: upright or turned over, its segments are not all "
-                        "in {value}, and matchsticks only add"
-                    ).format(card=card, value=value),
-                    ruling,
-                )
+                return _shape_verdict(card, value)
         for card, n in cards.items():
-            played = state.copies_played[card]
-            total = copies_of(card, state.expansion)
+            played, total = state.copies_played[card], copies_of(card, state.expansion)
             if played + n > total:
                 return Verdict(
                     False,
@@ -328,8 +330,7 @@ class MatchstickRules(RulesBase[Any, Any]):
                         "this play needs {n}"
                     ).format(total=total, card=card, played=played, n=n),
                 )
-        cost = sum(COST[card, value] * n for card, n in cards.items())
-        have = state.matchsticks[seat]
+        cost, have = play_cost(play), state.matchsticks[seat]
         if cost > have:
             return Verdict(
                 False,
@@ -338,12 +339,17 @@ class MatchstickRules(RulesBase[Any, Any]):
                     value=value, cost=_sticks(cost), detail=_cost_text(play), name=name, have=_sticks(have)
                 ),
             )
-        what = _cards_text(count, value)
+        return self._play_verdict(state, seat, play, cost)
+
+    def _play_verdict(self, state: MatchstickState, seat: int, play: Play, cost: int) -> Verdict:
+        """The words for a legal play: a lead, a follow, or a revolution."""
+        name, table = state.players[seat], state.table
+        what = _cards_text(len(play.cards), play.value)
         if cost:
             detail = _("{what} ({detail}: {cost})").format(what=what, detail=_cost_text(play), cost=_sticks(cost))
         else:
             detail = what
-        if count == REVOLUTION:
+        if len(play.cards) == REVOLUTION:
             return Verdict(
                 True, "revolution", _("{name} plays {detail}: a revolution").format(name=name, detail=detail)
             )
@@ -359,112 +365,130 @@ class MatchstickRules(RulesBase[Any, Any]):
 
     # -- applying ----------------------------------------------------------------------------------------------
     def apply(self, state: MatchstickState, action: Action) -> list[Event]:
-        """Apply a legal action in place; return what the referee announces.
-
-        A play: the cards leave the hand, the matchsticks are spent, the copies are counted, 5 cards reverse the
-        order. A pass: 1 matchstick from the supply. Then the turn moves on (see :func:`_advance`).
-        """
+        """Apply a legal action in place; return what the referee announces. Then the turn moves on
+        (:meth:`move_on`)."""
         seat = state.turn
         assert seat is not None, "no action after the end of the game"
         events: list[Event] = []
-        if isinstance(action, Pass):
-            state.matchsticks[seat] += 1
-            state.passed |= 1 << seat
-        else:
-            value, cards = action.value, action.cards
-            count = len(cards)
-            cost = 0
-            played = state.copies_played
-            for card in cards:
-                cost += COST[card, value]
-                played[card] += 1
-            state.cards[seat] -= count
-            state.matchsticks[seat] -= cost
-            state.table = _table(value, count, seat)
-            state.passed = 0
-            if count == REVOLUTION:
-                state.reversed = not state.reversed
-                events.append(_revolution_event(state, seat))
-            if state.cards[seat] == 0 and state.matchsticks[seat] == 0:
-                _go_out(state, seat, events)
-        _advance(state, seat, events)
+        match action:
+            case Pass():
+                self.apply_pass(state, seat)
+            case Play():
+                self.apply_play(state, seat, action, events)
+        self.move_on(state, seat, events)
         return events
 
-    # -- legal actions -----------------------------------------------------------------------------------------
+    def apply_pass(self, state: MatchstickState, seat: int) -> None:
+        """Rule (pass): the player takes 1 matchstick from the supply; the pass counts towards clearing."""
+        state.matchsticks[seat] += 1
+        state.passed |= 1 << seat
+
+    def apply_play(self, state: MatchstickState, seat: int, play: Play, events: list[Event]) -> None:
+        """Rules (lead, follow, revolution, out): the cards leave the hand and lie on the table, the matchsticks are
+        spent, the copies are counted; 5 cards reverse the strength order; a player left with no cards and no
+        matchsticks goes out."""
+        value, cards = play.value, play.cards
+        count = len(cards)
+        played = state.copies_played
+        for card in cards:
+            played[card] += 1
+        state.cards[seat] -= count
+        state.matchsticks[seat] -= play_cost(play)
+        state.table = sampler.shared_table(value, count, seat)
+        state.passed = 0
+        if count == REVOLUTION:
+            state.reversed = not state.reversed
+            events.append(_revolution_event(state, seat))
+        if state.cards[seat] == 0 and state.matchsticks[seat] == 0:
+            self.go_out(state, seat, events)
+
+    # -- moving on: clearing, forced discards, going out, the end ------------------------------------------------
+    def move_on(self, state: MatchstickState, seat: int, events: list[Event]) -> None:
+        """Move the turn on after ``seat`` acted, applying what the referee does by itself.
+
+        * end: when one player is left the game ends, that player ranked last.
+        * clear: when everyone still in except the player who played last has passed (or discarded) since that
+          play, the table is cleared and that player leads; ruling: if they have gone out, the next player still
+          in, clockwise, leads.
+        * discard: a player with no cards but with matchsticks discards one instead of playing — forced, no
+          matchstick taken, and it counts as not playing for clearing; with no matchstick left they go out.
+        """
+        players = state.players
+        last = len(players) - 1
+        out = state.out
+        turn = seat
+        while True:
+            if len(out) >= last:
+                self.end_game(state, events)
+                return
+            table = state.table
+            # with no pass since the play, someone else is still to act (one player left was checked above)
+            if table is not None and state.passed and _everyone_else_passed(state, table.by):
+                by = table.by
+                by_is_out = by in out
+                turn = state.next_in_game(by) if by_is_out else by
+                state.table = None
+                state.passed = 0
+                events.append(_clear_event(players[turn], players[by], by_is_out))
+            else:
+                turn = state.next_in_game(turn)
+            if state.cards[turn] > 0:
+                state.turn = turn
+                return
+            # forced discard
+            state.matchsticks[turn] -= 1
+            left = state.matchsticks[turn]
+            events.append(_discard_event(players[turn], left))
+            if state.table is not None:
+                state.passed |= 1 << turn
+            if left == 0:
+                self.go_out(state, turn, events)
+
+    def go_out(self, state: MatchstickState, seat: int, events: list[Event]) -> None:
+        """Rule (out): a player with no cards and no matchsticks goes out; players rank in the order they went
+        out."""
+        state.out.append(seat)
+        state.passed &= ~(1 << seat)
+        name, place, n = state.players[seat], len(state.out), len(state.players)
+        events.append(
+            Event(
+                "out",
+                lambda: _("{name} went out: place {place} of {n}").format(name=name, place=place, n=n),
+                {"player": name, "place": place},
+            )
+        )
+
+    def end_game(self, state: MatchstickState, events: list[Event]) -> None:
+        """Rule (end): play goes on until one player is left; that player ranks last."""
+        state.turn = None
+        state.table = None
+        state.passed = 0
+        ranking = [state.players[seat] for seat in state.ranking()]
+        events.append(
+            Event(
+                "end",
+                lambda: _("The game is over: {ranking}").format(
+                    ranking=", ".join(f"{place}. {name}" for place, name in enumerate(ranking, start=1))
+                ),
+                {"ranking": ranking, "winner": ranking[0]},
+            )
+        )
+
+    # -- legal actions and self-play ---------------------------------------------------------------------------
     def legal_actions(self, state: MatchstickState) -> Iterator[Action]:
         """Every legal action: pass (when following), then each (value, multiset of card types) that the copies
-        not yet played, the player's card count and matchsticks allow."""
-        seat = state.turn
-        if seat is None:
-            return
-        table = state.table
-        held, budget = state.cards[seat], state.matchsticks[seat]
-        if table is None:
-            counts: range | tuple[int, ...] = range(1, min(held, MAX_CARDS_PER_PLAY) + 1)
-        else:
-            yield PASS
-            counts = (table.count,) if table.count <= held else ()
-        values = _STRONGER[state.expansion, state.reversed][table.value if table else None]
-        left = {card: state.copies_left(card) for card in state.copies_played}
-        table_of_candidates = _CANDIDATES[state.expansion]
-        for value in values:
-            candidates = [(card, cost) for card, cost, _copies in table_of_candidates[value] if left[card] > 0]
-            for count in counts:
-                for cards in _multisets(candidates, 0, count, budget, left):
-                    yield Play(value, cards)
+        not yet played, the player's card count and matchsticks allow (the fast generator of
+        :mod:`referee.matchstick.sampler`)."""
+        return sampler.legal_actions(state)
 
     def random_action(self, state: MatchstickState, rng: random.Random) -> Action:
-        """A random legal action, without listing them all.
+        """A random legal action, drawn without listing them all (:func:`referee.matchstick.sampler.random_action`):
+        uniform over pass and the feasible (value, count) pairs, then over the cards for the pair."""
+        return sampler.random_action(state, rng)
 
-        Uniform over "pass" (when allowed) and the feasible (value, count) pairs, then a random feasible multiset
-        of cards for the pair. Raises ValueError once the game is over.
-        """
-        seat = state.turn
-        if seat is None:
-            raise ValueError("the game is over")
-        table = state.table
-        held, budget = state.cards[seat], state.matchsticks[seat]
-        stronger = _STRONGER[state.expansion, state.reversed]
-        if table is None:
-            values = stronger[None]
-            counts: tuple[int, ...] = _COUNTS[held if held < MAX_CARDS_PER_PLAY else MAX_CARDS_PER_PLAY]
-            can_pass = False
-        else:
-            values = stronger[table.value]
-            counts = (table.count,) if table.count <= held else ()
-            can_pass = True
-        per_value = len(counts)
-        pairs = len(values) * per_value  # pair i is (values[i // per_value], counts[i % per_value]); then "pass"
-        options = pairs + can_pass
-        played = state.copies_played
-        candidates_of = _CANDIDATES[state.expansion]
-        random_ = rng.random
-        infeasible = 0  # bit set of the pairs found infeasible, not to check twice
-        if options:
-            for _attempt in range(12):
-                index = int(random_() * options)
-                if index == pairs:
-                    return PASS
-                if infeasible >> index & 1:
-                    continue
-                value, count = values[index // per_value], counts[index % per_value]
-                if _min_cost(played, candidates_of[value], count, budget) is not None:
-                    return _play(value, _random_cards(played, candidates_of[value], count, budget, random_))
-                infeasible |= 1 << index
-        feasible = []
-        for index in range(pairs):
-            if not infeasible >> index & 1:
-                value, count = values[index // per_value], counts[index % per_value]
-                if _min_cost(played, candidates_of[value], count, budget) is not None:
-                    feasible.append((value, count))
-        if can_pass:
-            index = int(random_() * (len(feasible) + 1))
-            if index >= len(feasible):
-                return PASS
-            value, count = feasible[index]
-        else:
-            value, count = feasible[int(random_() * len(feasible))]
-        return _play(value, _random_cards(played, candidates_of[value], count, budget, random_))
+    def self_play_action(self, state: MatchstickState, rng: random.Random) -> Action:
+        """Random self-play takes a random legal action (:meth:`random_action`; called here without the detour)."""
+        return sampler.random_action(state, rng)
 
     # -- the end and the score ---------------------------------------------------------------------------------
     def to_move(self, state: MatchstickState) -> int | None:
@@ -519,9 +543,8 @@ class MatchstickRules(RulesBase[Any, Any]):
         """What is wrong with a state; empty when all holds."""
         problems: list[str] = []
         n = len(state.players)
-        copies = _COPIES[state.expansion]
         for card, played in state.copies_played.items():
-            total = copies[card]
+            total = copies_of(card, state.expansion)
             if not 0 <= played <= total:
                 problems.append(f"{played} copies of the {card} card played, but {total} exist")
         for seat, name in enumerate(state.players):
@@ -559,78 +582,15 @@ class MatchstickRules(RulesBase[Any, Any]):
         return problems
 
 
-_COUNTS = {k: tuple(range(1, k + 1)) for k in range(MAX_CARDS_PER_PLAY + 1)}
+# -- the referee's announcements -----------------------------------------------------------------------------------
 
 
-def _multisets(
-    candidates: list[tuple[str, int]], start: int, count: int, budget: int, left: Mapping[str, int]
-) -> Iterator[tuple[str, ...]]:
-    """Multisets of ``count`` card types from ``candidates[start:]`` (sorted by cost) within ``budget``."""
-    if count == 0:
-        yield ()
-        return
-    for index in range(start, len(candidates)):
-        card, cost = candidates[index]
-        if cost * 1 > budget:
-            break
-        for n in range(1, min(left[card], count) + 1):
-            if n * cost > budget:
-                break
-            for rest in _multisets(candidates, index + 1, count - n, budget - n * cost, left):
-                yield (card,) * n + rest
-
-
-def _random_cards(
-    played: dict[str, int],
-    candidates: tuple[tuple[str, int, int], ...],
-    count: int,
-    budget: int,
-    random_: Callable[[], float],
-) -> tuple[str, ...]:
-    """A random multiset of ``count`` cards from ``candidates`` (the ways to show one value, cheapest first) within
-    ``budget``, in deck order; the pair (value, count) is known feasible.
-
-    Invariant: the cheapest way to fill the remaining slots fits the budget. A card keeps it iff its cost plus the
-    cheapest way to fill the other slots (``G_r``, copies as they stand) fits. Each slot picks uniformly among the
-    cards that keep it.
-    """
-    taken = played.copy() if count > 1 else played  # the copies played, with the cards chosen so far
-    chosen: list[str] = []
-    for slot in range(count):
-        rest = count - slot - 1
-        limit = budget - (_min_cost(taken, candidates, rest, budget) or 0) if rest else budget
-        options = []
-        for candidate in candidates:
-            card, cost, copies = candidate
-            if cost > limit:
-                break  # the candidates are cheapest first
-            if taken[card] < copies:
-                options.append(candidate)
-        card, cost, _copies = options[int(random_() * len(options))]
-        if rest:
-            taken[card] += 1
-        budget -= cost
-        chosen.append(card)
-    if count > 1:
-        chosen.sort(key=_DECK_ORDER.__getitem__)
-    return tuple(chosen)
-
-
-# -- moving on: clearing, forced discards, going out, the end ----------------------------------------------------
-
-
-def _go_out(state: MatchstickState, seat: int, events: list[Event]) -> None:
-    """Rule (out): a player with no cards and no matchsticks goes out; players rank in the order they went out."""
-    state.out.append(seat)
-    state.passed &= ~(1 << seat)
-    name, place, n = state.players[seat], len(state.out), len(state.players)
-    events.append(
-        Event(
-            "out",
-            lambda: _("{name} went out: place {place} of {n}").format(name=name, place=place, n=n),
-            {"player": name, "place": place},
-        )
-    )
+def _everyone_else_passed(state: MatchstickState, by: int) -> bool:
+    """Everyone still in except ``by`` has passed (or discarded) since ``by`` played."""
+    waiting = ~state.passed & ~(1 << by) & ((1 << len(state.players)) - 1)  # bit sets of seats
+    for seat in state.out:
+        waiting &= ~(1 << seat)
+    return not waiting
 
 
 def _revolution_event(state: MatchstickState, seat: int) -> Event:
@@ -663,73 +623,6 @@ def _discard_event(name: str, left: int) -> Event:
         "discard",
         lambda: _("{name} has no cards left and discards a matchstick ({left} left)").format(name=name, left=left),
         {"player": name, "matchsticks": left},
-    )
-
-
-def _advance(state: MatchstickState, seat: int, events: list[Event]) -> None:
-    """Move the turn on after ``seat`` acted, applying what the referee does by itself.
-
-    * end: when one player is left the game ends, that player ranked last.
-    * clear: when everyone still in except the player who played last has passed (or discarded) since that play,
-      the table is cleared and that player leads; ruling: if they have gone out, the next player still in,
-      clockwise, leads.
-    * discard: a player with no cards but with matchsticks discards one instead of playing — forced, no
-      matchstick taken, and it counts as not playing for clearing; with no matchstick left they go out.
-    """
-    players = state.players
-    last = len(players) - 1
-    out = state.out
-    turn = seat
-    while True:
-        if len(out) >= last:
-            _end(state, events)
-            return
-        table = state.table
-        # with no pass since the play, someone else is still to act (one player left was checked above)
-        if table is not None and state.passed and _everyone_else_passed(state, table.by):
-            by = table.by
-            by_is_out = by in out
-            turn = state.next_in_game(by) if by_is_out else by
-            state.table = None
-            state.passed = 0
-            events.append(_clear_event(players[turn], players[by], by_is_out))
-        else:
-            turn = state.next_in_game(turn)
-        if state.cards[turn] > 0:
-            state.turn = turn
-            return
-        # forced discard
-        state.matchsticks[turn] -= 1
-        left = state.matchsticks[turn]
-        events.append(_discard_event(players[turn], left))
-        if state.table is not None:
-            state.passed |= 1 << turn
-        if left == 0:
-            _go_out(state, turn, events)
-
-
-def _everyone_else_passed(state: MatchstickState, by: int) -> bool:
-    """Everyone still in except ``by`` has passed (or discarded) since ``by`` played."""
-    waiting = ~state.passed & ~(1 << by) & ((1 << len(state.players)) - 1)  # bit sets of seats
-    for seat in state.out:
-        waiting &= ~(1 << seat)
-    return not waiting
-
-
-def _end(state: MatchstickState, events: list[Event]) -> None:
-    """Rule (end): play goes on until one player is left; that player ranks last."""
-    state.turn = None
-    state.table = None
-    state.passed = 0
-    ranking = [state.players[seat] for seat in state.ranking()]
-    events.append(
-        Event(
-            "end",
-            lambda: _("The game is over: {ranking}").format(
-                ranking=", ".join(f"{place}. {name}" for place, name in enumerate(ranking, start=1))
-            ),
-            {"ranking": ranking, "winner": ranking[0]},
-        )
     )
 
 

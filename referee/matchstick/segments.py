@@ -92,6 +92,8 @@ EXPANSION_CARDS: tuple[str, ...] = ("G", "H")
 ALL_CARDS: tuple[str, ...] = BASE_CARDS + EXPANSION_CARDS
 
 BASE_COPIES = 4
+EXPANSIONS: tuple[int, ...] = (0, 2, 4)
+"""The copies of each expansion card (G, H) a game may have: none, 2 or 4."""
 """Copies of each base card type."""
 
 FACES: dict[str, tuple[str, ...]] = {card: tuple(card.split("/")) for card in ALL_CARDS}

@@ -75,5 +75,6 @@ def test_cli_builders_hint_json(referee: list[str], examples) -> None:
     )
     assert done.returncode == 0, done.stderr
     document = json.loads(done.stdout)
-    assert document["player"] == "Ann"
-    assert document["plans"] == []
+    assert document["player"] == "Lea"
+    assert document["plans"] == []  # nobody Lea has or can recruit finishes La cabane within her 3 actions
+    assert list(document["sites"]) == ["B02"]

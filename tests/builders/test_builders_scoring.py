@@ -1,4 +1,4 @@
-"""Score and tie-breaks [RB], the shared-win ruling, scoring a `[final]` position, and the shared examples."""
+"""Score and tie-breaks [RB], the shared-win ruling, scoring a `[final]` position, and the examples of `examples/`."""
 
 from __future__ import annotations
 
@@ -12,74 +12,55 @@ from referee.builders.scoring import rank
 from referee.engine import Game
 from referee.errors import NotationError, SetupError
 
-EXAMPLES = Path(__file__).parents[2].parent / "shared/examples"
-
-OPENING = {
-    "players": ["Ann", "Bob"],
-    "setup": {
-        "apprentices": ["W01", "W02"],
-        "buildings": ["B01", "B05", "M01", "B12", "B22"],
-        "workers": ["W07", "W19", "W35", "W12", "W24"],
-    },
-    "actions": [
-        "start B01",
-        "reveal B02",
-        "recruit W12",
-        "reveal W20",
-        "send W12 B01",
-        "done",
-        "start M01",
-        "reveal B03",
-        "send W02 M01",
-        "coins 1",
-        "buy",
-        "recruit W07",
-        "reveal W21",
-        "done",
-    ],
-}
-FINAL = {
-    "players": ["Ann", "Bob"],
-    "final": {
-        "Ann": {"built": ["B34", "B27", "M05", "B18"], "coins": 27},
-        "Bob": {"built": ["B33", "B32", "B11", "B06", "B01"], "coins": 41},
-    },
+# A tally where two players tie on points and the first tie-break (VP from buildings, machines included) decides:
+# Ann: L'abbaye (5) + Le relais postal (4) + Une scie circulaire M06 (2) = 11 VP, 45 écus -> +4 = 15.
+# Bob: La ferme (4) + L'hôtel (4) + La maison urbaine (2) = 10 VP, 51 écus -> +5 = 15.
+TIED_ON_POINTS = {
+    "Ann": {"built": ["B29", "B23", "M06"], "coins": 45},
+    "Bob": {"built": ["B26", "B24", "B08"], "coins": 51},
 }
 
 
-def _example(name: str, fallback: dict) -> dict:
-    path = EXAMPLES / name
-    return tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else fallback
+def _example(examples: Path, name: str) -> dict:
+    return tomllib.loads((examples / name).read_text(encoding="utf-8"))
 
 
-def test_example_builders_opening_replays_to_the_commented_position():
-    record = _example("builders-opening.toml", OPENING)
+def test_example_builders_opening_replays_to_the_commented_position(examples):
+    record = _example(examples, "builders-opening.toml")
     game = Game(RULES, record["players"], record["setup"])
     game.replay(record["actions"])
-    assert game.to_move == "Ann" and not game.over
+    assert game.to_move == "Lea" and not game.over
     state = RULES.state_json(game.state)
-    ann, bob = state["players"]["Ann"], state["players"]["Bob"]
-    assert ann["coins"] == 15 and ann["built"] == ["B01"] and ann["vp"] == 0
-    assert sorted(ann["idle"]) == ["W01", "W12"] and ann["sites"] == {}
-    assert bob["coins"] == 4 and bob["sites"] == {"M01": ["W02"]} and bob["idle"] == ["W07"] and bob["built"] == []
-    assert state["bank"] == 81
+    lea, max_ = state["players"]["Lea"], state["players"]["Max"]
+    assert lea["coins"] == 8 and lea["built"] == ["B07"] and lea["vp"] == 1
+    assert sorted(lea["idle"]) == ["W03", "W13"] and lea["sites"] == {"B02": []}
+    assert max_["coins"] == 9 and max_["sites"] == {"M04": ["W05"]} and max_["idle"] == [] and max_["built"] == []
+    assert state["bank"] == 83
     assert state["row"] == {
-        "buildings": ["B02", "B03", "B05", "B12", "B22"],
-        "workers": ["W19", "W20", "W21", "W24", "W35"],
+        "buildings": ["B09", "B11", "B15", "B20", "B26"],
+        "workers": ["W10", "W22", "W28", "W31", "W40"],
     }
     summary = game.summary()
-    assert summary["scores"] == {"Ann": 1, "Bob": 0} and summary["winner"] is None
+    assert summary["scores"] == {"Lea": 1, "Max": 0} and summary["winner"] is None
     assert game.actions == record["actions"]
     assert RULES.check_invariants(game.state) == []
 
 
-def test_example_builders_final_ann_wins_the_tie_break_on_building_vp():
-    position = _example("builders-final.toml", FINAL)
+def test_example_builders_final_lea_wins_the_second_tie_break_on_ecus(examples):
+    position = _example(examples, "builders-final.toml")
     outcome = score_final(position["players"], position["final"])
-    assert outcome.scores == {"Ann": 20, "Bob": 20}
-    assert outcome.breakdown["Ann"]["vp"] == 18 and outcome.breakdown["Bob"]["vp"] == 16
+    assert outcome.scores == {"Lea": 17, "Max": 17, "Noor": 13}
+    assert outcome.breakdown["Lea"]["vp"] == 14 and outcome.breakdown["Max"]["vp"] == 14
+    assert outcome.winner == "Lea" and outcome.ranking == ["Lea", "Max", "Noor"]
+    assert "38 > 34" in outcome.tie_break
+
+
+def test_final_tally_ann_wins_the_tie_break_on_building_vp():
+    outcome = score_final(["Ann", "Bob"], TIED_ON_POINTS)
+    assert outcome.scores == {"Ann": 15, "Bob": 15}
+    assert outcome.breakdown["Ann"]["vp"] == 11 and outcome.breakdown["Bob"]["vp"] == 10
     assert outcome.winner == "Ann" and outcome.ranking == ["Ann", "Bob"]
-    assert "18 > 16" in outcome.tie_break
+    assert "11 > 10" in outcome.tie_break
 
 
 def test_score_is_vp_plus_one_per_full_10_ecus():

@@ -145,25 +145,36 @@ def test_undo_and_resume(tmp_path):
     assert tomllib.loads(record.read_text())["actions"] == ["start B01", "reveal B02", "recruit W12", "reveal W20"]
 
 
-def test_replay_of_the_shared_opening(examples):
+def test_replay_of_the_example_opening(examples):
     result = run("builders", "replay", str(examples / "builders-opening.toml"), "--json")
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)
-    assert summary["to_move"] == "Ann" and summary["actions"] == 14 and summary["state"]["bank"] == 81
+    assert summary["to_move"] == "Lea" and summary["actions"] == 14 and summary["state"]["bank"] == 83
     text = run("builders", "replay", str(examples / "builders-opening.toml"))
-    assert b"ok, 14 actions, Ann to move" in text.stdout and b"site M01 Une grue" in text.stdout
+    assert b"ok, 14 actions, Lea to move" in text.stdout and b"site M04 Un four" in text.stdout
 
 
-def test_score_of_the_shared_final_tally(examples):
+def test_score_of_the_example_final_tally(examples):
     result = run("builders", "score", str(examples / "builders-final.toml"), "--json")
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)
-    assert summary["winner"] == "Ann" and summary["over"] is True and summary["to_move"] is None
-    assert (
-        summary["actions"] == 0 and summary["scores"] == {"Ann": 20, "Bob": 20} and summary["ranking"] == ["Ann", "Bob"]
-    )
-    assert summary["state"]["players"]["Ann"]["built"] == ["B34", "B27", "M05", "B18"]
+    assert summary["winner"] == "Lea" and summary["over"] is True and summary["to_move"] is None
+    assert summary["actions"] == 0 and summary["scores"] == {"Lea": 17, "Max": 17, "Noor": 13}
+    assert summary["ranking"] == ["Lea", "Max", "Noor"]
+    assert summary["state"]["players"]["Lea"]["built"] == ["B30", "B25", "B16", "M06", "B02"]
     text = run("builders", "score", str(examples / "builders-final.toml")).stdout.decode()
+    assert "Lea wins" in text and "more écus" in text
+
+
+def test_score_of_a_tally_tied_on_points_names_the_building_vp_tie_break(tmp_path):
+    tally = tmp_path / "final.toml"
+    tally.write_text(
+        'game = "builders"\nplayers = ["Ann", "Bob"]\n[final]\n'
+        'Ann = { built = ["B29", "B23", "M06"], coins = 45 }\nBob = { built = ["B26", "B24", "B08"], coins = 51 }\n'
+    )
+    result = run("builders", "score", str(tally), "--json")
+    assert result.returncode == 0 and json.loads(result.stdout)["scores"] == {"Ann": 15, "Bob": 15}
+    text = run("builders", "score", str(tally)).stdout.decode()
     assert "Ann wins" in text and "more VP from buildings" in text
 
 
@@ -178,7 +189,7 @@ def test_check_legal_and_illegal(examples):
     opening = str(examples / "builders-opening.toml")
     legal = run("builders", "check", opening, "coins 6", "--json")
     assert legal.returncode == 0 and json.loads(legal.stdout)["legal"] is True
-    illegal = run("builders", "check", opening, "send W12 B05")
+    illegal = run("builders", "check", opening, "send W13 B15")
     assert illegal.returncode == 1 and b"Rule: send" in illegal.stdout
 
 

@@ -115,7 +115,7 @@ def test_resume_of_an_illegal_record_names_the_action_and_leaves_it(tmp_path, ex
     record.write_bytes((examples / "coin-age-illegal.toml").read_bytes())
     before = record.read_bytes()
     result = run("coin-age", "play", "--resume", str(record), stdin="done\n")
-    assert result.returncode == 1 and b"action 5" in result.stderr
+    assert result.returncode == 1 and b"action 6" in result.stderr
     assert record.read_bytes() == before
 
 
@@ -148,15 +148,15 @@ def test_replay_examples(examples):
     good = run("coin-age", "replay", str(examples / "coin-age-opening.toml"), "--json")
     assert good.returncode == 0
     summary = json.loads(good.stdout)
-    assert summary["to_move"] == "Ann" and summary["over"] is False
-    assert summary["state"]["board"]["B2"] == ["Qh", "Pt"]
-    assert summary["state"]["board"]["C3"] == ["Nh"] and summary["state"]["board"]["A2"] == ["Qt"]
-    assert summary["state"]["banks"]["Ann"] == {"Q": 0, "N": 1, "P": 3, "D": 5}
+    assert summary["to_move"] == "Iris" and summary["over"] is False
+    assert summary["state"]["board"]["B3"] == ["Nt"] and summary["state"]["board"]["B2"] == []
+    assert summary["state"]["board"]["C3"] == ["Qh"] and summary["state"]["board"]["A2"] == ["Dh"]
+    assert summary["state"]["banks"]["Jun"] == {"Q": 1, "N": 1, "P": 3, "D": 4}
     bad = run("coin-age", "replay", str(examples / "coin-age-illegal.toml"), "--json")
     assert bad.returncode == 1
     document = json.loads(bad.stdout)
-    assert document["error"]["index"] == 5 and document["error"]["action"] == "place N B2"
-    assert document["actions"] == 4
+    assert document["error"]["index"] == 6 and document["error"]["action"] == "place P C1"
+    assert document["actions"] == 5
 
 
 def test_replay_many_records_reports_each_and_the_worst_exit(tmp_path, examples):
@@ -180,10 +180,10 @@ def test_score_position_example(examples):
     result = run("coin-age", "score", str(examples / "coin-age-position.toml"), "--json")
     assert result.returncode == 0
     summary = json.loads(result.stdout)
-    assert summary["scores"] == {"Ann": 11, "Bob": 22} and summary["winner"] == "Bob"
-    assert summary["breakdown"]["Bob"]["region_bonus"] == 7
+    assert summary["scores"] == {"Iris": 19, "Jun": 10} and summary["winner"] == "Iris"
+    assert summary["breakdown"]["Iris"]["region_bonus"] == 5
     human = run("coin-age", "score", str(examples / "coin-age-position.toml"))
-    assert b"Bob wins" in human.stdout
+    assert b"Iris wins" in human.stdout
 
 
 def test_check_cites_the_rule_and_the_ruling(tmp_path):

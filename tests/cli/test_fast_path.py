@@ -18,7 +18,7 @@ from tests.robustness.helpers import random_game, record_text
 
 pytestmark = pytest.mark.e2e
 
-DATA = ROOT / "benchmarks" / "data"
+DATA = ROOT / "examples"
 FINAL_TALLY = """game = "builders"
 players = ["Ann", "Bob"]
 [final.Ann]
@@ -134,7 +134,7 @@ def test_score_prints_the_breakdown_and_board_draws_the_table(records: dict[str,
     lines = plain.stdout.decode().splitlines()
     assert lines[0].endswith("final score")
     assert lines[1].split() == ["player", "side", "Q", "N", "P", "D", "spaces", "regions", "bank", "total"]
-    assert [line.split()[0] for line in lines[3:5]] == ["Ann", "Bob"]
+    assert [line.split()[0] for line in lines[3:5]] == ["Iris", "Jun"]
     assert lines[-1].startswith("Game over")
     board, _ = both_ways(["coin-age", "score", position, "--board"], None)
     assert board.returncode == 0

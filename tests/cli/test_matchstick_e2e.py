@@ -196,18 +196,18 @@ def test_forced_discard_going_out_and_the_end_are_announced(tmp_path):
 
 
 # -- replay, check, score --------------------------------------------------------------------------------------
-def test_replay_shared_example_bob_leads(examples):
+def test_replay_example_nia_leads(examples):
     result = run("matchstick", "replay", str(examples / "matchstick-opening.toml"), "--json")
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)
-    assert summary["to_move"] == "Bob" and summary["over"] is False and summary["actions"] == 4
+    assert summary["to_move"] == "Nia" and summary["over"] is False and summary["actions"] == 7
     players = summary["state"]["players"]
-    assert players["Bob"] == {"cards": 14, "matchsticks": 0, "out": False}
-    assert players["Ann"] == {"cards": 14, "matchsticks": 2, "out": False}
-    assert players["Cid"] == {"cards": 15, "matchsticks": 2, "out": False}
+    assert players["Nia"] == {"cards": 13, "matchsticks": 1, "out": False}
+    assert players["Kai"] == {"cards": 13, "matchsticks": 2, "out": False}
+    assert players["Mo"] == {"cards": 14, "matchsticks": 3, "out": False}
     assert summary["state"]["table"] is None
     text = run("matchstick", "replay", str(examples / "matchstick-opening.toml"))
-    assert text.returncode == 0 and b"Bob leads" in text.stdout and b"4 actions, Bob to move" in text.stdout
+    assert text.returncode == 0 and b"Nia leads" in text.stdout and b"7 actions, Nia to move" in text.stdout
 
 
 def test_replay_illegal_record_names_the_action(tmp_path):
@@ -235,11 +235,11 @@ def test_check_legal_and_illegal(examples):
     result = run("matchstick", "check", opening, "play 9 6", "--json")
     assert result.returncode == 0
     verdict = json.loads(result.stdout)
-    assert verdict["legal"] is True and verdict["player"] == "Bob" and verdict["action"] == "play 9 9"
+    assert verdict["legal"] is True and verdict["player"] == "Nia" and verdict["action"] == "play 9 9"
     result = run("matchstick", "check", opening, "pass", "--json")
     assert result.returncode == 1 and json.loads(result.stdout)["rule"] == "lead"
-    result = run("matchstick", "check", opening, "play 8 0")
-    assert result.returncode == 1 and b"Illegal" in result.stdout and b"costs 1 matchstick" in result.stdout
+    result = run("matchstick", "check", opening, "play 8 4")
+    assert result.returncode == 1 and b"Illegal" in result.stdout and b"costs 3 matchsticks" in result.stdout
     result = run("matchstick", "check", opening, "play 8 Q")
     assert result.returncode == 2 and "unknown card" in one_line_error(result)
 
@@ -266,7 +266,8 @@ def test_score_of_a_game_not_over_ranks_as_if_it_ended_now(examples):
     result = run("matchstick", "score", str(examples / "matchstick-opening.toml"), "--json")
     assert result.returncode == 0
     summary = json.loads(result.stdout)
-    assert summary["winner"] is None and summary["ranking"] == ["Bob", "Ann", "Cid"]
+    # still in, ranked by fewest cards (Mo has 14), then fewest matchsticks (Nia 1), then seat (Kai before Lou)
+    assert summary["winner"] is None and summary["ranking"] == ["Nia", "Kai", "Lou", "Mo"]
 
 
 # -- rules, simulate -------------------------------------------------------------------------------------------

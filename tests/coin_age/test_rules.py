@@ -1,4 +1,4 @@
-"""Coin Age: one test per rule and ruling of shared/reference/coin-age.md, named after it."""
+"""Coin Age: one test per rule and ruling of docs/rules/coin-age.md, named after it."""
 
 from __future__ import annotations
 

@@ -68,16 +68,16 @@ def test_ruling_still_tied_is_a_draw():
     assert outcome.winner is None and "draw" in outcome.tie_break
 
 
-def test_scoring_shared_example_position(examples):
+def test_scoring_example_position(examples):
     document = tomllib.loads((examples / "coin-age-position.toml").read_text())
     state, warnings = state_from_position(document["players"], document["setup"], document["board"], document["banks"])
     outcome = RULES.outcome(state)
     assert warnings == []
     assert state.over
-    assert outcome.scores == {"Ann": 11, "Bob": 22}
-    assert outcome.breakdown["Ann"] == {"spaces": 6, "region_bonus": 3, "bank": 2, "bank_value": 2}
-    assert outcome.breakdown["Bob"] == {"spaces": 12, "region_bonus": 7, "bank": 3, "bank_value": 4}
-    assert outcome.winner == "Bob"
+    assert outcome.scores == {"Iris": 19, "Jun": 10}
+    assert outcome.breakdown["Iris"] == {"spaces": 11, "region_bonus": 5, "bank": 3, "bank_value": 4}
+    assert outcome.breakdown["Jun"] == {"spaces": 7, "region_bonus": 1, "bank": 2, "bank_value": 2}
+    assert outcome.winner == "Iris"
 
 
 def test_position_refuses_a_stack_that_is_not_strictly_decreasing():

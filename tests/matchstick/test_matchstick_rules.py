@@ -446,7 +446,7 @@ def test_end_an_8_player_game_to_the_end() -> None:
     ]
 
 
-# -- the shared example, json, rulebook --------------------------------------------------------------------------
+# -- the example, json, rulebook ---------------------------------------------------------------------------------
 
 
 def test_example_matchstick_opening_record(examples) -> None:
@@ -455,16 +455,17 @@ def test_example_matchstick_opening_record(examples) -> None:
     record = tomllib.loads((examples / "matchstick-opening.toml").read_text())
     g = game(record["players"], **record["setup"])
     g.replay(record["actions"])
-    assert g.to_move == "Bob"
+    assert g.to_move == "Nia"
     state = RULES.state_json(g.state)
     assert state["players"] == {
-        "Ann": {"cards": 14, "matchsticks": 2, "out": False},
-        "Bob": {"cards": 14, "matchsticks": 0, "out": False},
-        "Cid": {"cards": 15, "matchsticks": 2, "out": False},
+        "Kai": {"cards": 13, "matchsticks": 2, "out": False},
+        "Lou": {"cards": 13, "matchsticks": 2, "out": False},
+        "Mo": {"cards": 14, "matchsticks": 3, "out": False},
+        "Nia": {"cards": 13, "matchsticks": 1, "out": False},
     }
     assert state["table"] is None and state["reversed"] is False
     summary = g.summary()
-    assert summary["to_move"] == "Bob" and summary["over"] is False and summary["winner"] is None
+    assert summary["to_move"] == "Nia" and summary["over"] is False and summary["winner"] is None
 
 
 def test_example_replay_names_the_illegal_action() -> None:

@@ -7,6 +7,7 @@ inside the functions that draw or ask (start-up time).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from referee.cli import common
@@ -19,82 +20,17 @@ from referee.errors import InputError, RefereeError
 from referee.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
+    from referee.cli.prompts import MenuGroup
     from referee.matchstick import MatchstickState
 
 RULES = LazyRules("referee.matchstick.rules")
 """The game's rules, imported at first use (start-up time: see referee.cli.lazy)."""
 
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 8
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow", "bold blue", "bold red", "cyan", "magenta")
 STICK_STYLE = "bold orange1"
 ADDED_STYLE = "bold bright_yellow"
 TURNED_MARK = "↻"
-
-
-def _rank(value: str) -> int:
-    from referee.matchstick.segments import ALL_VALUES
-
-    return ALL_VALUES.index(value)
-
-
-def stronger_values(state: MatchstickState) -> list[str]:
-    """The values that beat the table as things stand (all values on an empty table), weakest first."""
-    from referee.matchstick.segments import values_for
-
-    values = list(values_for(state.expansion))
-    if state.reversed:
-        values.reverse()
-    if state.table is None:
-        return values
-    rank = values.index(state.table.value)
-    return values[rank + 1 :]
-
-
-def cheapest(state: MatchstickState, value: str, count: int, used: dict[str, int] | None = None) -> int | None:
-    """The fewest matchsticks ``count`` cards showing ``value`` can take, given the copies not yet played (and
-    ``used`` in this play); None when too few copies are left."""
-    from referee.matchstick.segments import TABLE, cards_for
-
-    used = used or {}
-    options = sorted(
-        (way.cost, card) for card in cards_for(state.expansion) if (way := TABLE[card].get(value)) is not None
-    )
-    need, total = count, 0
-    for cost, card in options:
-        take = min(state.copies_left(card) - used.get(card, 0), need)
-        if take > 0:
-            total += take * cost
-            need -= take
-        if need == 0:
-            return total
-    return None
-
-
-def play_counts(state: MatchstickState, seat: int) -> list[int]:
-    held = state.cards[seat]
-    if state.table is not None:
-        return [state.table.count] if state.table.count <= held else []
-    return list(range(1, min(held, 5) + 1))
-
-
-def playable(state: MatchstickState) -> dict[str, tuple[list[int], int]]:
-    """value → (the counts it can be played with, the cheapest cost of one of them) for the player to move."""
-    seat = state.turn
-    if seat is None:
-        return {}
-    budget = state.matchsticks[seat]
-    result: dict[str, tuple[list[int], int]] = {}
-    for value in stronger_values(state):
-        counts, best = [], None
-        for count in play_counts(state, seat):
-            cost = cheapest(state, value, count)
-            if cost is not None and cost <= budget:
-                counts.append(count)
-                best = cost if best is None else min(best, cost)
-        if counts and best is not None:
-            result[value] = (counts, best)
-    return result
 
 
 def sticks(n: int) -> str:
@@ -293,152 +229,188 @@ def score_table(game: Game[MatchstickState, Any]) -> ScoreTable:
 
 
 # -- asking at a terminal --------------------------------------------------------------------------------------
-PLAY = "\x00play"
+# The menus offer the rules' legal actions and nothing else: which values can be played, with which counts and at
+# what cheapest cost (``play_options``), and which physical cards can still fill each slot of a play
+# (``card_choices``) come from the rules package; the entries of the last menu are the ``Play`` actions themselves
+# (the prompter shows each with the rules' notation), and "pass" is the ``Pass`` action. :func:`menu_groups` and
+# :class:`PlayMenu` are pure; :func:`ask_action` only asks.
 
 
-def way_label(card: str, value: str, left: int) -> str:
+@dataclass(frozen=True, eq=False)
+class PlayMenu:
+    """The menus of a play, a pure tree over one position: which value is shown → how many cards → each physical
+    card in turn. Every path ends in a legal ``Play`` (the entries of the last card's menu), and every legal play
+    ends some path."""
+
+    state: MatchstickState
+
+    def values(self) -> list[tuple[str, str]]:
+        """(label, value) for each value that can be played now, weakest first as the order stands."""
+        from referee.matchstick import REVOLUTION, play_options
+
+        return [
+            (
+                f"{value:3} "
+                + (_("free") if option.cheapest == 0 else _("from {cost}").format(cost=sticks(option.cheapest)))
+                + (_("  (5 cards: revolution)") if option.counts == (REVOLUTION,) else ""),
+                value,
+            )
+            for value, option in play_options(self.state).items()
+        ]
+
+    def counts(self, value: str) -> list[tuple[str, int]]:
+        """(label, count) for each number of cards ``value`` can be played with."""
+        from referee.matchstick import REVOLUTION, play_options
+
+        option = play_options(self.state).get(value)
+        counts = option.counts if option is not None else ()
+        return [(str(n) + (_("  (revolution)") if n == REVOLUTION else ""), n) for n in counts]
+
+    def cards(self, value: str, count: int, chosen: tuple[str, ...]) -> list[tuple[str, Any]]:
+        """(label, choice) for each physical card that can fill the next slot once ``chosen`` are picked, cheapest
+        first: the card type, or for the last slot the ``Play`` it completes."""
+        from referee.matchstick import Play, card_choices
+
+        state = self.state
+        last = len(chosen) + 1 == count
+        return [
+            (
+                way_label(card, value, cost, state.copies_left(card) - chosen.count(card)),
+                Play(value, (*chosen, card)) if last else card,
+            )
+            for card, cost, _copies in card_choices(state, value, count, chosen)
+        ]
+
+
+def menu_groups(game: Game[MatchstickState, Any]) -> list[MenuGroup]:
+    """The first menu: play cards (its entries: the values of :meth:`PlayMenu.values`, whose menus follow) when a
+    play is possible, and pass (the ``Pass`` action, labelled by the rules' notation) when the rules allow it."""
+    from referee.cli.prompts import MenuGroup
+    from referee.matchstick import PASS
+
+    state = game.state
+    seat = state.turn
+    if seat is None:
+        return []
+    groups: list[MenuGroup] = []
+    values = PlayMenu(state).values()
+    if values:
+        label = (
+            _("play cards")
+            if state.table is None
+            else _("play {n} stronger than {value}").format(
+                n=ngettext("{n} card", "{n} cards", state.table.count).format(n=state.table.count),
+                value=state.table.value,
+            )
+        )
+        groups.append(MenuGroup(label, values))
+    if RULES.judge(state, PASS).legal:
+        groups.append(
+            MenuGroup(
+                _("pass and take a matchstick (then {n})").format(n=state.matchsticks[seat] + 1),
+                [(RULES.format(PASS, state), PASS)],
+            )
+        )
+    return groups
+
+
+def way_label(card: str, value: str, cost: int, left: int) -> str:
+    """How a physical card shows ``value``, what it costs, and how many of its copies are still unplayed."""
+    from referee.matchstick import card_face
     from referee.matchstick.segments import FACES, TABLE
 
     way = TABLE[card][value]
-    face = FACES[card][1] if way.turned_over and len(FACES[card]) > 1 else FACES[card][0]
     if len(FACES[card]) > 1:
-        how = _("{card} card, {face} side up").format(card=card, face=face)
+        how = _("{card} card, {face} side up").format(card=card, face=card_face(card, value))
         if way.added:
             how += ", " + _("add {places}").format(places=", ".join(way.added_names))
     else:
         how = _("{card} card").format(card=card) + ", " + way.describe().split(" (")[0]
-    return _("{how} — {cost} ({left} not played yet)").format(how=how, cost=sticks(way.cost), left=left)
+    return _("{how} — {cost} ({left} not played yet)").format(how=how, cost=sticks(cost), left=left)
 
 
-def ask_action(game: Game[MatchstickState, Any], prompter: Any, out: Output) -> str:
-    """Menus offering only legal choices: play (value → count → each physical card) or pass."""
-    from referee.cli.prompts import BACK, MenuGroup
+def ask_action(game: Game[MatchstickState, Any], prompter: Any, out: Output) -> Any:
+    """Menus offering only legal choices: play (value → count → each physical card) or pass. Returns the action
+    object picked, or a session command."""
+    from referee.matchstick import play_options
 
     state = game.state
     seat = state.turn
     assert seat is not None
     name = state.players[seat]
-    options = playable(state)
     topics = common.topic_names(SPEC)
+    message = _("{name}, your turn ({cards}, {sticks})").format(
+        name=name, cards=card_count(state.cards[seat]), sticks=stick_count(state.matchsticks[seat])
+    )
     while True:
-        groups: list[MenuGroup] = []
-        if options:
-            label = (
-                _("play cards")
-                if state.table is None
-                else _("play {n} stronger than {value}").format(
-                    n=ngettext("{n} card", "{n} cards", state.table.count).format(n=state.table.count),
-                    value=state.table.value,
-                )
-            )
-            groups.append(MenuGroup(label, [("", PLAY)]))
-        if state.table is not None:
-            groups.append(
-                MenuGroup(
-                    _("pass and take a matchstick (then {n})").format(n=state.matchsticks[seat] + 1),
-                    [("pass", "pass")],
-                )
-            )
-        message = _("{name}, your turn ({cards}, {sticks})").format(
-            name=name, cards=card_count(state.cards[seat]), sticks=stick_count(state.matchsticks[seat])
-        )
-        answer = prompter.choose_action(message, groups, topics)
-        if answer != PLAY:
-            return answer
-        text = ask_play(state, prompter, options)
-        if text == BACK:
+        answer = prompter.choose_action(message, menu_groups(game), topics)
+        if not (isinstance(answer, str) and answer in play_options(state)):
+            return answer  # the Pass action, or a session command
+        play = ask_play(PlayMenu(state), answer, prompter)
+        if play is None:
             continue
-        verdict = game.judge(game.parse(text))
+        verdict = game.judge(play)  # the menus offer legal plays only; the rules have the last word
         if not verdict.legal:
             out.error(verdict.reason)
             continue
         out.text(verdict.reason)
-        return text
+        return play
 
 
-def ask_play(state: MatchstickState, prompter: Any, options: dict[str, tuple[list[int], int]]) -> str:
+def ask_play(menu: PlayMenu, value: str, prompter: Any) -> Any:
+    """The rest of the menus of a play showing ``value``: how many cards, then each card; the ``Play`` picked, or
+    None for "back"."""
     from referee.cli.prompts import BACK
-    from referee.matchstick.segments import ALL_CARDS, FACES, TABLE, cards_for
+    from referee.matchstick import Play, play_cost
 
+    state = menu.state
     seat = state.turn
     assert seat is not None
     budget = state.matchsticks[seat]
-    values = [
-        (
-            f"{value:3} "
-            + (_("free") if best == 0 else _("from {cost}").format(cost=sticks(best)))
-            + (_("  (5 cards: revolution)") if options[value][0] == [5] else ""),
-            value,
-        )
-        for value, (_counts, best) in options.items()
-    ]
-    value = prompter.select(_("Which value is shown?"), [*values, (_("back"), BACK)])
-    if value == BACK:
-        return BACK
-    counts = options[value][0]
+    counts = menu.counts(value)
     if len(counts) == 1:
-        count = counts[0]
+        count = counts[0][1]
     else:
         picked = prompter.select(
             _("How many cards showing {value}? (5 at once is a revolution)").format(value=value),
-            [(str(n) + (_("  (revolution)") if n == 5 else ""), str(n)) for n in counts] + [(_("back"), BACK)],
+            [*((label, str(n)) for label, n in counts), (_("back"), BACK)],
         )
         if picked == BACK:
-            return BACK
+            return None
         count = int(picked)
-    used: dict[str, int] = {}
-    chosen: list[str] = []
-    spent = 0
-    last: str | None = None
+    chosen: tuple[str, ...] = ()
     for slot in range(count):
-        rest = count - slot - 1
-        choices = []
-        for card in cards_for(state.expansion):
-            way = TABLE[card].get(value)
-            left = state.copies_left(card) - used.get(card, 0)
-            if way is None or left <= 0:
-                continue
-            used[card] = used.get(card, 0) + 1
-            floor = cheapest(state, value, rest, used)
-            used[card] -= 1
-            if floor is None or spent + way.cost + floor > budget:
-                continue
-            choices.append((way.cost, ALL_CARDS.index(card), way_label(card, value, left), card))
-        choices.sort()
+        spent = play_cost(Play(value, chosen))
         question = _("Card {i} of {n} shown as {value}: which physical card? ({left} left)").format(
             i=slot + 1, n=count, value=value, left=stick_count(budget - spent)
         )
         if count == 1:
             question = _("Which physical card shows {value}? ({left})").format(value=value, left=stick_count(budget))
-        card = prompter.select(
-            question, [(label, card) for _cost, _order, label, card in choices] + [(_("back"), BACK)], default=last
-        )
-        if card == BACK:
-            return BACK
-        used[card] = used.get(card, 0) + 1
-        spent += TABLE[card][value].cost
-        chosen.append(card)
-        last = card
-    faces = [
-        FACES[card][1] if TABLE[card][value].turned_over and len(FACES[card]) > 1 else FACES[card][0] for card in chosen
-    ]
-    return " ".join(["play", value, *faces])
+        choice = prompter.select(question, [*menu.cards(value, count, chosen), (_("back"), BACK)])
+        if choice == BACK:
+            return None
+        if isinstance(choice, Play):
+            return choice
+        chosen = (*chosen, choice)
+    return None  # pragma: no cover - the last card's entries are plays
 
 
 # -- setup -----------------------------------------------------------------------------------------------------
 def make_setup(count: int, expansion: int, deal_all: bool) -> dict[str, Any]:
     from referee.matchstick import deal_sizes
+    from referee.matchstick.segments import EXPANSIONS
 
-    if expansion not in (0, 2, 4):
+    if expansion not in EXPANSIONS:
         raise InputError(_("--expansion must be 0, 2 or 4 (copies of G and H), not {n}").format(n=expansion))
     return {"expansion": expansion, "deal_all": deal_all, "hand_sizes": deal_sizes(count, expansion, deal_all)}
 
 
 def players_and_setup(players: str, expansion: int, deal_all: bool, out: Output) -> tuple[list[str], dict[str, Any]]:
     try:
+        from referee.matchstick import check_players
+
         names = parse_players(players)
-        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise InputError(_("Matchstick Tycoon is for 2 to 8 players, not {n}").format(n=len(names)))
+        check_players(names)
         return names, make_setup(len(names), expansion, deal_all)
     except RefereeError as error:
         raise fail(out, error) from None
