@@ -20,7 +20,7 @@ from tests.conftest import referee_command
 pytestmark = pytest.mark.e2e
 
 ROOT = Path(__file__).resolve().parents[2]
-OPENING = ROOT / "benchmarks" / "data" / "coin-age-opening.toml"
+OPENING = ROOT / "examples" / "coin-age-opening.toml"
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 LANGS = {"ko": "ko_KR.UTF-8", "zh-Hans": "zh_CN.UTF-8", "zh-Hant": "zh_TW.UTF-8"}
 GAME_OVER = {"ko": "게임 종료", "zh-Hans": "游戏结束", "zh-Hant": "遊戲結束", "en": "Game over"}
