@@ -16,8 +16,9 @@ from typing import Any
 
 from referee.builders import cards
 from referee.builders.actions import Buy, Recruit, Send
-from referee.builders.rules import ACTION_PRICE, RULES
-from referee.builders.state import BuildersState
+from referee.builders.rules import RULES
+from referee.builders.sites import send_cost, still_needed
+from referee.builders.state import ACTION_PRICE, BuildersState
 
 MAX_WORKERS_PER_WAY = 5
 WAYS_PER_SITE = 3
@@ -51,14 +52,6 @@ def _produces(worker: str) -> tuple[int, ...]:
     return tuple(cards.card(worker).produces)
 
 
-def _missing(site: str, on: list[str]) -> tuple[int, ...]:
-    need = list(cards.card(site).requires)
-    for worker in on:
-        for i, amount in enumerate(_produces(worker)):
-            need[i] -= amount
-    return tuple(max(0, n) for n in need)
-
-
 def site_ways(state: BuildersState, limit: int = WAYS_PER_SITE) -> dict[str, list[Way]]:
     """Per open site of the player to move: the cheapest ways to finish it (fewest écus, then actions), each
     minimal (no worker could be left out). A site already covered needs nothing (it is finished at once)."""
@@ -68,9 +61,9 @@ def site_ways(state: BuildersState, limit: int = WAYS_PER_SITE) -> dict[str, lis
     price = [cards.card(worker).cost for worker, _row in pool]
     result: dict[str, list[Way]] = {}
     for site, on in seat.sites.items():
-        missing = _missing(site, on)
+        missing = still_needed(site, on)
         found: list[Way] = []
-        already = state.sent.get(site, 0)
+        first = send_cost(state, site)  # the next send there; each one after it costs one action more
         useful = [i for i in range(len(pool)) if any(m and p for m, p in zip(missing, made[i], strict=True))]
         for size in range(1, min(MAX_WORKERS_PER_WAY, len(useful)) + 1):
             for group in combinations(useful, size):
@@ -94,7 +87,7 @@ def site_ways(state: BuildersState, limit: int = WAYS_PER_SITE) -> dict[str, lis
                     continue
                 recruit = tuple(pool[i][0] for i in group if pool[i][1])
                 idle = tuple(pool[i][0] for i in group if not pool[i][1])
-                sends = sum(already + k for k in range(1, size + 1))
+                sends = sum(first + k for k in range(size))
                 actions = len(recruit) + sends
                 bought = max(0, actions - state.actions_left)
                 ecus = sum(price[i] for i in group) + ACTION_PRICE * bought
@@ -153,8 +146,9 @@ def _play(state: BuildersState, ways: tuple[Way, ...]) -> TurnPlan | None:
 
 
 def _needed(state: BuildersState, action: Any) -> int:
+    """The actions ``action`` costs now (a send: see :func:`~referee.builders.sites.send_cost`; else 1)."""
     if isinstance(action, Send):
-        return state.sent.get(action.site, 0) + 1
+        return send_cost(state, action.site)
     return 1
 
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.builders import cards
-from referee.builders.state import TOTAL_ECUS
+from referee.builders.state import TOTAL_ECUS, check_players
 from referee.engine import Outcome
 from referee.errors import NotationError, SetupError
 from referee.i18n import _
@@ -47,11 +47,11 @@ def rank(players: list[str] | tuple[str, ...], vp: list[int], coins: list[int]) 
 def score_final(players: list[str], final: Mapping[str, Any]) -> Outcome:
     """Score a ``[final]`` position: each player's finished cards (ids or French names) and écus.
 
-    Raises NotationError for an unknown card, SetupError for anything else that no game can reach: a player
-    missing or unknown, a worker listed as built, a card built twice, more than 100 écus in all.
+    Raises NotationError for an unknown card, SetupError for anything else that no game can reach: 2 to 4 players
+    with distinct names (:func:`~referee.builders.state.check_players`), a player missing or unknown, a worker
+    listed as built, a card built twice, more than 100 écus in all.
     """
-    if not 2 <= len(players) <= 4 or len(set(players)) != len(players):
-        raise SetupError(_("The Builders is for 2 to 4 players with distinct names"))
+    check_players(players)
     extra = set(final) - set(players)
     if extra:
         raise SetupError(_("[final] names someone not playing: {names}").format(names=", ".join(sorted(extra))))

@@ -15,16 +15,13 @@ The referee learns the table in one of two ways:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from referee.builders import cards
 from referee.errors import SetupError
 from referee.i18n import _
-
-if TYPE_CHECKING:
-    from referee.builders.selfplay import Plan
 
 TOTAL_ECUS = 100
 START_ECUS = 10
@@ -32,6 +29,8 @@ FREE_ACTIONS = 3
 ACTION_PRICE = 5
 """Écus for one more action [RB]."""
 ROW_SIZE = 5
+END_VP = 17
+"""Ending a turn with this many VP starts the last round [RB]."""
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
@@ -56,6 +55,13 @@ class Seat:
         return self.idle + [w for on in self.sites.values() for w in on]
 
 
+class Watcher(Protocol):
+    """Something that watches a state and is not part of the game (self-play's plans, :mod:`.plans`)."""
+
+    def note(self, state: BuildersState, action: Any) -> None:
+        """``action`` is about to be applied to ``state``."""
+
+
 @dataclass(slots=True)
 class BuildersState:
     """A game in progress. Mutable; :meth:`copy` is deep, ``==`` compares everything.
@@ -63,11 +69,11 @@ class BuildersState:
     ``deck_buildings``/``deck_workers`` are the cards not yet seen: in dealing order when ``seeded``, else
     sorted by id (the referee does not know the order of a physical deck). ``pending`` names the row that
     awaits a ``reveal`` (told setups only). ``trigger`` is the seat that first ended a turn with 17 VP or more:
-    from then on the round is being finished.
+    from then on the round is being finished. ``tally`` marks a final tally typed from the table (see
+    :mod:`.position`): only each player's finished cards and écus are known — no rows, decks, sites or turns.
 
-    ``plans`` is not part of the game: what self-play remembers of each seat (:mod:`.selfplay`), kept current by
-    ``apply``; it is never compared, and a copy starts without it. Code that changes a state by other means than
-    ``apply`` (a test putting cards in place) must set it to None.
+    ``watcher`` is not part of the game: what self-play remembers of the seats (:mod:`.plans`), told of each action
+    just before ``apply`` applies it. It is never compared, and a copy starts without one.
     """
 
     players: tuple[str, ...]
@@ -85,7 +91,8 @@ class BuildersState:
     pending: str | None = None
     trigger: int | None = None
     over: bool = False
-    plans: list[Plan] | None = field(default=None, compare=False, repr=False)
+    tally: bool = False
+    watcher: Watcher | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> BuildersState:
         return BuildersState(
@@ -104,6 +111,7 @@ class BuildersState:
             self.pending,
             self.trigger,
             self.over,
+            self.tally,
         )
 
     @property
@@ -153,7 +161,8 @@ def shuffle(rng: random.Random, deck: list[str]) -> None:
         deck[last], deck[place] = deck[place], deck[last]
 
 
-def _check_players(players: list[str]) -> tuple[str, ...]:
+def check_players(players: Sequence[str]) -> tuple[str, ...]:
+    """The players, checked: 2 to 4 [RB], each with a name, no name twice. Raises SetupError."""
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise SetupError(_("The Builders is for 2 to 4 players, not {n}").format(n=len(players)))
     if any(not isinstance(p, str) or not p.strip() for p in players):
@@ -187,7 +196,7 @@ def _told_ids(setup: Mapping[str, Any], key: str, count: int, kind: str) -> list
 
 def new_state(players: list[str], setup: Mapping[str, Any]) -> BuildersState:
     """The state before the first action, from a told or a seeded setup. Raises SetupError."""
-    names = _check_players(players)
+    names = check_players(players)
     n = len(names)
     unknown = set(setup) - {"seed", "apprentices", "buildings", "workers"}
     if unknown:

@@ -6,9 +6,11 @@ from collections.abc import Callable, Iterable, Mapping
 
 import pytest
 
-from referee.builders import RULES, BuildersState, check_invariants
+from referee.builders import RULES, BuildersState
 from referee.builders import card as card_of
-from referee.builders.rules import apply, judge
+from referee.builders.plans import forget
+
+check_invariants, apply, judge = RULES.check_invariants, RULES.apply, RULES.judge
 
 TABLE = {
     "apprentices": ["W01", "W02"],
@@ -60,7 +62,7 @@ def place(
     for row, deck in ((state.row_buildings, state.deck_buildings), (state.row_workers, state.deck_workers)):
         while len(row) < 5 and deck:
             row.append(deck.pop(0))
-    state.plans = None  # what self-play remembered of the seats no longer holds
+    forget(state)  # what self-play remembered of the seats no longer holds
     assert check_invariants(state) == []
     return state
 

@@ -7,10 +7,17 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.builders import RULES, Buy, Done, Recruit, Reveal, Send, Start, TakeCoins, deal, stalled
+from referee.builders import RULES, Buy, Done, Recruit, Reveal, Send, Start, TakeCoins, deal
 from referee.builders.cards import construction_ids, worker_ids
-from referee.builders.rules import apply, judge, legal_actions, random_action
 from referee.engine import Game
+
+apply, judge, legal_actions, random_action, stalled = (
+    RULES.apply,
+    RULES.judge,
+    RULES.legal_actions,
+    RULES.random_action,
+    RULES.stalled,
+)
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dan"]
 SETTINGS = settings(max_examples=100, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])

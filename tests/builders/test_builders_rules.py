@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from referee.builders import RULES, Buy, Done, Reveal, Send, Start, TakeCoins, stalled, topics
-from referee.builders.rules import apply, judge
+from referee.builders import RULES, Buy, Done, Reveal, Send, Start, TakeCoins, topics
 from referee.engine import Game
 from referee.errors import IllegalAction, NotationError
+
+apply, judge, stalled = RULES.apply, RULES.judge, RULES.stalled
 
 SETUP = {
     "apprentices": ["W01", "W02"],

@@ -4,19 +4,25 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from unittest.mock import patch
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.builders import RULES, Send, Start, selfplay, stalled
+from referee.builders import RULES, Send, Start, selfplay
 from referee.builders.cards import card
-from referee.builders.rules import apply, judge, legal_list, random_action, self_play_action
-from referee.builders.selfplay import MAX_SENSIBLE_SITES, get_ready, plan_of, sensible_action
+from referee.builders.plans import MAX_SENSIBLE_SITES, Plans, get_ready, plan_of, plans_of
+from referee.builders.selfplay import legal_list, sensible_action
 from referee.builders.state import BuildersState
 
 from .test_builders_properties import setups
 
+apply, judge, random_action, self_play_action, stalled = (
+    RULES.apply,
+    RULES.judge,
+    RULES.random_action,
+    RULES.self_play_action,
+    RULES.stalled,
+)
 SETTINGS = settings(max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -55,21 +61,28 @@ def reference_sensible(state: BuildersState) -> list:
     return kept
 
 
+class Drawn:
+    """A stand-in for ``random.Random`` whose draw is chosen: ``getrandbits`` gives ``place`` first, then 0."""
+
+    def __init__(self, place: int) -> None:
+        self.place, self.asked = place, 0
+
+    def getrandbits(self, bits: int) -> int:
+        self.asked += 1
+        return self.place if self.asked == 1 else 0
+
+
 def every_sensible(state: BuildersState) -> list:
-    """The action :func:`sensible_action` takes at each place it may draw (see :func:`.selfplay.below`)."""
-    counted = []
-
-    def first(rng, count):
-        counted.append(count)
-        return 0
-
-    with patch.object(selfplay, "below", first):
-        sensible_action(state, random.Random())
+    """The action :func:`sensible_action` takes at each place it may draw (a place out of range is drawn again:
+    the first such place is the number of sensible actions)."""
     listed = []
-    for place in range(counted[0]):
-        with patch.object(selfplay, "below", lambda rng, count, place=place: place):
-            listed.append(sensible_action(state, random.Random()))
-    return listed
+    for place in range(10_000):
+        drawn = Drawn(place)
+        action = sensible_action(state, drawn)
+        if drawn.asked > 1:
+            return listed
+        listed.append(action)
+    raise AssertionError("more than 10,000 sensible actions")
 
 
 def test_below_draws_as_randrange_does():
@@ -80,11 +93,11 @@ def test_below_draws_as_randrange_does():
 
 def check_remembered(state: BuildersState) -> None:
     """Every remembered plan equals the plan worked out from scratch; remembered options equal fresh ones."""
-    assert state.plans is not None
-    for seat, plan in zip(state.seats, state.plans, strict=True):
+    assert isinstance(state.watcher, Plans)
+    for seat, plan in zip(state.seats, plans_of(state), strict=True):
         fresh = plan_of(seat)
         assert (plan.idle, plan.making, plan.sites, plan.team) == (fresh.idle, fresh.making, fresh.sites, fresh.team)
-    plan = state.plans[state.current]
+    plan = plans_of(state)[state.current]
     if plan.ready:
         fresh = plan_of(state.seat)
         get_ready(state, fresh)
@@ -107,7 +120,7 @@ def walk(setup, steps: int, chooser):
 @given(setups, st.integers(50, 400))
 def test_every_self_play_action_is_legal_and_the_remembered_plans_stay_exact(setup, steps):
     for state, rng in walk(setup, steps, self_play_action):
-        if state.plans is not None:
+        if state.watcher is not None:
             check_remembered(state)
         action = self_play_action(state, rng)
         assert judge(state, action).legal, action
@@ -165,8 +178,8 @@ def test_plans_are_not_part_of_the_game():
     state = RULES.new_state(["Ann", "Bob"], {"seed": 7})
     fresh = state.copy()
     self_play_action(state, random.Random(1))
-    assert state.plans is not None and fresh.plans is None
-    assert state == fresh and state.copy().plans is None
+    assert state.watcher is not None and fresh.watcher is None
+    assert state == fresh and state.copy().watcher is None
 
 
 def test_self_play_games_end_and_keep_about_their_length_and_mix():
@@ -190,12 +203,12 @@ def test_self_play_games_end_and_keep_about_their_length_and_mix():
 
 
 def test_packed_amounts_add_compare_and_subtract_as_four_numbers():
-    """Self-play packs stone, wood, knowledge and tile in one int (:data:`.selfplay.Made`): every operation on it
-    gives what the four numbers would."""
+    """Self-play packs stone, wood, knowledge and tile in one int (:data:`.plans.Packed`): every operation on it
+    gives what the four numbers would; what a site still needs, packed, is the rules' own answer packed."""
     from itertools import product
 
     from referee.builders.cards import Resources
-    from referee.builders.selfplay import WIDTH, covers, lacking, pack, present, unpack
+    from referee.builders.plans import WIDTH, covers, pack, present, unpack
 
     amounts = [Resources(*four) for four in product((0, 1, 3, 5), repeat=4)]
     for made in amounts:
@@ -205,6 +218,16 @@ def test_packed_amounts_add_compare_and_subtract_as_four_numbers():
         for need in amounts[::7]:
             assert covers(pack(made), pack(need)) == made.covers(need)
             still = tuple(max(0, n - m) for n, m in zip(need, made, strict=True))
-            assert unpack(lacking(pack(need), pack(made))) == still
+            assert unpack(pack(Resources(*still))) == still
             assert unpack(pack(made) + pack(need)) == tuple(m + n for m, n in zip(made, need, strict=True))
     assert unpack(pack(Resources(43, 43, 43, 43))) == (43, 43, 43, 43)  # all the cards together, field by field
+
+
+def test_a_site_plan_is_what_the_rules_say_the_site_still_needs():
+    from referee.builders.plans import site_plan, unpack
+    from referee.builders.sites import still_needed
+
+    for site in ("B01", "B12", "B34", "M01", "M08"):
+        for workers in ([], ["W07"], ["W07", "W19", "W35"], ["W01", "W02", "W03", "W04"]):
+            need, _makers = site_plan(site, workers)
+            assert unpack(need) == still_needed(site, workers)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.builders import RULES, check_invariants, deal
+from referee.builders import RULES, deal
 from referee.builders.cards import apprentice_ids
 from referee.errors import SetupError
 
@@ -14,7 +14,7 @@ def test_setup_each_player_gets_10_ecus_and_the_bank_holds_the_rest(table, n, ba
     state = table(players=("Ann", "Bob", "Cid", "Dan")[:n])
     assert [seat.coins for seat in state.seats] == [10] * n
     assert state.bank == bank
-    assert check_invariants(state) == []
+    assert RULES.check_invariants(state) == []
 
 
 @pytest.mark.parametrize("players", [["Ann"], ["A", "B", "C", "D", "E"], ["Ann", "Ann"], ["Ann", ""]])
@@ -84,7 +84,7 @@ def test_ruling_seeded_deal_is_deterministic_and_as_documented():
     assert a.row_workers == workers[:5] and a.deck_workers == workers[5:]
     assert len(buildings) == 42 and len(workers) == 42 - 3
     assert RULES.new_state(["Ann", "Bob", "Cid"], {"seed": 8}) != a
-    assert check_invariants(a) == []
+    assert RULES.check_invariants(a) == []
 
 
 def test_ruling_seeded_deal_shuffles_draw_for_draw_as_random_shuffle():

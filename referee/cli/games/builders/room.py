@@ -12,12 +12,13 @@ from referee.cli.lazy import LazyRules
 from referee.cli.output import Output, ScoreTable
 from referee.cli.records import check_game, check_players, parse_players
 from referee.engine import Game
-from referee.errors import InputError, SetupError
+from referee.errors import InputError
 from referee.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from referee.builders import BuildersState, Seat
     from referee.builders.cards import Card, Resources
+    from referee.cli.prompts import MenuGroup
 
 RULES = LazyRules("referee.builders.rules")
 """The game's rules, imported at first use (start-up time: see referee.cli.lazy)."""
@@ -27,17 +28,12 @@ RESOURCE_STYLES = {"stone": "yellow", "wood": "green", "knowledge": "grey62", "t
 """The game's colours: stone yellow, wood green, knowledge grey, tile blue."""
 PLAYER_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow")
 KINDS = ("building", "machine", "worker")
-COIN_ACTIONS = {1: 1, 3: 2, 6: 3}
 
 
 # -- words for cards -------------------------------------------------------------------------------------------
 def kind_name(card: Card) -> str:
     """``building``, ``machine``, or the worker's type (``Apprentice``, ``Laborer`` …)."""
     return _(card.name_en) if card.kind == "worker" else _(card.kind)
-
-
-def resources_words(amounts: Resources) -> str:
-    return amounts.describe()
 
 
 def resources_text(amounts: Resources | tuple[int, ...], empty: str = "—") -> Any:
@@ -55,43 +51,6 @@ def resources_text(amounts: Resources | tuple[int, ...], empty: str = "—") -> 
     return text if text else Text(empty, style="dim")
 
 
-def card_choice(card_id: str) -> str:
-    """A menu line for a card: id, French name and what it is."""
-    from referee.builders import cards as catalogue
-
-    card = catalogue.card(card_id)
-    if card.kind == "worker":
-        return _("{card} ({name}): {cost} écus, makes {makes}").format(
-            card=f"{card.id} {card.name_fr}", name=_(card.name_en), cost=card.cost, makes=card.produces.describe()
-        )
-    what = _("{card}: {vp} VP, needs {needs}").format(
-        card=f"{card.id} {card.name_fr}", vp=card.vp, needs=card.requires.describe()
-    )
-    if card.kind == "machine":
-        return what + _(", then works as {makes} for 0 écus").format(makes=card.produces.describe())
-    return what + _(", pays {coins} écus").format(coins=card.coins)
-
-
-def produced(workers: list[str]) -> Resources:
-    from referee.builders import cards as catalogue
-    from referee.builders.cards import Resources
-
-    totals = [0, 0, 0, 0]
-    for worker in workers:
-        for i, n in enumerate(catalogue.card(worker).produces):
-            totals[i] += n
-    return Resources(*totals)
-
-
-def still_needed(site: str, workers: list[str]) -> Resources:
-    from referee.builders import cards as catalogue
-    from referee.builders.cards import Resources
-
-    have = produced(workers)
-    need = catalogue.card(site).requires
-    return Resources(*(max(0, n - h) for n, h in zip(need, have, strict=True)))
-
-
 # -- drawing the table -----------------------------------------------------------------------------------------
 def render(game: Game[BuildersState, Any], out: Output) -> None:
     """Every player's purse, VP, idle workers and open sites; the rows, the bank, whose turn and what is left."""
@@ -102,7 +61,7 @@ def render(game: Game[BuildersState, Any], out: Output) -> None:
     from rich.text import Text
 
     state = game.state
-    position = getattr(game, "position", False)
+    position = state.tally
     parts: list[Any] = []
     outcome = RULES.outcome(state)
     for seat_index, (name, seat) in enumerate(zip(state.players, state.seats, strict=True)):
@@ -184,6 +143,7 @@ def player_block(
     from rich.console import Group
     from rich.text import Text
 
+    from referee.builders import END_VP, send_cost, still_needed
     from referee.builders import cards as catalogue
 
     style = PLAYER_STYLES[seat_index % len(PLAYER_STYLES)]
@@ -195,11 +155,10 @@ def player_block(
         style="bold" if in_turn else "",
     )
     if state.trigger == seat_index:
-        head.append(_("  (reached 17 VP)"), style="bold red")
+        head.append(_("  (reached {vp} VP)").format(vp=END_VP), style="bold red")
     lines: list[Any] = [head]
-    built = [
-        Text(_("{card} ({vp} VP)").format(card=catalogue.card(c).label, vp=catalogue.card(c).vp)) for c in seat.built
-    ]
+    built_cards = [catalogue.card(c) for c in seat.built]
+    built = [Text(_("{card} ({vp} VP)").format(card=card.label, vp=card.vp)) for card in built_cards]
     lines += wrapped(_("    built: "), built, ", ", width)
     if position:
         return Group(*lines)
@@ -228,10 +187,11 @@ def player_block(
         line.append_text(resources_text(still_needed(site, on)))
         line.append(_("; on it: {workers}").format(workers=" ".join(on) or "—"), style="dim")
         if in_turn and state.sent.get(site):
+            cost_of_next = send_cost(state, site)
             line.append(
                 ngettext(
-                    "; next worker here costs {n} action", "; next worker here costs {n} actions", state.sent[site] + 1
-                ).format(n=state.sent[site] + 1),
+                    "; next worker here costs {n} action", "; next worker here costs {n} actions", cost_of_next
+                ).format(n=cost_of_next),
                 style="italic",
             )
         lines.append(line)
@@ -283,10 +243,13 @@ def workers_table(ids: list[str]) -> Any:
 
 
 def status_line(game: Game[BuildersState, Any]) -> str:
+    from referee.builders import END_VP
+    from referee.builders.describe import actions_words
+
     state = game.state
     outcome = RULES.outcome(state)
     if state.over:
-        if getattr(game, "position", False):
+        if state.tally:
             head = _("Final position as typed.")
         else:
             head = _("Game over after turn {turn}.").format(turn=state.turn)
@@ -296,8 +259,8 @@ def status_line(game: Game[BuildersState, Any]) -> str:
     player = state.players[state.current]
     finishing = ""
     if state.trigger is not None:
-        finishing = _(" Finishing round: {who} reached 17 VP; the game ends after {last}'s turn.").format(
-            who=state.players[state.trigger], last=state.players[-1]
+        finishing = _(" Finishing round: {who} reached {vp} VP; the game ends after {last}'s turn.").format(
+            who=state.players[state.trigger], vp=END_VP, last=state.players[-1]
         )
     if state.pending is not None:
         return (
@@ -314,26 +277,23 @@ def status_line(game: Game[BuildersState, Any]) -> str:
     )
 
 
-def actions_words(n: int) -> str:
-    return ngettext("{n} action", "{n} actions", n).format(n=n)
-
-
 # -- asking at a terminal --------------------------------------------------------------------------------------
-def ask_action(game: Game[BuildersState, Any], prompter: Any, out: Output) -> str:
+def menu_groups(game: Game[BuildersState, Any]) -> list[MenuGroup]:
+    """The menu of the player to move: the game's legal actions (action objects, each labelled by the rules' own
+    words, :func:`referee.builders.describe.describe`), by kind — sends (those that finish a site first), starts,
+    recruits, coins, then buy and done; or, while a row awaits a card, the reveals. Pure: no prompt."""
     from referee.builders import Buy, Done, Recruit, Reveal, Send, Start, TakeCoins
+    from referee.builders.describe import actions_words, describe, send_finishes
     from referee.cli.prompts import MenuGroup
 
     state = game.state
-    player = state.players[state.current]
-    topics = common.topic_names(SPEC)
     legal = game.legal_actions()
     if state.pending is not None:
-        reveals = [(card_choice(a.card), f"reveal {a.card}") for a in legal if isinstance(a, Reveal)]
+        reveals = [(describe(action, state), action) for action in legal if isinstance(action, Reveal)]
         group = MenuGroup(_("say which card came up in the {row} row").format(row=_(state.pending)), reveals)
         if len(reveals) == 1:  # the last card of a deck: still asked, so the table can be checked
             group.label += f": {reveals[0][0]}"
-        message = _("{player}: a new {row} card is face up. Which one?").format(player=player, row=_(state.pending))
-        return prompter.choose_action(message, [group], topics)
+        return [group]
     starts = MenuGroup(_("start a construction (1 action)"))
     recruits = MenuGroup(_("recruit a worker (1 action, free)"))
     sends = MenuGroup(_("send a worker to a site"))
@@ -341,62 +301,43 @@ def ask_action(game: Game[BuildersState, Any], prompter: Any, out: Output) -> st
     groups_after: list[MenuGroup] = []
     seat = state.seat
     for action in legal:
+        entry = (describe(action, state), action)
         match action:
-            case Start(card):
-                starts.actions.append((card_choice(card), f"start {card}"))
-            case Recruit(card):
-                recruits.actions.append((card_choice(card), f"recruit {card}"))
-            case Send(worker, site):
-                sends.actions.append((send_label(state, seat, worker, site), f"send {worker} {site}"))
-            case TakeCoins(amount):
-                coins.actions.append(
-                    (
-                        ngettext("{n} écu for {actions}", "{n} écus for {actions}", amount).format(
-                            n=amount, actions=actions_words(COIN_ACTIONS[amount])
-                        )
-                        + (_(" (the bank holds only {bank})").format(bank=state.bank) if state.bank < amount else ""),
-                        f"coins {amount}",
-                    )
-                )
+            case Start():
+                starts.actions.append(entry)
+            case Recruit():
+                recruits.actions.append(entry)
+            case Send():
+                sends.actions.append(entry)
+            case TakeCoins():
+                coins.actions.append(entry)
             case Buy():
                 groups_after.append(
-                    MenuGroup(_("buy one more action (5 écus; you have {c})").format(c=seat.coins), [("buy", "buy")])
+                    MenuGroup(_("buy one more action (5 écus; you have {c})").format(c=seat.coins), [entry])
                 )
             case Done():
                 lost = _(" — {left} lost").format(left=actions_words(state.actions_left)) if state.actions_left else ""
-                groups_after.append(MenuGroup(_("end the turn") + lost, [("done", "done")]))
-    sends.actions.sort(key=lambda pair: "FINISHES" not in pair[0])  # what finishes a building first
-    groups = [group for group in (sends, starts, recruits, coins) if group.actions] + groups_after
-    message = _("{player}: {left} left, {coins} écus. Your action?").format(
-        player=player, left=actions_words(state.actions_left), coins=seat.coins
-    )
-    return prompter.choose_action(message, groups, topics)
+                groups_after.append(MenuGroup(_("end the turn") + lost, [entry]))
+    sends.actions.sort(key=lambda pair: not send_finishes(pair[1], state))  # what finishes a building first
+    return [group for group in (sends, starts, recruits, coins) if group.actions] + groups_after
 
 
-def send_label(state: BuildersState, seat: Seat, worker: str, site: str) -> str:
-    from referee.builders import cards as catalogue
+def ask_action(game: Game[BuildersState, Any], prompter: Any, out: Output) -> Any:
+    """The next action of the player to move, from the menu (:func:`menu_groups`): an action object, or a session
+    command (undo, rules, quit)."""
+    from referee.builders.describe import actions_words
 
-    card, target = catalogue.card(worker), catalogue.card(site)
-    cost = state.sent.get(site, 0) + 1
-    price = 0 if card.kind == "machine" else card.cost
-    before = still_needed(site, seat.sites[site])
-    left = still_needed(site, [*seat.sites[site], worker])
-    if not any(left):
-        outcome = _("FINISHES it: +{vp} VP, +{coins} écus").format(vp=target.vp, coins=target.coins)
-        if target.kind == "machine":
-            outcome = _("FINISHES it: +{vp} VP, and it joins your team").format(vp=target.vp)
-    elif left == before:
-        outcome = _("adds nothing it needs (still {left})").format(left=left.describe())
+    state = game.state
+    player = state.players[state.current]
+    topics = common.topic_names(SPEC)
+    groups = menu_groups(game)
+    if state.pending is not None:
+        message = _("{player}: a new {row} card is face up. Which one?").format(player=player, row=_(state.pending))
     else:
-        outcome = _("then needs {left}").format(left=left.describe())
-    return _("{worker} ({makes}) → {site}: {actions}, {price} écus; {outcome}").format(
-        worker=f"{worker} {card.name_fr}",
-        makes=card.produces.describe(),
-        site=target.label,
-        actions=actions_words(cost),
-        price=price,
-        outcome=outcome,
-    )
+        message = _("{player}: {left} left, {coins} écus. Your action?").format(
+            player=player, left=actions_words(state.actions_left), coins=state.seat.coins
+        )
+    return prompter.choose_action(message, groups, topics)
 
 
 # -- the setup: dealt with a seed, or told -----------------------------------------------------------------------
@@ -421,6 +362,7 @@ def canonical_setup(players: list[str], setup: dict[str, Any]) -> dict[str, Any]
 def ask_setup(players: list[str], known: dict[str, list[str] | None], json_mode: bool) -> dict[str, Any]:
     """At a terminal: ask each player's apprentice and the five face-up buildings and workers still missing."""
     from referee.builders import cards as catalogue
+    from referee.builders.describe import card_words
     from referee.builders.state import ROW_SIZE
     from referee.cli.prompts import Prompter
 
@@ -432,7 +374,7 @@ def ask_setup(players: list[str], known: dict[str, list[str] | None], json_mode:
         for name in players:
             free = [c for c in catalogue.apprentice_ids() if c not in seen]
             picked = prompter.select(
-                _("{player}'s starting apprentice?").format(player=name), [(card_choice(c), c) for c in free]
+                _("{player}'s starting apprentice?").format(player=name), [(card_words(c), c) for c in free]
             )
             apprentices.append(picked)
             seen.add(picked)
@@ -448,7 +390,7 @@ def ask_setup(players: list[str], known: dict[str, list[str] | None], json_mode:
                 free = [c for c in ids if c not in seen]
                 picked = prompter.select(
                     _("Face-up {row} {n} of {total}?").format(row=row, n=number, total=ROW_SIZE),
-                    [(card_choice(c), c) for c in free],
+                    [(card_words(c), c) for c in free],
                 )
                 chosen.append(picked)
                 seen.add(picked)
@@ -487,19 +429,19 @@ def play_setup(
 
 
 def checked_players(players: str) -> list[str]:
-    from referee.builders.state import MAX_PLAYERS, MIN_PLAYERS
+    """``--players``: the names, checked by the rules (2 to 4 players). Raises InputError."""
+    from referee.builders import check_players
 
     names = parse_players(players)
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise InputError(_("The Builders is for 2 to 4 players, not {count}").format(count=len(names)))
+    check_players(names)
     return names
 
 
 # -- positions: a [final] tally --------------------------------------------------------------------------------
 def load_position(document: dict[str, Any], source: str, out: Output) -> Game[BuildersState, Any] | None:
-    from referee.builders import BuildersState, Seat, score_final
-    from referee.builders import cards as catalogue
-    from referee.builders.state import MAX_PLAYERS, MIN_PLAYERS, TOTAL_ECUS
+    """A game at the final tally of a ``[final]`` document (see :mod:`referee.builders.position`), or None when the
+    document holds none."""
+    from referee.builders import state_from_final
 
     if "final" not in document:
         return None
@@ -508,35 +450,8 @@ def load_position(document: dict[str, Any], source: str, out: Output) -> Game[Bu
     final = document["final"]
     if not isinstance(final, Mapping):
         raise InputError(_("{file}: [final] must be a table").format(file=source))
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise SetupError(_("The Builders is for 2 to 4 players, not {n}").format(n=len(players)))
-    score_final(players, final)  # checks everything: unknown cards, duplicates, purses
-    seats = []
-    for name in players:
-        entry = final[name]
-        built = [
-            next(c for c in catalogue.candidates(text) if catalogue.card(c).is_construction)
-            for text in entry.get("built", [])
-        ]
-        seats.append(Seat(coins=entry["coins"], built=built, vp=sum(catalogue.card(c).vp for c in built)))
-    state = BuildersState(
-        players=tuple(players),
-        seats=seats,
-        bank=TOTAL_ECUS - sum(seat.coins for seat in seats),
-        row_buildings=[],
-        row_workers=[],
-        deck_buildings=[],
-        deck_workers=[],
-        seeded=True,
-        current=len(players) - 1,
-        actions_left=0,
-        over=True,
-    )
-    game: Game[BuildersState, Any] = Game(RULES, players, {"seed": 0})
-    game.state = state
-    game.setup = {}
-    game.position = True  # type: ignore[attr-defined]
-    return game
+    state = state_from_final(players, final)
+    return Game.from_state(RULES, players, {"seed": 0}, state)  # (the seed only makes a first state to replace)
 
 
 SPEC = GameSpec(
