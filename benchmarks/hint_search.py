@@ -18,6 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from referee.cli.games.coin_age.room import SPEC
 from referee.coin_age.hint import search
 from referee.coin_age.rules import RULES
 
@@ -25,8 +26,9 @@ from referee.coin_age.rules import RULES
 def positions(count: int, seed: int) -> list:
     rng = random.Random(seed)
     found = []
+    setup = SPEC.prepare_setup({"map": "original"}, "benchmark")  # the map loaded by the room, as commands do
     while len(found) < count:
-        state = RULES.new_state(["Heads", "Tails"], {})
+        state = RULES.new_state(["Heads", "Tails"], setup)
         for _step in range(rng.randrange(4, 30)):
             if state.over:
                 break

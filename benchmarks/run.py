@@ -100,13 +100,15 @@ def write_records(folder: Path, count: int, seed: int = 5) -> list[str]:
     sys.path.insert(0, str(ROOT))
     import tomli_w
 
+    from referee.cli.games.coin_age.room import SPEC
     from referee.coin_age.rules import RULES
     from referee.engine import Game
 
     rng = random.Random(seed)
     distinct = []
+    setup = SPEC.prepare_setup({"map": "original"}, "benchmark")  # the map loaded by the room, as commands do
     for number in range(min(count, 200)):
-        game = Game(RULES, ["Ann", "Bob"], {"map": "original"})
+        game = Game(RULES, ["Ann", "Bob"], setup)
         for _ in range(rng.randrange(10, 120)):
             if game.over:
                 break

@@ -37,3 +37,10 @@ def referee() -> list[str]:
 def _no_color(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("REFEREE_MAPS", os.devnull + "-none")
+
+
+@pytest.fixture(autouse=True)
+def _private_history(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Every test logs into a history of its own: the user's real history is never touched."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
+    monkeypatch.delenv("REFEREE_HISTORY", raising=False)

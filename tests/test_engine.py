@@ -12,6 +12,7 @@ from referee.cli.status import exit_status
 from referee.coin_age import RULES
 from referee.engine import Event, Game, Verdict
 from referee.errors import ReplayError
+from tests.coin_age.helpers import setup
 
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -19,14 +20,14 @@ SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[Heal
 def random_actions(seed: int, count: int) -> list[str]:
     """The notation of a random legal game of up to ``count`` actions."""
     rng = random.Random(seed)
-    played = Game(RULES, ["Ann", "Bob"], {"map": "original"})
+    played = Game(RULES, ["Ann", "Bob"], setup())
     while not played.over and len(played.actions) < count:
         played.push(RULES.random_action(played.state, rng))
     return played.actions
 
 
 def replayed(actions: list[str], *, undo: bool) -> tuple[Game, ReplayError | None]:
-    game = Game(RULES, ["Ann", "Bob"], {"map": "original"}, undo=undo)
+    game = Game(RULES, ["Ann", "Bob"], setup(), undo=undo)
     try:
         game.replay(actions)
     except ReplayError as error:
@@ -82,7 +83,7 @@ def test_undo_without_copies_replays_to_the_exact_state(seed, undos):
 
 def test_undo_on_an_empty_game_is_an_index_error():
     for undo in (True, False):
-        game = Game(RULES, ["Ann", "Bob"], {}, undo=undo)
+        game = Game(RULES, ["Ann", "Bob"], setup(), undo=undo)
         try:
             game.pop()
         except IndexError:
@@ -114,7 +115,7 @@ def test_a_verdict_reason_is_written_when_first_read():
 
 
 def test_a_legal_reason_read_after_the_action_still_describes_the_state_before_it():
-    game = Game(RULES, ["Ann", "Bob"], {})
+    game = Game(RULES, ["Ann", "Bob"], setup())
     game.replay(["slap QN", "place Q B2"])
     verdict = game.judge(game.parse("place N B2"))
     events = game.push(game.parse("slap P"))  # the toss ends the turn: the judged placement is no longer possible

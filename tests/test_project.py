@@ -109,13 +109,6 @@ def test_check_score_and_completion_do_not_import_typer_or_rich(tmp_path):
         assert "questionary" not in modules
 
 
-def test_the_default_map_is_the_same_for_the_command_line_and_the_rules():
-    from referee.cli.games.coin_age import room as coin_age
-    from referee.coin_age.builtin_maps import DEFAULT_MAP
-
-    assert coin_age.DEFAULT_MAP == DEFAULT_MAP
-
-
 def run_benchmark(script: str, *arguments: str, timeout: int) -> str:
     """The output of a small run of a script in benchmarks/, which must succeed."""
     result = subprocess.run(
@@ -133,6 +126,13 @@ def test_benchmarks_run_in_quick_mode():
     """A small run of benchmarks/run.py (no thresholds: figures are for the README, not for CI)."""
     output = run_benchmark("run.py", "--runs", "1", "--records", "6", timeout=300)
     for line in ("python -c pass", "referee --version", "coin-age replay", "builders simulate", "matchstick simulate"):
+        assert line in output, output
+
+
+def test_the_history_benchmark_runs_in_quick_mode():
+    """A small run of benchmarks/history.py (no thresholds: figures are for the README)."""
+    output = run_benchmark("history.py", "--runs", "1", timeout=600)
+    for line in ("history add", "python -c pass", "referee stats", "referee history list"):
         assert line in output, output
 
 

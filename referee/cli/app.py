@@ -73,6 +73,10 @@ def build_app() -> typer.Typer:
     root.callback()(_main)
     for entry in registry.GAMES.values():
         root.add_typer(import_module(entry.commands_module).app, name=entry.name)
+    from referee.cli import history
+
+    root.add_typer(history.history_app, name="history")
+    root.command("stats")(history.stats)
     return root
 
 

@@ -56,7 +56,76 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                       'fish': 'Show this message and exit.',
                       'powershell': 'Show this message and exit.'},
              'complete': None}],
- 'commands': {'coin-age': {'params': [{'option': ['--help'],
+ 'commands': {'stats': {'params': [{'option': ['--game'],
+                                    'names': ['--game'],
+                                    'flag': False,
+                                    'multiple': False,
+                                    'hidden': False,
+                                    'help': {'zsh': 'coin-age, builders or matchstick.',
+                                             'fish': 'coin-age, builders or matchstick.',
+                                             'powershell': 'coin-age, builders or matchstick.'},
+                                    'complete': None},
+                                   {'option': ['--player'],
+                                    'names': ['--player'],
+                                    'flag': False,
+                                    'multiple': False,
+                                    'hidden': False,
+                                    'help': {'zsh': 'Only games of this player.',
+                                             'fish': 'Only games of this player.',
+                                             'powershell': 'Only games of this player.'},
+                                    'complete': None},
+                                   {'option': ['--vs'],
+                                    'names': ['--vs'],
+                                    'flag': False,
+                                    'multiple': False,
+                                    'hidden': False,
+                                    'help': {'zsh': 'Head to head of --player against this player.',
+                                             'fish': 'Head to head of --player against this player.',
+                                             'powershell': 'Head to head of --player against this player.'},
+                                    'complete': None},
+                                   {'option': ['--since'],
+                                    'names': ['--since'],
+                                    'flag': False,
+                                    'multiple': False,
+                                    'hidden': False,
+                                    'help': {'zsh': 'Only games since this date (YYYY-MM-DD).',
+                                             'fish': 'Only games since this date (YYYY-MM-DD).',
+                                             'powershell': 'Only games since this date (YYYY-MM-DD).'},
+                                    'complete': None},
+                                   {'option': ['--json'],
+                                    'names': ['--json'],
+                                    'flag': True,
+                                    'multiple': False,
+                                    'hidden': False,
+                                    'help': {'zsh': 'JSON for scripts (see the contract).',
+                                             'fish': 'JSON for scripts (see the contract).',
+                                             'powershell': 'JSON for scripts (see the contract).'},
+                                    'complete': None},
+                                   {'option': ['--history'],
+                                    'names': ['--history'],
+                                    'flag': False,
+                                    'multiple': False,
+                                    'hidden': False,
+                                    'help': {'zsh': 'The history file (default\\\\: \\$REFEREE_HISTORY, else the '
+                                                    'data folder).',
+                                             'fish': 'The history file (default: $REFEREE_HISTORY, else the data '
+                                                     'folder).',
+                                             'powershell': 'The history file (default: $REFEREE_HISTORY, else the '
+                                                           'data folder).'},
+                                    'complete': None},
+                                   {'option': ['--help'],
+                                    'names': ['--help'],
+                                    'flag': True,
+                                    'multiple': False,
+                                    'hidden': False,
+                                    'help': {'zsh': 'Show this message and exit.',
+                                             'fish': 'Show this message and exit.',
+                                             'powershell': 'Show this message and exit.'},
+                                    'complete': None}],
+                        'help': {'zsh': 'Per player\\\\: games, wins, win rate, scores,...',
+                                 'fish': 'Per player: games, wins, win rate, scores,...',
+                                 'powershell': 'Per player: games, wins, win rate, scores,...'}},
+              'coin-age': {'params': [{'option': ['--help'],
                                        'names': ['--help'],
                                        'flag': True,
                                        'multiple': False,
@@ -107,6 +176,29 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                                       'fish': 'Continue the game of this record.',
                                                                       'powershell': 'Continue the game of this '
                                                                                     'record.'},
+                                                             'complete': None},
+                                                            {'option': ['--log'],
+                                                             'names': ['--log', '--no-history'],
+                                                             'flag': True,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'Log the finished game in the history '
+                                                                             '(default at a terminal).',
+                                                                      'fish': 'Log the finished game in the '
+                                                                              'history (default at a terminal).',
+                                                                      'powershell': 'Log the finished game in the '
+                                                                                    'history (default at a '
+                                                                                    'terminal).'},
+                                                             'complete': None},
+                                                            {'option': ['--history'],
+                                                             'names': ['--history'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'The history file to log into.',
+                                                                      'fish': 'The history file to log into.',
+                                                                      'powershell': 'The history file to log '
+                                                                                    'into.'},
                                                              'complete': None},
                                                             {'option': ['--json'],
                                                              'names': ['--json'],
@@ -160,6 +252,23 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                                       'fish': 'Seconds per computer turn.',
                                                                       'powershell': 'Seconds per computer turn.'},
                                                              'complete': None},
+                                                            {'option': ['--computer-tosses'],
+                                                             'names': ['--computer-tosses'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': "''drawn''\\\\: the referee tosses "
+                                                                             "the computer''s coins; "
+                                                                             "''typed''\\\\: you slap them and "
+                                                                             'type the result.',
+                                                                      'fish': "'drawn': the referee tosses the "
+                                                                              "computer's coins; 'typed': you slap "
+                                                                              'them and type the result.',
+                                                                      'powershell': "'drawn': the referee tosses "
+                                                                                    "the computer's coins; "
+                                                                                    "'typed': you slap them and "
+                                                                                    'type the result.'},
+                                                             'complete': None},
                                                             {'option': ['--help'],
                                                              'names': ['--help'],
                                                              'flag': True,
@@ -169,10 +278,10 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                                       'fish': 'Show this message and exit.',
                                                                       'powershell': 'Show this message and exit.'},
                                                              'complete': None}],
-                                                 'help': {'zsh': 'Referee a live game\\\\: menus at a terminal,...',
-                                                          'fish': 'Referee a live game: menus at a terminal,...',
-                                                          'powershell': 'Referee a live game: menus at a '
-                                                                        'terminal,...'}},
+                                                 'help': {'zsh': 'Referee a live game\\\\: typed or picked at a...',
+                                                          'fish': 'Referee a live game: typed or picked at a...',
+                                                          'powershell': 'Referee a live game: typed or picked at '
+                                                                        'a...'}},
                                         'replay': {'params': [{'argument': 'records',
                                                                'nargs': -1,
                                                                'complete': None},
@@ -269,6 +378,33 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                                                'score.',
                                                                        'powershell': 'Draw the table as well as '
                                                                                      'the score.'},
+                                                              'complete': None},
+                                                             {'option': ['--log'],
+                                                              'names': ['--log'],
+                                                              'flag': True,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'Log the game (or final position) in '
+                                                                              'the history.',
+                                                                       'fish': 'Log the game (or final position) '
+                                                                               'in the history.',
+                                                                       'powershell': 'Log the game (or final '
+                                                                                     'position) in the history.'},
+                                                              'complete': None},
+                                                             {'option': ['--history'],
+                                                              'names': ['--history'],
+                                                              'flag': False,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'The history file (default\\\\: '
+                                                                              '\\$REFEREE_HISTORY, else the data '
+                                                                              'folder).',
+                                                                       'fish': 'The history file (default: '
+                                                                               '$REFEREE_HISTORY, else the data '
+                                                                               'folder).',
+                                                                       'powershell': 'The history file (default: '
+                                                                                     '$REFEREE_HISTORY, else the '
+                                                                                     'data folder).'},
                                                               'complete': None},
                                                              {'option': ['--help'],
                                                               'names': ['--help'],
@@ -644,6 +780,29 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                                         'powershell': 'Continue the game of this '
                                                                                       'record.'},
                                                                'complete': None},
+                                                              {'option': ['--log'],
+                                                               'names': ['--log', '--no-history'],
+                                                               'flag': True,
+                                                               'multiple': False,
+                                                               'hidden': False,
+                                                               'help': {'zsh': 'Log the finished game in the '
+                                                                               'history (default at a terminal).',
+                                                                        'fish': 'Log the finished game in the '
+                                                                                'history (default at a terminal).',
+                                                                        'powershell': 'Log the finished game in '
+                                                                                      'the history (default at a '
+                                                                                      'terminal).'},
+                                                               'complete': None},
+                                                              {'option': ['--history'],
+                                                               'names': ['--history'],
+                                                               'flag': False,
+                                                               'multiple': False,
+                                                               'hidden': False,
+                                                               'help': {'zsh': 'The history file to log into.',
+                                                                        'fish': 'The history file to log into.',
+                                                                        'powershell': 'The history file to log '
+                                                                                      'into.'},
+                                                               'complete': None},
                                                               {'option': ['--json'],
                                                                'names': ['--json'],
                                                                'flag': True,
@@ -771,6 +930,33 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                                                  'score.',
                                                                          'powershell': 'Draw the table as well as '
                                                                                        'the score.'},
+                                                                'complete': None},
+                                                               {'option': ['--log'],
+                                                                'names': ['--log'],
+                                                                'flag': True,
+                                                                'multiple': False,
+                                                                'hidden': False,
+                                                                'help': {'zsh': 'Log the game (or final position) '
+                                                                                'in the history.',
+                                                                         'fish': 'Log the game (or final position) '
+                                                                                 'in the history.',
+                                                                         'powershell': 'Log the game (or final '
+                                                                                       'position) in the history.'},
+                                                                'complete': None},
+                                                               {'option': ['--history'],
+                                                                'names': ['--history'],
+                                                                'flag': False,
+                                                                'multiple': False,
+                                                                'hidden': False,
+                                                                'help': {'zsh': 'The history file (default\\\\: '
+                                                                                '\\$REFEREE_HISTORY, else the data '
+                                                                                'folder).',
+                                                                         'fish': 'The history file (default: '
+                                                                                 '$REFEREE_HISTORY, else the data '
+                                                                                 'folder).',
+                                                                         'powershell': 'The history file (default: '
+                                                                                       '$REFEREE_HISTORY, else the '
+                                                                                       'data folder).'},
                                                                 'complete': None},
                                                                {'option': ['--help'],
                                                                 'names': ['--help'],
@@ -1050,6 +1236,29 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                                       'powershell': 'Continue the game of this '
                                                                                     'record.'},
                                                              'complete': None},
+                                                            {'option': ['--log'],
+                                                             'names': ['--log', '--no-history'],
+                                                             'flag': True,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'Log the finished game in the history '
+                                                                             '(default at a terminal).',
+                                                                      'fish': 'Log the finished game in the '
+                                                                              'history (default at a terminal).',
+                                                                      'powershell': 'Log the finished game in the '
+                                                                                    'history (default at a '
+                                                                                    'terminal).'},
+                                                             'complete': None},
+                                                            {'option': ['--history'],
+                                                             'names': ['--history'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'The history file to log into.',
+                                                                      'fish': 'The history file to log into.',
+                                                                      'powershell': 'The history file to log '
+                                                                                    'into.'},
+                                                             'complete': None},
                                                             {'option': ['--json'],
                                                              'names': ['--json'],
                                                              'flag': True,
@@ -1170,6 +1379,33 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                                                'score.',
                                                                        'powershell': 'Draw the table as well as '
                                                                                      'the score.'},
+                                                              'complete': None},
+                                                             {'option': ['--log'],
+                                                              'names': ['--log'],
+                                                              'flag': True,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'Log the game (or final position) in '
+                                                                              'the history.',
+                                                                       'fish': 'Log the game (or final position) '
+                                                                               'in the history.',
+                                                                       'powershell': 'Log the game (or final '
+                                                                                     'position) in the history.'},
+                                                              'complete': None},
+                                                             {'option': ['--history'],
+                                                              'names': ['--history'],
+                                                              'flag': False,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'The history file (default\\\\: '
+                                                                              '\\$REFEREE_HISTORY, else the data '
+                                                                              'folder).',
+                                                                       'fish': 'The history file (default: '
+                                                                               '$REFEREE_HISTORY, else the data '
+                                                                               'folder).',
+                                                                       'powershell': 'The history file (default: '
+                                                                                     '$REFEREE_HISTORY, else the '
+                                                                                     'data folder).'},
                                                               'complete': None},
                                                              {'option': ['--help'],
                                                               'names': ['--help'],
@@ -1318,4 +1554,320 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                                         'open...'}}},
                            'help': {'zsh': 'The Builders\\\\: Middle Ages\\\\: 2 to 4 players,...',
                                     'fish': 'The Builders: Middle Ages: 2 to 4 players,...',
-                                    'powershell': 'The Builders: Middle Ages: 2 to 4 players,...'}}}}
+                                    'powershell': 'The Builders: Middle Ages: 2 to 4 players,...'}},
+              'history': {'params': [{'option': ['--help'],
+                                      'names': ['--help'],
+                                      'flag': True,
+                                      'multiple': False,
+                                      'hidden': False,
+                                      'help': {'zsh': 'Show this message and exit.',
+                                               'fish': 'Show this message and exit.',
+                                               'powershell': 'Show this message and exit.'},
+                                      'complete': None}],
+                          'commands': {'list': {'params': [{'option': ['--game'],
+                                                            'names': ['--game'],
+                                                            'flag': False,
+                                                            'multiple': False,
+                                                            'hidden': False,
+                                                            'help': {'zsh': 'coin-age, builders or matchstick.',
+                                                                     'fish': 'coin-age, builders or matchstick.',
+                                                                     'powershell': 'coin-age, builders or '
+                                                                                   'matchstick.'},
+                                                            'complete': None},
+                                                           {'option': ['--player'],
+                                                            'names': ['--player'],
+                                                            'flag': False,
+                                                            'multiple': False,
+                                                            'hidden': False,
+                                                            'help': {'zsh': 'Only games of this player.',
+                                                                     'fish': 'Only games of this player.',
+                                                                     'powershell': 'Only games of this player.'},
+                                                            'complete': None},
+                                                           {'option': ['--since'],
+                                                            'names': ['--since'],
+                                                            'flag': False,
+                                                            'multiple': False,
+                                                            'hidden': False,
+                                                            'help': {'zsh': 'Only games since this date '
+                                                                            '(YYYY-MM-DD).',
+                                                                     'fish': 'Only games since this date '
+                                                                             '(YYYY-MM-DD).',
+                                                                     'powershell': 'Only games since this date '
+                                                                                   '(YYYY-MM-DD).'},
+                                                            'complete': None},
+                                                           {'option': ['--limit'],
+                                                            'names': ['--limit'],
+                                                            'flag': False,
+                                                            'multiple': False,
+                                                            'hidden': False,
+                                                            'help': {'zsh': 'How many games, newest first (0\\\\: '
+                                                                            'all; default 50).',
+                                                                     'fish': 'How many games, newest first (0: '
+                                                                             'all; default 50).',
+                                                                     'powershell': 'How many games, newest first '
+                                                                                   '(0: all; default 50).'},
+                                                            'complete': None},
+                                                           {'option': ['--json'],
+                                                            'names': ['--json'],
+                                                            'flag': True,
+                                                            'multiple': False,
+                                                            'hidden': False,
+                                                            'help': {'zsh': 'JSON for scripts (see the contract).',
+                                                                     'fish': 'JSON for scripts (see the contract).',
+                                                                     'powershell': 'JSON for scripts (see the '
+                                                                                   'contract).'},
+                                                            'complete': None},
+                                                           {'option': ['--history'],
+                                                            'names': ['--history'],
+                                                            'flag': False,
+                                                            'multiple': False,
+                                                            'hidden': False,
+                                                            'help': {'zsh': 'The history file (default\\\\: '
+                                                                            '\\$REFEREE_HISTORY, else the data '
+                                                                            'folder).',
+                                                                     'fish': 'The history file (default: '
+                                                                             '$REFEREE_HISTORY, else the data '
+                                                                             'folder).',
+                                                                     'powershell': 'The history file (default: '
+                                                                                   '$REFEREE_HISTORY, else the '
+                                                                                   'data folder).'},
+                                                            'complete': None},
+                                                           {'option': ['--help'],
+                                                            'names': ['--help'],
+                                                            'flag': True,
+                                                            'multiple': False,
+                                                            'hidden': False,
+                                                            'help': {'zsh': 'Show this message and exit.',
+                                                                     'fish': 'Show this message and exit.',
+                                                                     'powershell': 'Show this message and exit.'},
+                                                            'complete': None}],
+                                                'help': {'zsh': 'The logged games, newest first\\\\: date,...',
+                                                         'fish': 'The logged games, newest first: date,...',
+                                                         'powershell': 'The logged games, newest first: date,...'}},
+                                       'show': {'params': [{'argument': 'game_id', 'nargs': 1, 'complete': None},
+                                                           {'option': ['--json'],
+                                                            'names': ['--json'],
+                                                            'flag': True,
+                                                            'multiple': False,
+                                                            'hidden': False,
+                                                            'help': {'zsh': 'JSON for scripts (see the contract).',
+                                                                     'fish': 'JSON for scripts (see the contract).',
+                                                                     'powershell': 'JSON for scripts (see the '
+                                                                                   'contract).'},
+                                                            'complete': None},
+                                                           {'option': ['--history'],
+                                                            'names': ['--history'],
+                                                            'flag': False,
+                                                            'multiple': False,
+                                                            'hidden': False,
+                                                            'help': {'zsh': 'The history file (default\\\\: '
+                                                                            '\\$REFEREE_HISTORY, else the data '
+                                                                            'folder).',
+                                                                     'fish': 'The history file (default: '
+                                                                             '$REFEREE_HISTORY, else the data '
+                                                                             'folder).',
+                                                                     'powershell': 'The history file (default: '
+                                                                                   '$REFEREE_HISTORY, else the '
+                                                                                   'data folder).'},
+                                                            'complete': None},
+                                                           {'option': ['--help'],
+                                                            'names': ['--help'],
+                                                            'flag': True,
+                                                            'multiple': False,
+                                                            'hidden': False,
+                                                            'help': {'zsh': 'Show this message and exit.',
+                                                                     'fish': 'Show this message and exit.',
+                                                                     'powershell': 'Show this message and exit.'},
+                                                            'complete': None}],
+                                                'help': {'zsh': 'The score sheet of one game\\\\: the final...',
+                                                         'fish': 'The score sheet of one game: the final...',
+                                                         'powershell': 'The score sheet of one game: the '
+                                                                       'final...'}},
+                                       'remove': {'params': [{'argument': 'game_id', 'nargs': 1, 'complete': None},
+                                                             {'option': ['--history'],
+                                                              'names': ['--history'],
+                                                              'flag': False,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'The history file (default\\\\: '
+                                                                              '\\$REFEREE_HISTORY, else the data '
+                                                                              'folder).',
+                                                                       'fish': 'The history file (default: '
+                                                                               '$REFEREE_HISTORY, else the data '
+                                                                               'folder).',
+                                                                       'powershell': 'The history file (default: '
+                                                                                     '$REFEREE_HISTORY, else the '
+                                                                                     'data folder).'},
+                                                              'complete': None},
+                                                             {'option': ['--help'],
+                                                              'names': ['--help'],
+                                                              'flag': True,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'Show this message and exit.',
+                                                                       'fish': 'Show this message and exit.',
+                                                                       'powershell': 'Show this message and exit.'},
+                                                              'complete': None}],
+                                                  'help': {'zsh': 'Remove one game from the history.',
+                                                           'fish': 'Remove one game from the history.',
+                                                           'powershell': 'Remove one game from the history.'}},
+                                       'add': {'params': [{'argument': 'paths', 'nargs': -1, 'complete': None},
+                                                          {'option': ['--json'],
+                                                           'names': ['--json'],
+                                                           'flag': True,
+                                                           'multiple': False,
+                                                           'hidden': False,
+                                                           'help': {'zsh': 'JSON for scripts (see the contract).',
+                                                                    'fish': 'JSON for scripts (see the contract).',
+                                                                    'powershell': 'JSON for scripts (see the '
+                                                                                  'contract).'},
+                                                           'complete': None},
+                                                          {'option': ['--history'],
+                                                           'names': ['--history'],
+                                                           'flag': False,
+                                                           'multiple': False,
+                                                           'hidden': False,
+                                                           'help': {'zsh': 'The history file (default\\\\: '
+                                                                           '\\$REFEREE_HISTORY, else the data '
+                                                                           'folder).',
+                                                                    'fish': 'The history file (default: '
+                                                                            '$REFEREE_HISTORY, else the data '
+                                                                            'folder).',
+                                                                    'powershell': 'The history file (default: '
+                                                                                  '$REFEREE_HISTORY, else the data '
+                                                                                  'folder).'},
+                                                           'complete': None},
+                                                          {'option': ['--help'],
+                                                           'names': ['--help'],
+                                                           'flag': True,
+                                                           'multiple': False,
+                                                           'hidden': False,
+                                                           'help': {'zsh': 'Show this message and exit.',
+                                                                    'fish': 'Show this message and exit.',
+                                                                    'powershell': 'Show this message and exit.'},
+                                                           'complete': None}],
+                                               'help': {'zsh': 'Log finished records (unfinished ones are...',
+                                                        'fish': 'Log finished records (unfinished ones are...',
+                                                        'powershell': 'Log finished records (unfinished ones '
+                                                                      'are...'}},
+                                       'rename-player': {'params': [{'argument': 'old',
+                                                                     'nargs': 1,
+                                                                     'complete': None},
+                                                                    {'argument': 'new',
+                                                                     'nargs': 1,
+                                                                     'complete': None},
+                                                                    {'option': ['--history'],
+                                                                     'names': ['--history'],
+                                                                     'flag': False,
+                                                                     'multiple': False,
+                                                                     'hidden': False,
+                                                                     'help': {'zsh': 'The history file '
+                                                                                     '(default\\\\: '
+                                                                                     '\\$REFEREE_HISTORY, else the '
+                                                                                     'data folder).',
+                                                                              'fish': 'The history file (default: '
+                                                                                      '$REFEREE_HISTORY, else the '
+                                                                                      'data folder).',
+                                                                              'powershell': 'The history file '
+                                                                                            '(default: '
+                                                                                            '$REFEREE_HISTORY, '
+                                                                                            'else the data '
+                                                                                            'folder).'},
+                                                                     'complete': None},
+                                                                    {'option': ['--help'],
+                                                                     'names': ['--help'],
+                                                                     'flag': True,
+                                                                     'multiple': False,
+                                                                     'hidden': False,
+                                                                     'help': {'zsh': 'Show this message and exit.',
+                                                                              'fish': 'Show this message and exit.',
+                                                                              'powershell': 'Show this message and '
+                                                                                            'exit.'},
+                                                                     'complete': None}],
+                                                         'help': {'zsh': 'Rename a player in every game (merges '
+                                                                         'two...',
+                                                                  'fish': 'Rename a player in every game (merges '
+                                                                          'two...',
+                                                                  'powershell': 'Rename a player in every game '
+                                                                                '(merges two...'}},
+                                       'export': {'params': [{'option': ['--format'],
+                                                              'names': ['--format'],
+                                                              'flag': False,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'bgstats, csv or json.',
+                                                                       'fish': 'bgstats, csv or json.',
+                                                                       'powershell': 'bgstats, csv or json.'},
+                                                              'complete': None},
+                                                             {'argument': 'file', 'nargs': 1, 'complete': None},
+                                                             {'option': ['--game'],
+                                                              'names': ['--game'],
+                                                              'flag': False,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'coin-age, builders or matchstick.',
+                                                                       'fish': 'coin-age, builders or matchstick.',
+                                                                       'powershell': 'coin-age, builders or '
+                                                                                     'matchstick.'},
+                                                              'complete': None},
+                                                             {'option': ['--history'],
+                                                              'names': ['--history'],
+                                                              'flag': False,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'The history file (default\\\\: '
+                                                                              '\\$REFEREE_HISTORY, else the data '
+                                                                              'folder).',
+                                                                       'fish': 'The history file (default: '
+                                                                               '$REFEREE_HISTORY, else the data '
+                                                                               'folder).',
+                                                                       'powershell': 'The history file (default: '
+                                                                                     '$REFEREE_HISTORY, else the '
+                                                                                     'data folder).'},
+                                                              'complete': None},
+                                                             {'option': ['--help'],
+                                                              'names': ['--help'],
+                                                              'flag': True,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'Show this message and exit.',
+                                                                       'fish': 'Show this message and exit.',
+                                                                       'powershell': 'Show this message and exit.'},
+                                                              'complete': None}],
+                                                  'help': {'zsh': 'Export the history\\\\: BG Stats plays, a '
+                                                                  'CSV...',
+                                                           'fish': 'Export the history: BG Stats plays, a CSV...',
+                                                           'powershell': 'Export the history: BG Stats plays, a '
+                                                                         'CSV...'}},
+                                       'import': {'params': [{'argument': 'file', 'nargs': 1, 'complete': None},
+                                                             {'option': ['--history'],
+                                                              'names': ['--history'],
+                                                              'flag': False,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'The history file (default\\\\: '
+                                                                              '\\$REFEREE_HISTORY, else the data '
+                                                                              'folder).',
+                                                                       'fish': 'The history file (default: '
+                                                                               '$REFEREE_HISTORY, else the data '
+                                                                               'folder).',
+                                                                       'powershell': 'The history file (default: '
+                                                                                     '$REFEREE_HISTORY, else the '
+                                                                                     'data folder).'},
+                                                              'complete': None},
+                                                             {'option': ['--help'],
+                                                              'names': ['--help'],
+                                                              'flag': True,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'Show this message and exit.',
+                                                                       'fish': 'Show this message and exit.',
+                                                                       'powershell': 'Show this message and exit.'},
+                                                              'complete': None}],
+                                                  'help': {'zsh': 'Restore a JSON export, merging it with...',
+                                                           'fish': 'Restore a JSON export, merging it with...',
+                                                           'powershell': 'Restore a JSON export, merging it '
+                                                                         'with...'}}},
+                          'help': {'zsh': 'Every game remembered\\\\: list, show, remove,...',
+                                   'fish': 'Every game remembered: list, show, remove,...',
+                                   'powershell': 'Every game remembered: list, show, remove,...'}}}}

@@ -11,6 +11,7 @@ import typer
 from referee.cli import common
 from referee.cli.action_words import complete_action
 from referee.cli.common import GameSpec
+from referee.cli.history import HistoryFileOption
 from referee.i18n import _
 
 JsonOption = Annotated[bool, typer.Option("--json", help="JSON for scripts (see the contract).")]
@@ -62,7 +63,13 @@ def add_record_commands(
         file: Annotated[str, typer.Argument(help=score_file_help)],
         json_mode: JsonOption = False,
         board: Annotated[bool, typer.Option("--board", help="Draw the table as well as the score.")] = False,
+        log: Annotated[bool, typer.Option("--log", help="Log the game (or final position) in the history.")] = False,
+        history: HistoryFileOption = None,
     ) -> None:
+        if log:
+            from referee.cli.history_commands import score_with_log
+
+            score_with_log(ctx.obj, spec, file, json_mode, board, history)
         common.score_command(ctx.obj, spec, file, json_mode, board)
 
     score.__doc__ = score_doc

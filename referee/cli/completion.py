@@ -25,6 +25,10 @@ Item = tuple[str, "dict[str, str] | None"]
 SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
 
 
+OTHER_COMMANDS = ("history", "stats")
+"""The root commands that are not games (the history's)."""
+
+
 class Unsure(Exception):
     """The command line is not one of the plain cases: Typer answers it."""
 
@@ -223,7 +227,7 @@ def complete(environ: Mapping[str, str]) -> bool:
     from referee import registry
     from referee.cli.command_tree import TREE
 
-    if set(registry.GAMES) != set(TREE["commands"]):  # a game registered since the tree was generated
+    if set(registry.GAMES) | set(OTHER_COMMANDS) != set(TREE["commands"]):  # games changed since it was generated
         return False
     try:
         words, incomplete = words_and_incomplete(shell, environ)

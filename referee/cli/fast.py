@@ -58,6 +58,10 @@ def run(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> bool:
         from referee.cli.completion import complete
 
         return complete(environ)
+    if argv[:1] in (["history"], ["stats"]):
+        from referee.cli.history_commands import run_fast
+
+        return run_fast(argv)
     parsed = parse(argv)
     if parsed is None:
         return False

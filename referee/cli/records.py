@@ -49,16 +49,18 @@ class Record:
     setup: dict[str, Any] = field(default_factory=dict)
     actions: list[str] = field(default_factory=list)
     format: int = FORMAT
+    started: str | None = None
+    """When the game started and ended (ISO 8601 with a UTC offset), written by ``play``; older records have none."""
+    finished: str | None = None
 
     def to_toml(self) -> bytes:
         import tomli_w
 
-        document: dict[str, Any] = {
-            "game": self.game,
-            "format": self.format,
-            "players": self.players,
-            "actions": self.actions,
-        }
+        document: dict[str, Any] = {"game": self.game, "format": self.format, "players": self.players}
+        for key in ("started", "finished"):
+            if getattr(self, key) is not None:
+                document[key] = getattr(self, key)
+        document["actions"] = self.actions
         if self.setup:
             document["setup"] = self.setup
         return tomli_w.dumps(document, multiline_strings=False).encode("utf-8")
@@ -115,7 +117,27 @@ def record_from_document(document: dict[str, Any], game: str, source: str) -> Re
     setup = document.get("setup", {})
     if not isinstance(setup, dict):
         raise InputError(_("{file}: [setup] must be a table").format(file=source))
-    return Record(game, players, dict(setup), list(actions), FORMAT)
+    return Record(game, players, dict(setup), list(actions), FORMAT, *record_times(document, source))
+
+
+def record_times(document: dict[str, Any], source: str) -> tuple[str | None, str | None]:
+    """A record's ``started`` and ``finished`` times (ISO 8601 text; a TOML date-time is accepted too)."""
+    from datetime import date, datetime
+
+    times: list[str | None] = []
+    for key in ("started", "finished"):
+        value = document.get(key)
+        if isinstance(value, date | datetime):
+            value = value.isoformat()
+        if value is not None:
+            try:
+                datetime.fromisoformat(value) if isinstance(value, str) else None
+            except ValueError:
+                value = None
+            if not isinstance(value, str):
+                raise InputError(_("{file}: '{key}' must be a date and time (ISO 8601)").format(file=source, key=key))
+        times.append(value)
+    return times[0], times[1]
 
 
 def default_record_path(game: str) -> Path:

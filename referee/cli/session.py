@@ -48,13 +48,29 @@ class PlaySession:
         """For each accepted action, whether the computer played it (undo takes back its reply with yours)."""
         self.redo_stack: list[str] = []
         """What undo took back, last first, for redo (emptied by any other action)."""
+        self.started: str | None = None
+        """When the game started (kept from a resumed record); the record's ``finished`` is set when it ends."""
+        self.finished: str | None = None
 
     # -- the record ----------------------------------------------------------------------------------------
     def save(self) -> None:
+        if self.game.over and self.finished is None:
+            from referee.history.entry import now_iso
+
+            self.finished = now_iso()
+        elif not self.game.over:
+            self.finished = None
         if self.record_path is None:
             return
         setup = self.spec.record_setup(self.game.setup)
-        record = Record(self.spec.name, self.game.players, setup, list(self.game.actions))
+        record = Record(
+            self.spec.name,
+            self.game.players,
+            setup,
+            list(self.game.actions),
+            started=self.started,
+            finished=self.finished,
+        )
         write_atomically(self.record_path, record.to_toml())
 
     # -- running -------------------------------------------------------------------------------------------
@@ -85,6 +101,9 @@ class PlaySession:
         finally:
             if lock is not None:
                 lock.release()
+        from referee.cli.history_commands import log_finished_game
+
+        log_finished_game(self)
         raise CommandExit(status)
 
     def push(self, choice: object, *, by_computer: bool = False) -> list[Event]:
@@ -322,7 +341,7 @@ class PlaySession:
             f"{player}> ",
             entries,
             check,
-            toolbar=self.spec.status_line(game) + "  " + _("(Enter alone: menus; undo, redo, log, rules, quit)"),
+            toolbar=self.spec.status_line(game) + "  " + _("[Enter: menus · undo redo log rules quit]"),
             to_stderr=prompter.to_stderr,
         )
 
@@ -440,4 +459,11 @@ def play_command(
                 path = None
     except RefereeError as error:
         raise fail(out, error) from None
-    PlaySession(spec, env, game, path, json_mode, computer).run()
+    session = PlaySession(spec, env, game, path, json_mode, computer)
+    if resume is not None:
+        session.started, session.finished = loaded.started, loaded.finished
+    else:
+        from referee.history.entry import now_iso
+
+        session.started = now_iso()
+    session.run()

@@ -9,20 +9,31 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from referee.coin_age.actions import Slap
 from referee.coin_age.hint import search
-from referee.coin_age.rules import RULES, CoinAgeState, Slap
+from referee.coin_age.rules import RULES
+from referee.coin_age.state import CoinAgeState
 
 
 class Computer:
     """Plays ``seat``: tosses from ``seed``, then the best plan found in ``time_limit`` seconds (or ``max_depth``)."""
 
     def __init__(
-        self, seat: int, seed: int | None = None, time_limit: float | None = 1.0, max_depth: int | None = None
+        self,
+        seat: int,
+        seed: int | None = None,
+        time_limit: float | None = 1.0,
+        max_depth: int | None = None,
+        *,
+        typed_tosses: bool = False,
     ) -> None:
         self.seat = seat
         self.rng = random.Random(seed)
         self.time_limit = time_limit
         self.max_depth = max_depth
+        self.typed_tosses = typed_tosses
+        """The computer's coins lie on the real table too: a person slaps them and types the result (``slap …``);
+        the computer then plays its turn."""
 
     def toss(self, state: CoinAgeState) -> Slap:
         bank = state.banks[self.seat]
@@ -35,14 +46,26 @@ class Computer:
             return []
         played: list[str] = []
         if state.tosser() == self.seat and (not state.tossed or RULES.to_move(state) == self.seat):
+            if self.typed_tosses:
+                return []  # its toss is slapped at the table and typed by a person
             slap = self.toss(state)  # a new turn, or the opponent's turn has nothing left: the toss ends it
             played.append(RULES.format(slap, state))
             state = state.copy()
             RULES.apply(state, slap)
         if state.tossed and state.seat == self.seat and not state.over:
             result = search(state, time_limit=self.time_limit, max_depth=self.max_depth)
-            played.extend(result.plans[0].notation)
+            plan = list(result.plans[0].notation)
+            if plan and plan[-1] == "done" and self.turn_ends_without_done(state, plan[:-1]):
+                plan.pop()  # nothing is left to it: the opponent's toss ends the turn, and to_move says so
+            played.extend(plan)
         return played
+
+    def turn_ends_without_done(self, state: CoinAgeState, plan: list[str]) -> bool:
+        """Whether, after ``plan``, the turn passes without a ``done`` (the opponent is to move: to slap)."""
+        after = state.copy()
+        for text in plan:
+            RULES.apply(after, RULES.parse(text, after))
+        return RULES.to_move(after) != self.seat
 
     def __call__(self, game: Any) -> list[str]:
         """The hook of ``play --vs-computer`` (``game`` is a :class:`referee.engine.Game`)."""

@@ -23,9 +23,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.coin_age.actions import DONE, Done, Slap
 from referee.coin_age.coins import RANKS
 from referee.coin_age.odds import outcomes, tossed_kinds
-from referee.coin_age.rules import DONE, RULES, CoinAgeState, Done, Slap
+from referee.coin_age.rules import RULES
+from referee.coin_age.state import CoinAgeState
 
 ROOT_BEAM = 12
 """Root plans searched at each new depth (plus every earlier depth's best)."""

@@ -7,7 +7,8 @@ from itertools import pairwise
 from typing import Any
 
 from referee.coin_age.coins import NAME, RANKS, STARTING_BANK, counted, parse_bank, parse_coin
-from referee.coin_age.rules import PLAYERS, CoinAgeState, action_table, check_players, resolve_map
+from referee.coin_age.rules import check_players, setup_map
+from referee.coin_age.state import PLAYERS, CoinAgeState
 from referee.errors import InputError, NotationError
 from referee.i18n import _
 
@@ -15,14 +16,15 @@ from referee.i18n import _
 def state_from_position(
     players: list[str], setup: Mapping[str, Any], board: Mapping[str, Any], banks: Mapping[str, Any]
 ) -> tuple[CoinAgeState, list[str]]:
-    """Build the state of a position and return it with warnings (coins missing from the table).
+    """Build the state of a position and return it with warnings (coins missing from the table). The map of
+    ``setup`` comes loaded (or as a table), as for :meth:`CoinAgeRules.new_state`.
 
     Refused (InputError): an unknown space or coin, a stack that is not strictly decreasing bottom to top, more
     coins of a kind than the two sets hold, a bank for an unknown player. The game is over when the board is full
     or a bank is empty; whose turn it is is unknown.
     """
     names = check_players(players)
-    game_map = resolve_map(setup.get("map"))
+    game_map = setup_map(setup.get("map"))
     stacks: list[list] = [[] for _space in game_map.spaces]
     for space_id, text in board.items():
         index = game_map.lookup(space_id)
@@ -64,14 +66,7 @@ def state_from_position(
                     coins=counted(rank, count), expected=expected, missing=expected - count
                 )
             )
-    state = CoinAgeState(
-        players=names,
-        map=game_map,
-        table=action_table(game_map),
-        board=stacks,
-        banks=bank_counts,
-        turn_known=False,
-    )
+    state = CoinAgeState.on_map(names, game_map, stacks, bank_counts, turn_known=False)
     if not state.empty_spaces():
         state.over, state.end_reason = True, _("the board is full")
     elif any(state.bank_size(seat) == 0 for seat in range(PLAYERS)):

@@ -1,18 +1,20 @@
-"""The rules of Coin Age: state, actions, legality, application, end and scoring.
+"""The rules of Coin Age: setup, notation, legality (judging), applying, the end and scoring.
 
-Pure: no I/O. Each rule has one place here, and its docstring or comment quotes it from
-``docs/rules/coin-age.md``. Rule topics named in verdicts are those of ``referee coin-age rules``.
+Pure: no I/O, no files (a map comes loaded, or as a table). Each rule has one place here, stated in the docstring
+of its ``judge_*`` or ``apply_*`` method after ``docs/rules/coin-age.md``; rule topics named in verdicts are those
+of ``referee coin-age rules``.
+The actions are in :mod:`referee.coin_age.actions`, the state in :mod:`referee.coin_age.state`; the fast generator
+of legal actions that self-play and menus use is in :mod:`referee.coin_age.index` (speed, not rules: a property
+test checks it against the judge here).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping
 from functools import partial
-from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from referee.coin_age.builtin_maps import DEFAULT_MAP, builtin_map, builtin_map_names
+from referee.coin_age.actions import DONE, SLAPS, Action, Capture, Done, Move, Pay, Place, Slap
 from referee.coin_age.coins import (
     COIN,
     COINS_PER_PLAYER,
@@ -24,7 +26,9 @@ from referee.coin_age.coins import (
     format_kinds,
     parse_rank,
 )
+from referee.coin_age.index import board_index, fair_toss, turn_actions
 from referee.coin_age.maps import GameMap, load_map
+from referee.coin_age.state import PLAYERS, CoinAgeState, starting_banks
 from referee.engine import Event, Outcome, RulesBase, Verdict
 from referee.errors import NotationError, SetupError
 from referee.i18n import _
@@ -32,269 +36,38 @@ from referee.i18n import _
 if TYPE_CHECKING:
     import random  # only the type of the generator self-play is given
 
-PLAYERS = 2
+__all__ = [
+    "DONE",
+    "PLAYERS",
+    "RULES",
+    "Action",
+    "Capture",
+    "CoinAgeRules",
+    "CoinAgeState",
+    "Done",
+    "Move",
+    "Pay",
+    "Place",
+    "Slap",
+    "check_players",
+    "setup_map",
+]
 
 
-# -- actions ---------------------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Slap:
-    """The toss of the player whose turn starts: ``kinds`` are the kinds that matched (showed their side)."""
-
-    kinds: frozenset[int]
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    rank: int
-    space: int
-
-
-@dataclass(frozen=True, slots=True)
-class Pay:
-    rank: int
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    source: int
-    target: int
-
-
-@dataclass(frozen=True, slots=True)
-class Capture:
-    space: int
-
-
-@dataclass(frozen=True, slots=True)
-class Done:
-    pass
-
-
-Action = Slap | Place | Pay | Move | Capture | Done
-
-DONE = Done()
-
-SLAPS: dict[frozenset[int], Slap] = {
-    frozenset(kinds): Slap(frozenset(kinds)) for count in range(len(RANKS) + 1) for kinds in combinations(RANKS, count)
-}
-"""The sixteen tosses (which kinds matched), made once and shared like the table's actions."""
-
-
-@dataclass(frozen=True, slots=True)
-class ActionTable:
-    """Every place, pay, move and capture action a map allows, made once and shared (actions are values).
-
-    Self-play asks for the legal actions on every action, so the table also holds them picked out by bitmasks of
-    spaces (bit ``i`` = space ``i``, see :attr:`CoinAgeState.topped`): ``place_runs[rank]`` and ``capture_runs``
-    by runs of spaces (see :func:`by_runs`); ``move_picks``, for each source space, the mask of the source and its
-    neighbours and the source's moves by which of them are empty; ``moves_by_empty``, see :meth:`moves_into`.
-    """
-
-    places: dict[int, tuple[Place, ...]]
-    pays: dict[int, Pay]
-    moves: tuple[tuple[Move, ...], ...]
-    captures: tuple[Capture, ...]
-    place_runs: dict[int, tuple[tuple[tuple[Place, ...], ...], ...]]
-    capture_runs: tuple[tuple[tuple[Capture, ...], ...], ...]
-    move_picks: tuple[tuple[int, dict[int, tuple[Move, ...]]], ...]
-    all_spaces: int
-    moves_by_empty: dict[int, tuple[Move, ...]] = field(default_factory=dict)
-
-    def moves_into(self, empty: int) -> tuple[Move, ...]:
-        """The moves of a stack to an empty adjacent space when ``empty`` is the bitmask of the empty spaces, by
-        source, then target; kept by ``empty`` (up to :data:`MASKS_KEPT` of them) once picked out."""
-        found = self.moves_by_empty.get(empty)
-        if found is None:
-            moves: list[Move] = []
-            for around, picks in self.move_picks:
-                moves += picks[empty & around]
-            found = tuple(moves)
-            if len(self.moves_by_empty) < MASKS_KEPT:
-                self.moves_by_empty[empty] = found
-        return found
-
-
-MASKS_KEPT = 1 << 14
-"""How many sets of empty spaces an :class:`ActionTable` keeps the moves of (all of them on a 10-space map)."""
-
-
-_ACTION_TABLES: dict[int, tuple[GameMap, ActionTable]] = {}
-
-
-def action_table(game_map: GameMap) -> ActionTable:
-    """The :class:`ActionTable` of a map (made at its first use)."""
-    entry = _ACTION_TABLES.get(id(game_map))
-    if entry is None or entry[0] is not game_map:
-        spaces = range(len(game_map.spaces))
-        places = {rank: tuple(Place(rank, space) for space in spaces) for rank in RANKS}
-        captures = tuple(Capture(space) for space in spaces)
-        moves = tuple(tuple(Move(source, target) for target in game_map.neighbours[source]) for source in spaces)
-        table = ActionTable(
-            places=places,
-            pays={rank: Pay(rank) for rank in RANKS},
-            moves=moves,
-            captures=captures,
-            place_runs={rank: by_runs(places[rank]) for rank in RANKS},
-            capture_runs=by_runs(captures),
-            move_picks=tuple(_move_picks(from_source) for from_source in moves),
-            all_spaces=(1 << len(spaces)) - 1,
-        )
-        entry = _ACTION_TABLES[id(game_map)] = (game_map, table)
-    return entry[1]
-
-
-RUN = 5
-"""Spaces per run in :func:`by_runs` (a run has 2**RUN subsets)."""
-RUN_MASK = (1 << RUN) - 1
-
-
-def by_runs(items: tuple[Any, ...]) -> tuple[tuple[tuple[Any, ...], ...], ...]:
-    """``items`` (``items[i]`` of space ``i``) cut in runs of :data:`RUN` spaces, each with its items picked out by
-    each bitmask of its spaces: ``runs[k][bits]`` holds the items of the spaces ``RUN * k + i`` for each bit ``i``
-    of ``bits``, in order (see :func:`pick`)."""
-    runs = []
-    for start in range(0, len(items), RUN):
-        run = items[start : start + RUN]
-        runs.append(tuple(tuple(item for i, item in enumerate(run) if bits >> i & 1) for bits in range(1 << RUN)))
-    return tuple(runs)
-
-
-def pick(found: list[Any], runs: tuple[tuple[tuple[Any, ...], ...], ...], spaces: int) -> None:
-    """Append to ``found`` the items of :func:`by_runs` of the spaces in the bitmask ``spaces``, in order."""
-    for subsets in runs:
-        found += subsets[spaces & RUN_MASK]
-        spaces >>= RUN
-
-
-def _move_picks(from_source: tuple[Move, ...]) -> tuple[int, dict[int, tuple[Move, ...]]]:
-    """The bitmask of a source space and its neighbours, and for each set of empty spaces among them, the moves
-    from the source: none when the source itself is empty, else those to its empty neighbours, in order."""
-    if not from_source:
-        return 0, {0: ()}
-    source = from_source[0].source
-    around = 1 << source
-    for move in from_source:
-        around |= 1 << move.target
-    picks = {}
-    empty = around
-    while True:  # every subset of `around`, from all of it down to none
-        picks[empty] = () if empty >> source & 1 else tuple(m for m in from_source if empty >> m.target & 1)
-        if not empty:
-            return around, picks
-        empty = (empty - 1) & around
-
-
-# -- state -----------------------------------------------------------------------------------------------------
-@dataclass(slots=True)
-class CoinAgeState:
-    """Everything on the table, plus what the current toss still allows.
-
-    ``board[i]`` is the stack on space ``i`` of the map, bottom coin first. ``banks[seat][rank]`` counts coins.
-    ``seat`` is the player whose turn it is (or who tosses next when ``tossed`` is False). ``unused`` holds the
-    matched kinds not yet placed or paid. ``table`` is the map's :class:`ActionTable` (shared, not compared).
-
-    ``topped`` indexes the board by top coin, for speed (see :func:`board_index`): ``topped[rank]`` is the bitmask
-    of the spaces (bit ``i`` = space ``i``) whose top coin has that rank, ``topped[EMPTY]`` that of the empty
-    spaces. It is made from ``board`` when not given, kept with it by :meth:`CoinAgeRules.apply`, and checked
-    against it by :meth:`CoinAgeRules.check_invariants`.
-    """
-
-    players: tuple[str, ...]
-    map: GameMap
-    table: ActionTable = field(compare=False, repr=False)
-    board: list[list[Coin]]
-    banks: list[dict[int, int]]
-    seat: int = 0
-    tossed: bool = False
-    matches: frozenset[int] = frozenset()
-    unused: frozenset[int] = frozenset()
-    placements_left: int = 0
-    may_pay: bool = False
-    may_move: bool = False
-    may_capture: bool = False
-    over: bool = False
-    end_reason: str | None = None
-    turns: int = 0
-    turn_known: bool = True
-    topped: list[int] = field(default_factory=list, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        if not self.topped:
-            self.topped = board_index(self.board)
-
-    def copy(self) -> CoinAgeState:
-        return CoinAgeState(
-            self.players,
-            self.map,
-            self.table,
-            [list(stack) for stack in self.board],
-            [dict(bank) for bank in self.banks],
-            self.seat,
-            self.tossed,
-            self.matches,
-            self.unused,
-            self.placements_left,
-            self.may_pay,
-            self.may_move,
-            self.may_capture,
-            self.over,
-            self.end_reason,
-            self.turns,
-            self.turn_known,
-            list(self.topped),
-        )
-
-    # helpers that read like the rules
-    def top(self, space: int) -> Coin | None:
-        stack = self.board[space]
-        return stack[-1] if stack else None
-
-    def empty_spaces(self) -> list[int]:
-        return [i for i, stack in enumerate(self.board) if not stack]
-
-    def bank_size(self, seat: int) -> int:
-        return sum(self.banks[seat].values())
-
-    def tosser(self) -> int:
-        """Who slaps next: the opponent once the current player has tossed, else the current player."""
-        return 1 - self.seat if self.tossed else self.seat
-
-
-EMPTY = 0
-"""The rank of no coin: ``topped[EMPTY]`` is the bitmask of the empty spaces."""
-INDEX_SIZE = max(RANKS) + 1
-"""The length of :attr:`CoinAgeState.topped`: an entry for each rank, and for no coin."""
-
-
-def board_index(board: list[list[Coin]]) -> list[int]:
-    """:attr:`CoinAgeState.topped` of a board: for each rank, and for no coin, the bitmask of the spaces it tops."""
-    topped = [0] * INDEX_SIZE
-    for space, stack in enumerate(board):
-        topped[stack[-1].rank if stack else EMPTY] |= 1 << space
-    return topped
-
-
-def resolve_map(value: object) -> GameMap:
-    """The map of a setup: a built-in map's name, a map table, or an already loaded map."""
+def setup_map(value: object) -> GameMap:
+    """The map of a setup: a map loaded by the caller, or a map table (validated here). A map's name is not
+    resolved here: the rules read no files (the command line's map layer loads built-in and players' maps)."""
     if isinstance(value, GameMap):
         return value
-    if value is None:
-        value = DEFAULT_MAP
-    if isinstance(value, str):
-        found = builtin_map(value)
-        if found is None:
-            raise SetupError(
-                _("unknown map '{name}': installed maps are {names}, or give a map file").format(
-                    name=value, names=", ".join(builtin_map_names())
-                )
-            )
-        return found
     if isinstance(value, Mapping):
         return load_map(value, source="setup.map")
-    raise SetupError(_("setup.map must be a map name or a map table"))
+    if value is None:
+        raise SetupError(_("setup.map is missing: the rules need a loaded map or a map table"))
+    raise SetupError(_("setup.map must be a loaded map or a map table, not {value!r}").format(value=value))
 
 
 def check_players(players: list[str]) -> tuple[str, ...]:
+    """Two players with different names."""
     if len(players) != PLAYERS:
         raise SetupError(_("Coin Age is for two players, not {count}").format(count=len(players)))
     if players[0] == players[1]:
@@ -328,14 +101,9 @@ class CoinAgeRules(RulesBase[Any, Any]):
     # setup ---------------------------------------------------------------------------------------------------
     def new_state(self, players: list[str], setup: Mapping[str, Any]) -> CoinAgeState:
         """Each player's bank: 4 dimes, 3 pennies, 2 nickels, 1 quarter. Heads (the first seat) tosses first."""
-        game_map = resolve_map(setup.get("map"))
-        return CoinAgeState(
-            players=check_players(players),
-            map=game_map,
-            table=action_table(game_map),
-            board=[[] for _space in game_map.spaces],
-            banks=[dict(STARTING_BANK) for _seat in range(PLAYERS)],
-        )
+        game_map = setup_map(setup.get("map"))
+        board: list[list[Coin]] = [[] for _space in game_map.spaces]
+        return CoinAgeState.on_map(check_players(players), game_map, board, starting_banks(STARTING_BANK))
 
     # notation ------------------------------------------------------------------------------------------------
     def parse(self, text: str, state: CoinAgeState) -> Action:
@@ -344,29 +112,30 @@ class CoinAgeRules(RulesBase[Any, Any]):
         if not words:
             raise NotationError(_("empty action"))
         verb, args = words[0].lower(), words[1:]
-        if verb == "slap":
-            return self._parse_slap(text, args, state)
-        table = state.table
-        if verb == "place":
-            if len(args) != 2:
-                raise _usage_error(text, "place COIN SPACE, e.g. place Q B2")
-            return table.places[parse_rank(args[0])][_space(args[1], state)]
-        if verb == "pay":
-            if len(args) != 1:
-                raise _usage_error(text, "pay COIN, e.g. pay N")
-            return table.pays[parse_rank(args[0])]
-        if verb == "move":
-            if len(args) != 2:
-                raise _usage_error(text, "move FROM TO, e.g. move B2 B3")
-            return Move(_space(args[0], state), _space(args[1], state))
-        if verb == "capture":
-            if len(args) != 1:
-                raise _usage_error(text, "capture SPACE, e.g. capture B2")
-            return table.captures[_space(args[0], state)]
-        if verb in ("done", "end"):
-            if args:
-                raise _usage_error(text, "done")
-            return DONE
+        actions = state.tables.actions
+        match verb:
+            case "slap":
+                return self._parse_slap(text, args, state)
+            case "place":
+                if len(args) != 2:
+                    raise _usage_error(text, "place COIN SPACE, e.g. place Q B2")
+                return actions.places[parse_rank(args[0])][_space(args[1], state)]
+            case "pay":
+                if len(args) != 1:
+                    raise _usage_error(text, "pay COIN, e.g. pay N")
+                return actions.pays[parse_rank(args[0])]
+            case "move":
+                if len(args) != 2:
+                    raise _usage_error(text, "move FROM TO, e.g. move B2 B3")
+                return Move(_space(args[0], state), _space(args[1], state))
+            case "capture":
+                if len(args) != 1:
+                    raise _usage_error(text, "capture SPACE, e.g. capture B2")
+                return actions.captures[_space(args[0], state)]
+            case "done" | "end":
+                if args:
+                    raise _usage_error(text, "done")
+                return DONE
         raise NotationError(
             _("unknown action '{verb}': the actions are slap, place, pay, move, capture, done").format(verb=words[0])
         )
@@ -382,7 +151,7 @@ class CoinAgeRules(RulesBase[Any, Any]):
         ranks = []
         missing = []
         bank = state.banks[state.tosser()]
-        for char in letters:  # (plain loops: replaying a record parses every toss)
+        for char in letters:
             rank = parse_rank(char)
             ranks.append(rank)
             if bank[rank] == 0:
@@ -404,18 +173,19 @@ class CoinAgeRules(RulesBase[Any, Any]):
     def format(self, action: Action, state: CoinAgeState) -> str:
         """The canonical notation: lower-case verbs, coins as letters, kinds highest first, the map's space ids."""
         ids = state.map.space_ids
-        if isinstance(action, Place):
-            return f"place {LETTER[action.rank]} {ids[action.space]}"
-        if isinstance(action, Slap):
-            return "slap " + format_kinds(action.kinds)
-        if isinstance(action, Done):
-            return "done"
-        if isinstance(action, Move):
-            return f"move {ids[action.source]} {ids[action.target]}"
-        if isinstance(action, Capture):
-            return f"capture {ids[action.space]}"
-        if isinstance(action, Pay):
-            return f"pay {LETTER[action.rank]}"
+        match action:
+            case Place():
+                return f"place {LETTER[action.rank]} {ids[action.space]}"
+            case Slap():
+                return "slap " + format_kinds(action.kinds)
+            case Done():
+                return "done"
+            case Move():
+                return f"move {ids[action.source]} {ids[action.target]}"
+            case Capture():
+                return f"capture {ids[action.space]}"
+            case Pay():
+                return f"pay {LETTER[action.rank]}"
         raise TypeError(action)
 
     def describe(self, action: Action, state: CoinAgeState) -> str:
@@ -457,40 +227,51 @@ class CoinAgeRules(RulesBase[Any, Any]):
 
     # legality ------------------------------------------------------------------------------------------------
     def judge(self, state: CoinAgeState, action: Action) -> Verdict:
-        """Legal or not, citing the rule topic either way."""
+        """Legal or not, citing the rule topic either way: nothing once the game is over; a toss first, then the
+        actions the toss allows (see each ``judge_*``)."""
         if state.over:
             return Verdict(False, "end", _("the game is over ({reason})").format(reason=state.end_reason))
-        if isinstance(action, Slap):
-            return self._judge_slap(state, action)
-        if not state.tossed:
-            return Verdict(
-                False,
-                "toss",
-                _("{player} must toss first (slap) before acting").format(player=state.players[state.seat]),
-            )
-        if isinstance(action, Place):
-            return self._judge_place(state, action)
-        if isinstance(action, Done):
-            return Verdict(
-                True,
-                "turn",
-                partial(_("{player} ends the turn").format, player=state.players[state.seat]),
-                _("Ruling: the end of a turn is the next toss, or an explicit 'done'."),
-            )
-        if isinstance(action, Move):
-            return self._judge_move(state, action)
-        if isinstance(action, Capture):
-            return self._judge_capture(state, action)
-        if isinstance(action, Pay):
-            return self._judge_pay(state, action)
+        match action:
+            case Slap():
+                return self.judge_slap(state, action)
+            case _ if not state.tossed:
+                return self.judge_before_toss(state)
+            case Place():
+                return self.judge_place(state, action)
+            case Done():
+                return self.judge_done(state)
+            case Move():
+                return self.judge_move(state, action)
+            case Capture():
+                return self.judge_capture(state, action)
+            case Pay():
+                return self.judge_pay(state, action)
         raise TypeError(action)
 
-    def _judge_slap(self, state: CoinAgeState, action: Slap) -> Verdict:
-        """Toss: take one coin of each kind still in your bank and slap them down."""
+    def judge_before_toss(self, state: CoinAgeState) -> Verdict:
+        """Toss (rule topic ``toss``): a turn starts with the toss; nothing else comes before it."""
+        return Verdict(
+            False,
+            "toss",
+            _("{player} must toss first (slap) before acting").format(player=state.players[state.seat]),
+        )
+
+    def judge_done(self, state: CoinAgeState) -> Verdict:
+        """Turn (rule topic ``turn``): every allowed action is optional, so the player in turn may end it at any
+        time."""
+        return Verdict(
+            True,
+            "turn",
+            partial(_("{player} ends the turn").format, player=state.players[state.seat]),
+            _("Ruling: the end of a turn is the next toss, or an explicit 'done'."),
+        )
+
+    def judge_slap(self, state: CoinAgeState, action: Slap) -> Verdict:
+        """Toss (rule topic ``toss``): take one coin of each kind still in your bank and slap them down."""
         tosser = state.tosser()
         bank = state.banks[tosser]
         name = state.players[tosser]
-        for missing in RANKS:  # (a plain loop: replaying a record judges every toss)
+        for missing in RANKS:
             if missing in action.kinds and bank[missing] == 0:
                 tossed = format_kinds([rank for rank in RANKS if bank[rank]])
                 return Verdict(
@@ -507,8 +288,9 @@ class CoinAgeRules(RulesBase[Any, Any]):
             _("Ruling: the end of a turn is the next toss, or an explicit 'done'.") if state.tossed else None,
         )
 
-    def _judge_place(self, state: CoinAgeState, action: Place) -> Verdict:
-        """Place: one of your matching coins, your side up, on an empty space or on a strictly higher coin."""
+    def judge_place(self, state: CoinAgeState, action: Place) -> Verdict:
+        """Place (rule topic ``place``): one of your matching coins, your side up, on an empty space or on a
+        strictly higher coin; with 4 matches up to 2 placements, 3 after a pay."""
         coin = NAME[action.rank]
         space = state.map.spaces[action.space]
         if action.rank not in state.matches:
@@ -547,8 +329,9 @@ class CoinAgeRules(RulesBase[Any, Any]):
             return Verdict(False, "place", reason.format(coin=coin, top=NAME[top.rank], space=space.id))
         return Verdict(True, "place", partial(placing_reason, state.players[state.seat], coin, space.id, top))
 
-    def _judge_pay(self, state: CoinAgeState, action: Pay) -> Verdict:
-        """Pay: give a matching coin to the opponent's bank; only with 4 matches; allows the third placement."""
+    def judge_pay(self, state: CoinAgeState, action: Pay) -> Verdict:
+        """Pay (rule topic ``pay``): give a matching coin to the opponent's bank; only with 4 matches, at most
+        once a turn; it allows the third placement."""
         ruling = _("Ruling: the pay may come before or after the first placements, at most once, only with 4 matches.")
         coin = NAME[action.rank]
         if len(state.matches) != 4:
@@ -574,8 +357,9 @@ class CoinAgeRules(RulesBase[Any, Any]):
             ruling,
         )
 
-    def _judge_move(self, state: CoinAgeState, action: Move) -> Verdict:
-        """Move: all the coins of one space, order kept, to an empty adjacent space; any stack, any owner."""
+    def judge_move(self, state: CoinAgeState, action: Move) -> Verdict:
+        """Move (rule topic ``move``): with 0 or 1 match, once a turn, all the coins of one space, order kept, to
+        an empty adjacent space; any stack, any owner."""
         ids = state.map.space_ids
         ruling = _("Ruling: moving the opponent's stacks is allowed: the official text has no owner limit.")
         if not state.may_move:
@@ -612,8 +396,9 @@ class CoinAgeRules(RulesBase[Any, Any]):
             ruling if top.side != state.seat else None,
         )
 
-    def _judge_capture(self, state: CoinAgeState, action: Capture) -> Verdict:
-        """Capture: take the lone coin of a space, or the top coin of a stack, into your bank."""
+    def judge_capture(self, state: CoinAgeState, action: Capture) -> Verdict:
+        """Capture (rule topic ``capture``): with 0 matches, once a turn, take the lone coin of a space, or the
+        top coin of a stack, into your bank; any owner."""
         ids = state.map.space_ids
         ruling = _("Ruling: capturing your own coin is allowed: the official text has no owner limit.")
         if not state.may_capture:
@@ -645,30 +430,41 @@ class CoinAgeRules(RulesBase[Any, Any]):
     # application ---------------------------------------------------------------------------------------------
     def apply(self, state: CoinAgeState, action: Action) -> list[Event]:
         """Apply a legal action (see :meth:`judge`) and return what the referee announces."""
-        return _APPLY[type(action)](self, state, action)
+        match action:
+            case Place():
+                return self.apply_place(state, action)
+            case Slap():
+                return self.apply_slap(state, action)
+            case Move():
+                return self.apply_move(state, action)
+            case Done():
+                return self.apply_done(state)
+            case Capture():
+                return self.apply_capture(state, action)
+            case Pay():
+                return self.apply_pay(state, action)
+        raise TypeError(action)
 
-    def _apply_slap(self, state: CoinAgeState, action: Slap) -> list[Event]:
-        """A toss ends the turn in progress (when there is one) and starts the tosser's turn."""
+    def apply_slap(self, state: CoinAgeState, action: Slap) -> list[Event]:
+        """Toss (rule topic ``toss``): a toss ends the turn in progress (when there is one) and starts the tosser's
+        turn, with the allowance of its matches (see :func:`start_turn`)."""
         if state.tossed:
             state.seat = 1 - state.seat
         kinds = action.kinds
         start_turn(state, kinds)
         return [Event("toss", partial(toss_message, state.players[state.seat], kinds))]
 
-    def _apply_place(self, state: CoinAgeState, action: Place) -> list[Event]:
-        """The coin leaves the bank for the top of the space, its owner's side up. The game ends at once when the
-        last empty space is filled, or the placer's bank is empty."""
-        rank, seat, space = action.rank, state.seat, action.space
+    def apply_place(self, state: CoinAgeState, action: Place) -> list[Event]:
+        """Place (rule topic ``place``): the coin leaves the bank for the top of the space, its owner's side up.
+        End (rule topic ``end``): the game ends at once when the last empty space is filled, or the placer's bank
+        is empty."""
+        rank, seat = action.rank, state.seat
         bank = state.banks[seat]
         bank[rank] -= 1
-        stack = state.board[space]
-        topped, bit = state.topped, 1 << space
-        topped[stack[-1].rank if stack else EMPTY] ^= bit  # the space is now topped by the coin placed
-        topped[rank] |= bit
-        stack.append(COIN[rank, seat])
+        state.put(action.space, COIN[rank, seat])
         state.unused = state.unused - {rank}
         state.placements_left -= 1
-        if not topped[EMPTY]:
+        if not state.has_empty_space():
             reason = _("{player} filled the last empty space").format(player=state.players[seat])
         elif not any(bank.values()):
             reason = _("{player} placed their last coin").format(player=state.players[seat])
@@ -678,8 +474,8 @@ class CoinAgeRules(RulesBase[Any, Any]):
         state.end_reason = reason
         return [Event("end", partial(end_message, state.copy()))]
 
-    def _apply_pay(self, state: CoinAgeState, action: Pay) -> list[Event]:
-        """The coin goes to the opponent's bank, and one more placement is allowed."""
+    def apply_pay(self, state: CoinAgeState, action: Pay) -> list[Event]:
+        """Pay (rule topic ``pay``): the coin goes to the opponent's bank, and one more placement is allowed."""
         state.banks[state.seat][action.rank] -= 1
         state.banks[1 - state.seat][action.rank] += 1
         state.unused = state.unused - {action.rank}
@@ -687,91 +483,57 @@ class CoinAgeRules(RulesBase[Any, Any]):
         state.may_pay = False
         return []
 
-    def _apply_move(self, state: CoinAgeState, action: Move) -> list[Event]:
-        """The whole stack, order kept, goes to the empty adjacent space."""
-        board, source, target = state.board, action.source, action.target
-        stack = board[target] = board[source]
-        board[source] = []
-        moved = 1 << source | 1 << target  # the source is now empty, the target topped by the stack's top coin
-        state.topped[EMPTY] ^= moved
-        state.topped[stack[-1].rank] ^= moved
+    def apply_move(self, state: CoinAgeState, action: Move) -> list[Event]:
+        """Move (rule topic ``move``): the whole stack, order kept, goes to the empty adjacent space."""
+        state.move_stack(action.source, action.target)
         state.may_move = False
         return []
 
-    def _apply_capture(self, state: CoinAgeState, action: Capture) -> list[Event]:
-        """The top coin goes to the capturer's bank, where it is theirs."""
-        stack = state.board[action.space]
-        coin = stack.pop()
+    def apply_capture(self, state: CoinAgeState, action: Capture) -> list[Event]:
+        """Capture (rule topic ``capture``): the top coin goes to the capturer's bank, where it is theirs."""
+        coin = state.take_top(action.space)
         state.banks[state.seat][coin.rank] += 1
-        state.topped[coin.rank] ^= 1 << action.space
-        state.topped[stack[-1].rank if stack else EMPTY] |= 1 << action.space
         state.may_capture = False
         return []
 
-    def _apply_done(self, state: CoinAgeState, action: Done) -> list[Event]:
-        """``done``: the turn passes (see :func:`end_turn`)."""
+    def apply_done(self, state: CoinAgeState) -> list[Event]:
+        """Turn (rule topic ``turn``): ``done`` passes the turn (see :func:`end_turn`)."""
         end_turn(state)
         return []
 
-    # generation ----------------------------------------------------------------------------------------------
+    # generation (fast: referee.coin_age.index; checked against the judge by a property test) -------------------
     def legal_actions(self, state: CoinAgeState) -> Iterator[Action]:
         """Every legal action now: the turn's actions, ``done``, and the next toss."""
         if state.over:
             return
-        yield from self.turn_actions(state)
+        yield from turn_actions(state)
         if state.tossed:
             yield DONE
         bank = state.banks[state.tosser()]
         kinds = [rank for rank in RANKS if bank[rank]]
         for mask in range(1 << len(kinds)):
-            yield Slap(frozenset(kinds[i] for i in range(len(kinds)) if mask >> i & 1))
+            yield SLAPS[frozenset(kinds[i] for i in range(len(kinds)) if mask >> i & 1)]
 
-    def turn_actions(self, state: CoinAgeState) -> Iterator[Action]:
-        """The legal place, pay, move and capture actions of the player in turn."""
-        if state.over or not state.tossed:
-            return
-        yield from self._turn_action_list(state)
-
-    def _turn_action_list(self, state: CoinAgeState) -> list[Action]:
-        """:meth:`turn_actions` as a list, built from the map's shared action objects (nothing allocated but the
-        list: self-play asks this on every action). Places come highest coin first, then pays, moves, captures."""
-        table = state.table
-        topped = state.topped
-        unused = state.unused
-        found: list[Action] = []
-        if state.placements_left > 0:
-            allowed = topped[EMPTY]  # a coin goes on an empty space, or on a strictly higher coin:
-            for rank in RANKS:  # highest first, so each rank may also go where the rank above is on top
-                if rank in unused:
-                    pick(found, table.place_runs[rank], allowed)
-                allowed |= topped[rank]
-        if state.may_pay:
-            for rank in RANKS:
-                if rank in unused:
-                    found.append(table.pays[rank])
-        if state.may_move:  # the whole stack, to an empty adjacent space
-            found += table.moves_into(topped[EMPTY])
-        if state.may_capture:  # the top coin of any stack
-            pick(found, table.capture_runs, table.all_spaces ^ topped[EMPTY])
-        return found
+    def turn_actions(self, state: CoinAgeState) -> list[Action]:
+        """The legal place, pay, move and capture actions of the player in turn (none before the toss): places
+        highest coin first, then pays, moves and captures, each in the map's order of spaces."""
+        return turn_actions(state)
 
     def has_turn_action(self, state: CoinAgeState) -> bool:
-        return next(self.turn_actions(state), None) is not None
+        """Whether the player in turn may still do anything but end the turn."""
+        return bool(turn_actions(state))
 
     def random_action(self, state: CoinAgeState, rng: random.Random) -> Action:
         """A random legal action for self-play: a fair toss when a turn starts, else any turn action or 'done'."""
         if state.tossed and not state.over:
-            choices = self._turn_action_list(state)
+            choices = turn_actions(state)
             if choices:
                 choices.append(DONE)
                 return rng.choice(choices)
-        bank = state.banks[1 - state.seat if state.tossed else state.seat]  # the tosser's (state.tosser())
-        random = rng.random
-        matched = []
-        for rank in RANKS:  # (a plain loop: on four kinds, a comprehension's own call costs more)
-            if bank[rank] and random() < 0.5:
-                matched.append(rank)
-        return SLAPS[frozenset(matched)]
+        return fair_toss(state.banks[1 - state.seat if state.tossed else state.seat], rng)  # the tosser's
+
+    self_play_action = random_action
+    """Self-play takes a random legal action (:class:`RulesBase`'s default, without the call in between)."""
 
     # questions -----------------------------------------------------------------------------------------------
     def to_move(self, state: CoinAgeState) -> int | None:
@@ -814,7 +576,7 @@ class CoinAgeRules(RulesBase[Any, Any]):
 
     def check_invariants(self, state: CoinAgeState) -> list[str]:
         """20 coins always (board + banks); every stack strictly decreasing bottom to top; the end when due; the
-        board's index (``topped``) agrees with the board. (Plain loops: self-play checks every game.)"""
+        board's index (``topped``) agrees with the board."""
         problems: list[str] = []
         totals = dict.fromkeys(RANKS, 0)
         for stack in state.board:
@@ -939,7 +701,7 @@ def score(state: CoinAgeState) -> Outcome:
     names = state.players
     scores: dict[str, int] = {}
     breakdown: dict[str, dict[str, int]] = {}
-    for seat in range(PLAYERS):  # (plain loops: self-play scores every game, and comprehensions cost more)
+    for seat in range(PLAYERS):
         scores[names[seat]] = spaces[seat] + bonus[seat] + bank[seat]
         breakdown[names[seat]] = {
             "spaces": spaces[seat],
@@ -978,15 +740,5 @@ def result_text(outcome: Outcome) -> str:
         return _("{scores}: a draw").format(scores=scores)
     return _("{scores}: {winner} wins").format(scores=scores, winner=outcome.winner)
 
-
-_APPLY: dict[type, Callable[[CoinAgeRules, CoinAgeState, Any], list[Event]]] = {
-    Slap: CoinAgeRules._apply_slap,
-    Place: CoinAgeRules._apply_place,
-    Pay: CoinAgeRules._apply_pay,
-    Move: CoinAgeRules._apply_move,
-    Capture: CoinAgeRules._apply_capture,
-    Done: CoinAgeRules._apply_done,
-}
-"""How each kind of action changes the state (:meth:`CoinAgeRules.apply`)."""
 
 RULES = CoinAgeRules()

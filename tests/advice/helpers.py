@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 
 from referee.coin_age.rules import RULES, CoinAgeState
+from tests.coin_age.helpers import setup
 
 
 def random_turn(rng: random.Random, max_actions: int = 40) -> CoinAgeState | None:
     """A Coin Age state in the middle of a turn (after the slap, maybe after some actions), or None when the random
     game ended first."""
-    state = RULES.new_state(["Ann", "Bob"], {})
+    state = RULES.new_state(["Ann", "Bob"], setup())
     for _step in range(rng.randrange(0, max_actions)):
         if state.over:
             return None

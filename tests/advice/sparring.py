@@ -6,13 +6,14 @@ import random
 
 from referee.coin_age.computer import Computer
 from referee.coin_age.rules import RULES
+from tests.coin_age.helpers import setup
 
 
 def play_one(seed: int, computer_seat: int, max_depth: int = 1) -> tuple[bool, bool]:
     """One game; returns (the computer won, every action was legal)."""
     rng = random.Random(seed)
     computer = Computer(computer_seat, seed=seed + 1, time_limit=None, max_depth=max_depth)
-    state = RULES.new_state(["Heads", "Tails"], {})
+    state = RULES.new_state(["Heads", "Tails"], setup())
     legal = True
     while not state.over:
         texts = computer.actions(state)

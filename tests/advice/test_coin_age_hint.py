@@ -17,7 +17,7 @@ from tests.advice.helpers import random_turn
 
 def play_plan(state, notation: tuple[str, ...]) -> None:
     """Push each action of a plan through the rules (judge first): raises on an illegal one."""
-    game = Game.from_state(RULES, list(state.players), {}, state.copy())
+    game = Game.from_state(RULES, list(state.players), {"map": state.map}, state.copy())
     for text in notation:
         action = game.parse(text)
         verdict = game.judge(action)
@@ -62,7 +62,7 @@ def test_every_plan_is_distinct_and_reaches_its_state() -> None:
         plans = Searcher().plans(state)
         assert len({plan.notation for plan in plans}) == len(plans)
         for plan in plans[:20]:
-            game = Game.from_state(RULES, list(state.players), {}, state.copy())
+            game = Game.from_state(RULES, list(state.players), {"map": state.map}, state.copy())
             for text in plan.notation:
                 game.push_text(text)
             assert game.state == plan.result

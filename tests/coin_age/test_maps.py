@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from referee.coin_age.builtin_maps import builtin_map
+from referee.cli.games.coin_age.maps import builtin_map
 from referee.coin_age.maps import MapError, load_map
 
 # The reference's 19 edges, as written there.

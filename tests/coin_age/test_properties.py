@@ -9,8 +9,11 @@ import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee.cli.games.coin_age.room import SPEC
 from referee.coin_age import RULES
 from referee.engine import Game
+
+from .helpers import setup
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -18,7 +21,7 @@ SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[Heal
 def random_game(seed: int, max_actions: int = 400) -> Game:
     """A random legal game through the move stack (push checks every action)."""
     rng = random.Random(seed)
-    played = Game(RULES, ["Ann", "Bob"], {"map": "original"})
+    played = Game(RULES, ["Ann", "Bob"], setup())
     while not played.over and len(played.actions) < max_actions:
         played.push(RULES.random_action(played.state, rng))
     return played
@@ -28,7 +31,7 @@ def random_game(seed: int, max_actions: int = 400) -> Game:
 @given(st.integers(0, 2**32))
 def test_twenty_coins_always_and_stacks_strictly_decreasing(seed):
     rng = random.Random(seed)
-    played = Game(RULES, ["Ann", "Bob"], {})
+    played = Game(RULES, ["Ann", "Bob"], setup())
     while not played.over and len(played.actions) < 400:
         played.push(RULES.random_action(played.state, rng))
         assert RULES.check_invariants(played.state) == []
@@ -38,7 +41,7 @@ def test_twenty_coins_always_and_stacks_strictly_decreasing(seed):
 @given(st.integers(0, 2**32))
 def test_random_actions_are_legal_and_the_legal_list_agrees_with_judge(seed):
     rng = random.Random(seed)
-    played = Game(RULES, ["Ann", "Bob"], {})
+    played = Game(RULES, ["Ann", "Bob"], setup())
     while not played.over and len(played.actions) < 200:
         legal = played.legal_actions()
         assert legal, "a game not over always has a legal action (a toss)"
@@ -52,7 +55,7 @@ def test_random_actions_are_legal_and_the_legal_list_agrees_with_judge(seed):
 def test_undo_restores_the_exact_state(seed, undos):
     played = random_game(seed)
     states = []
-    replayed = Game(RULES, ["Ann", "Bob"], {})
+    replayed = Game(RULES, ["Ann", "Bob"], setup())
     for text in played.actions:
         states.append(replayed.state.copy())
         replayed.push_text(text)
@@ -66,9 +69,10 @@ def test_undo_restores_the_exact_state(seed, undos):
 def test_writing_a_record_and_replaying_it_gives_the_same_state(seed):
     played = random_game(seed)
     document = tomllib.loads(
-        tomli_w.dumps({"players": played.players, "actions": played.actions, "setup": played.setup})
+        tomli_w.dumps({"players": played.players, "actions": played.actions, "setup": SPEC.record_setup(played.setup)})
     )
-    replayed = Game(RULES, document["players"], document["setup"])
+    assert document["setup"] == {"map": "original"}
+    replayed = Game(RULES, document["players"], SPEC.prepare_setup(document["setup"], "test"))
     replayed.replay(document["actions"])
     assert replayed.state == played.state
     assert replayed.summary() == played.summary()
@@ -99,7 +103,7 @@ def test_the_self_play_action_is_always_one_of_the_legal_actions(seed):
     """``random_action`` (self-play, ``simulate``) builds its choices from the map's action table: each one is in
     ``legal_actions`` and judged legal, and the game replays from its notation."""
     rng = random.Random(seed)
-    state = RULES.new_state(["Ann", "Bob"], {})
+    state = RULES.new_state(["Ann", "Bob"], setup())
     played: list[str] = []
     while not state.over and len(played) < 300:
         action = RULES.random_action(state, rng)
@@ -107,7 +111,7 @@ def test_the_self_play_action_is_always_one_of_the_legal_actions(seed):
         assert RULES.judge(state, action).legal, RULES.format(action, state)
         played.append(RULES.format(action, state))
         RULES.apply(state, action)
-    replayed = Game(RULES, ["Ann", "Bob"], {}, undo=False)
+    replayed = Game(RULES, ["Ann", "Bob"], setup(), undo=False)
     replayed.replay(played)
     assert replayed.state == state
 

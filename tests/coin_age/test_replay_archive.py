@@ -12,6 +12,7 @@ import tomli_w
 from referee.coin_age import RULES
 from referee.engine import Game
 from tests.cli.helpers import run
+from tests.coin_age.helpers import setup
 
 
 def write_archive(folder: Path, count: int) -> list[str]:
@@ -19,7 +20,7 @@ def write_archive(folder: Path, count: int) -> list[str]:
     rng = random.Random(11)
     paths = []
     for number in range(count):
-        game = Game(RULES, ["Ann", "Bob"], {"map": "original"})
+        game = Game(RULES, ["Ann", "Bob"], setup())
         for _ in range(rng.randrange(0, 150)):
             if game.over:
                 break

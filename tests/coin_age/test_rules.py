@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from referee.coin_age import RULES
+from referee.coin_age.actions import Slap
 from referee.coin_age.coins import DIME, NICKEL, PENNY, QUARTER
-from referee.coin_age.rules import Slap
 from referee.engine import Game
 from referee.errors import IllegalAction, NotationError, ReplayError, SetupError
 from referee.rulebook import rulebook
 
-from .helpers import game, legal, verdict
+from .helpers import game, legal, setup, verdict
 
 
 # -- components and setup --------------------------------------------------------------------------------------
@@ -33,7 +33,7 @@ def test_heads_the_first_seat_takes_the_first_turn():
 
 def test_setup_refuses_other_than_two_players():
     with pytest.raises(SetupError):
-        Game(RULES, ["Ann", "Bob", "Cid"], {})
+        Game(RULES, ["Ann", "Bob", "Cid"], setup())
 
 
 def test_the_face_showing_decides_the_owner():
@@ -245,7 +245,7 @@ def test_to_move_is_the_opponent_once_nothing_is_left():
 
 def test_actions_before_the_toss_are_refused():
     with pytest.raises(IllegalAction) as caught:
-        Game(RULES, ["Ann", "Bob"], {}).push_text("place Q B2")
+        Game(RULES, ["Ann", "Bob"], setup()).push_text("place Q B2")
     assert caught.value.rule == "toss"
 
 

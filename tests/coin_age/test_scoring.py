@@ -6,11 +6,12 @@ import tomllib
 
 import pytest
 
+from referee.cli.games.coin_age.room import SPEC
 from referee.coin_age import RULES
 from referee.coin_age.position import state_from_position
 from referee.errors import InputError
 
-from .helpers import position
+from .helpers import position, setup
 
 
 def test_scoring_each_space_scores_its_top_coins_rank_for_its_owner():
@@ -70,7 +71,9 @@ def test_ruling_still_tied_is_a_draw():
 
 def test_scoring_example_position(examples):
     document = tomllib.loads((examples / "coin-age-position.toml").read_text())
-    state, warnings = state_from_position(document["players"], document["setup"], document["board"], document["banks"])
+    state, warnings = state_from_position(
+        document["players"], SPEC.prepare_setup(document["setup"], "test"), document["board"], document["banks"]
+    )
     outcome = RULES.outcome(state)
     assert warnings == []
     assert state.over
@@ -91,5 +94,5 @@ def test_position_refuses_more_coins_than_the_sets_hold():
 
 
 def test_position_warns_of_missing_coins():
-    _state, warnings = state_from_position(["Ann", "Bob"], {}, {"A1": "Qh"}, {"Ann": "", "Bob": ""})
+    _state, warnings = state_from_position(["Ann", "Bob"], setup(), {"A1": "Qh"}, {"Ann": "", "Bob": ""})
     assert warnings and "missing" in warnings[0]

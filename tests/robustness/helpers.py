@@ -29,11 +29,20 @@ PLAY_OPTIONS = {
 }
 
 
+def rules_setup(game: str) -> dict[str, Any]:
+    """``SETUP[game]`` made ready for the rules by the game's room (Coin Age: the map loaded), as commands do."""
+    from importlib import import_module
+
+    from referee import registry
+
+    return import_module(registry.GAMES[game].spec_module).SPEC.prepare_setup(dict(SETUP[game]), "test")
+
+
 def random_game(game: str, seed: int, steps: int = 10_000) -> Game:
     """A random legal game (to its end, or ``steps`` actions)."""
     rules = RULES[game]
     rng = random.Random(seed)
-    played = Game(rules, PLAYERS[game], SETUP[game])
+    played = Game(rules, PLAYERS[game], rules_setup(game))
     chooser = getattr(rules, "random_action", None)
     stalled = getattr(rules, "stalled", None)
     while not played.over and len(played.actions) < steps:

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from referee.builders import RULES as BUILDERS
 from referee.builders import score_final
 from referee.cli.files import read_toml
+from referee.cli.games.coin_age.room import SPEC as COIN_AGE_SPEC
 from referee.cli.records import record_from_document
 from referee.coin_age.maps import load_map
 from referee.coin_age.position import state_from_position
@@ -77,7 +78,7 @@ def random_game(rules: Any, players: list[str], setup: dict[str, Any], seed: int
 
 
 GAMES = {
-    "coin-age": (COIN_AGE, lambda n: ["Ann", "Bob"], lambda seed: {"map": "original"}),
+    "coin-age": (COIN_AGE, lambda n: ["Ann", "Bob"], lambda seed: COIN_AGE_SPEC.prepare_setup({"map": "original"}, "")),
     "builders": (BUILDERS, lambda n: ["Ann", "Bob", "Cy", "Di"][: 2 + n % 3], lambda seed: {"seed": seed}),
     "matchstick": (MATCHSTICK, lambda n: [f"P{i}" for i in range(2 + n % 7)], lambda seed: {"expansion": seed % 3 * 2}),
 }
@@ -322,7 +323,9 @@ SPACE = st.sampled_from(["A1", "A2", "B2", "C3", "b1", "Z9", "", " "]) | st.text
     ),
 )
 def test_state_from_position(players, setup, board, banks) -> None:
-    result = only_referee_errors(state_from_position, players, setup, board, banks)
+    result = only_referee_errors(
+        lambda: state_from_position(players, COIN_AGE_SPEC.prepare_setup(setup, "test"), board, banks)
+    )
     if result is not None:
         state, warnings = result
         assert all(isinstance(warning, str) for warning in warnings)
@@ -370,7 +373,7 @@ def test_load_map(table: Any) -> None:
 def test_maps_from_valid_ones_with_one_thing_changed(data: st.DataObject) -> None:
     import tomllib
 
-    from referee.coin_age.builtin_maps import builtin_maps_dir
+    from referee.cli.games.coin_age.maps import builtin_maps_dir
 
     files = sorted(Path(builtin_maps_dir()).glob("*.toml"))
     table = tomllib.loads(data.draw(st.sampled_from(files)).read_text())

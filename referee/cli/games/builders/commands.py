@@ -24,6 +24,7 @@ from referee.cli.games.builders.room import (
     play_setup,
     resources_text,
 )
+from referee.cli.history import LogOption, PlayHistoryOption
 from referee.cli.output import Output
 from referee.cli.status import CommandExit, ExitStatus
 from referee.errors import RefereeError
@@ -61,6 +62,8 @@ def play(
     ] = None,
     record: Annotated[str | None, typer.Option("--record", help="Write the game to this file.")] = None,
     resume: Annotated[str | None, typer.Option("--resume", help="Continue the game of this record.")] = None,
+    log: LogOption = None,
+    history: PlayHistoryOption = None,
     json_mode: JsonOption = False,
 ) -> None:
     """Referee a live game: menus at a terminal, one action per line from a pipe."""

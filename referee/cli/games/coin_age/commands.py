@@ -11,17 +11,17 @@ from referee.cli import common
 from referee.cli.commands import JsonOption, add_record_commands
 from referee.cli.common import fail
 from referee.cli.files import display_name
-from referee.cli.games.coin_age.room import (
+from referee.cli.games.coin_age.maps import (
     DEFAULT_MAP,
-    RULES,
-    SPEC,
-    complete_map,
-    complete_topic,
+    builtin_map,
+    builtin_map_names,
     load_map_file,
     map_setup,
     user_map_names,
     user_maps_dir,
 )
+from referee.cli.games.coin_age.room import RULES, SPEC, complete_map, complete_topic
+from referee.cli.history import LogOption, PlayHistoryOption
 from referee.cli.output import Output
 from referee.cli.records import parse_players
 from referee.cli.status import CommandExit, ExitStatus
@@ -49,6 +49,7 @@ MapOption = Annotated[
 
 
 def players_and_setup(players: str, map_value: str, out: Output) -> tuple[list[str], dict[str, Any]]:
+    """The players of ``--players`` and the rules' setup of ``--map`` (the map loaded by the map layer)."""
     try:
         names = parse_players(players)
         if len(names) != 2:
@@ -65,6 +66,8 @@ def play(
     map_value: MapOption = DEFAULT_MAP,
     record: Annotated[str | None, typer.Option("--record", help="Write the game to this file.")] = None,
     resume: Annotated[str | None, typer.Option("--resume", help="Continue the game of this record.")] = None,
+    log: LogOption = None,
+    history: PlayHistoryOption = None,
     json_mode: JsonOption = False,
     vs_computer: Annotated[bool, typer.Option("--vs-computer", help="The hint engine plays one seat.")] = False,
     computer_seat: Annotated[
@@ -72,8 +75,15 @@ def play(
     ] = 2,
     seed: Annotated[int | None, typer.Option("--seed", help="The computer's tosses, repeatable.")] = None,
     computer_time: Annotated[float, typer.Option("--computer-time", help="Seconds per computer turn.")] = 1.0,
+    computer_tosses: Annotated[
+        str,
+        typer.Option(
+            "--computer-tosses",
+            help="'drawn': the referee tosses the computer's coins; 'typed': you slap them and type the result.",
+        ),
+    ] = "drawn",
 ) -> None:
-    """Referee a live game: menus at a terminal, one action per line from a pipe."""
+    """Referee a live game: typed or picked at a terminal, one action per line from a pipe."""
     from referee.cli.session import play_command
 
     out = Output(ctx.obj, json_mode)
@@ -86,7 +96,9 @@ def play(
 
         if computer_seat not in (1, 2) or computer_time <= 0:
             raise fail(out, _("--computer-seat is 1 or 2, and --computer-time more than 0"))
-        computer = Computer(computer_seat - 1, seed, time_limit=computer_time)
+        if computer_tosses not in ("drawn", "typed"):
+            raise fail(out, _("--computer-tosses is 'drawn' or 'typed'"))
+        computer = Computer(computer_seat - 1, seed, time_limit=computer_time, typed_tosses=computer_tosses == "typed")
     play_command(ctx.obj, SPEC, names, setup, record, resume, json_mode, computer)
 
 
@@ -119,8 +131,6 @@ def simulate(
 @maps_app.command("list")
 def maps_list(ctx: typer.Context) -> None:
     """The installed maps (and your own, from your maps folder)."""
-    from referee.coin_age.builtin_maps import builtin_map, builtin_map_names
-
     out = Output(ctx.obj)
     for name in builtin_map_names():
         game_map = builtin_map(name)

@@ -1,13 +1,13 @@
-"""Coin Age at the table: drawing the board, the menus, positions and maps (no Typer here)."""
+"""Coin Age at the table: drawing the board, the menus, positions, and the setup through the map layer
+(:mod:`referee.cli.games.coin_age.maps`). No Typer here."""
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING, Any
 
 from referee.cli import common
 from referee.cli.common import GameSpec
-from referee.cli.files import display_name, read_toml
+from referee.cli.games.coin_age.maps import map_names, prepare_setup, record_setup
 from referee.cli.lazy import LazyRules
 from referee.cli.output import Output, ScoreTable
 from referee.cli.records import check_game, check_players
@@ -16,15 +16,12 @@ from referee.errors import InputError
 from referee.i18n import N_, _
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
-    from referee.coin_age.maps import GameMap
-    from referee.coin_age.rules import CoinAgeState
+    from referee.cli.prompts import MenuGroup
+    from referee.coin_age.actions import Action
+    from referee.coin_age.state import CoinAgeState
 
 RULES = LazyRules("referee.coin_age.rules")
 """The game's rules, imported at first use (start-up time: see referee.cli.lazy)."""
-DEFAULT_MAP = "original"
-"""The map when none is named (``referee.coin_age.builtin_maps.DEFAULT_MAP``; a test keeps the two equal)."""
 
 
 SIDE_NAME = (_("heads"), _("tails"))
@@ -43,54 +40,6 @@ REGION_STYLES = {
     "orange": "orange3",
 }
 OWNER_STYLES = ("bold cyan", "bold magenta")
-
-
-# -- maps: built-in, the player's own folder, or a file --------------------------------------------------------
-def user_maps_dir() -> Path:
-    """A player's own maps: ``$REFEREE_MAPS``, else ``$XDG_CONFIG_HOME/referee/maps`` (``~/.config/...``)."""
-    from pathlib import Path  # here: check and score import this module and need no pathlib (start-up time)
-
-    if "REFEREE_MAPS" in os.environ:
-        return Path(os.environ["REFEREE_MAPS"])
-    base = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
-    return base / "referee" / "maps"
-
-
-def user_map_names() -> list[str]:
-    folder = user_maps_dir()
-    return sorted(path.stem for path in folder.glob("*.toml")) if folder.is_dir() else []
-
-
-def load_map_file(path: str, out: Output) -> GameMap:
-    from referee.coin_age.maps import load_map
-
-    game_map = load_map(read_toml(path, out.env.stdin), source=display_name(path))
-    for warning in game_map.warnings:
-        out.warn(warning)
-    return game_map
-
-
-def map_setup(value: str, out: Output) -> dict[str, Any]:
-    """``--map NAME|FILE|random`` → the record's setup: a built-in map by name, any other map as a whole table."""
-    import random
-    from pathlib import Path
-
-    from referee.coin_age.builtin_maps import builtin_map, builtin_map_names
-
-    if value.lower() == "random":
-        value = random.choice(builtin_map_names())
-    if builtin_map(value) is not None and not Path(value).is_file():
-        return {"map": value.lower()}
-    user_file = user_maps_dir() / f"{value}.toml"
-    if not Path(value).exists() and user_file.is_file():
-        return {"map": load_map_file(str(user_file), out).to_toml()}
-    if Path(value).exists() or value.endswith(".toml") or value == "-":
-        return {"map": load_map_file(value, out).to_toml()}
-    raise InputError(
-        _("unknown map '{name}': installed maps are {names}; or give a map file").format(
-            name=value, names=", ".join(builtin_map_names() + user_map_names())
-        )
-    )
 
 
 # -- drawing the table -----------------------------------------------------------------------------------------
@@ -129,25 +78,57 @@ def render(game: Game[CoinAgeState, Any], out: Output) -> None:
             subtitle_align="right",
             border_style=style,
             box=box.ROUNDED,
-            width=20,
+            width=PANEL_WIDTH,
             padding=(0, 1),
         )
 
+    def space_cell(space_id: str) -> Text:
+        """A space on one line: its id in its region's colour and its stack, top coin first."""
+        index = game_map.index[space_id]
+        region = game_map.region(game_map.spaces[index].region)
+        cell = Text(space_id, style=REGION_STYLES.get((region.color or "").lower(), "") or "bold")
+        stack = state.board[index]
+        if not stack:
+            cell.append(" ·", style="dim")
+        for coin in reversed(stack):
+            cell.append(f" {LETTER[coin.rank]}{'ht'[coin.side]}", style=OWNER_STYLES[coin.side])
+        return cell
+
+    widest = max(len(row) for row in game_map.layout)
+    width, height = out.console.size
+    compact = height < COMPACT_BELOW_ROWS or width < PANEL_WIDTH * widest
+    """Below these sizes, a space is a line, not a card, and the score a plain table: at 80×24 the whole board, the
+    score, the prompt and its menu stay in view."""
+    cell_width = PANEL_WIDTH if not compact else max(12, min(PANEL_WIDTH, width // widest))
     rows = []
     for row in game_map.layout:
         grid = Table.grid(padding=(0, 0))
-        if len(row) < max(len(r) for r in game_map.layout):
-            grid.add_column(width=10)
-            cells: list[Any] = [""]
-        else:
-            cells = []
+        cells: list[Any] = []
+        if len(row) < widest:
+            grid.add_column(width=cell_width // 2)
+            cells.append("")
         for _space in row:
-            grid.add_column()
-        grid.add_row(*cells, *(space_panel(space_id) for space_id in row))
+            grid.add_column(width=cell_width if compact else None)
+        grid.add_row(*cells, *(space_cell(space_id) if compact else space_panel(space_id) for space_id in row))
         rows.append(grid)
-
-    out.show(Group(Text(game_map.name, style="bold"), *rows, score_table(game).rich()))
+    table = score_table(game)
+    if compact:
+        out.show(Group(Text(game_map.name, style="bold"), *rows))
+        for line in table.lines()[1:]:
+            out.text(line)
+    else:
+        out.show(Group(Text(game_map.name, style="bold"), *rows, table.rich()))
+    out.text(coin_legend())
     out.text(status_line(game))
+
+
+PANEL_WIDTH = 20
+COMPACT_BELOW_ROWS = 34
+
+
+def coin_legend() -> str:
+    """One line saying what the coin codes under the board mean."""
+    return _("Q quarter 4 · N nickel 3 · P penny 2 · D dime 1 · h heads, t tails · top coin first")
 
 
 def score_table(game: Game[CoinAgeState, Any]) -> ScoreTable:
@@ -222,58 +203,67 @@ def status_line(game: Game[CoinAgeState, Any]) -> str:
 
 
 # -- asking at a terminal --------------------------------------------------------------------------------------
-TOSS = "\x00toss"
 VERB_LABELS = {
-    "place": _("place a coin"),
-    "pay": _("pay a coin (4 matches: allows a third placement)"),
-    "move": _("move a stack"),
-    "capture": _("capture a coin"),
-    "done": _("end the turn"),
+    "Pay": _("pay a coin (4 matches: allows a third placement)"),
+    "Move": _("move a stack"),
+    "Capture": _("capture a coin"),
 }
 
 
-def ask_action(game: Game[CoinAgeState, Any], prompter: Any, out: Output) -> str:
+def menu_groups(game: Game[CoinAgeState, Any]) -> list[MenuGroup]:
+    """The menus, as data: in a turn, a group per coin to place (its spaces), the pays, the moves, the captures,
+    and ending the turn; when a toss is due, one group of the legal tosses (which kinds matched). Every entry is
+    an action object of the rules, labelled by the rules' :meth:`describe`."""
     from referee.cli.prompts import MenuGroup
-    from referee.coin_age.coins import LETTER, NAME, RANKS
+    from referee.coin_age.actions import DONE, Capture, Move, Place, Slap
+    from referee.coin_age.coins import LETTER, NAME
 
     state = game.state
-    topics = common.topic_names(SPEC)
-    groups: list[MenuGroup] = []
-    if state.tossed and RULES.has_turn_action(state):
+    rules = RULES
+    if state.tossed and rules.has_turn_action(state):
         order = {space_id: i for i, space_id in enumerate(sid for row in state.map.layout for sid in row)}
-        by_key: dict[str, MenuGroup] = {}
-        entries = [(RULES.format(action, state), action) for action in RULES.turn_actions(state)]
-        entries.sort(key=lambda entry: [order.get(word, -1) for word in entry[0].split()[1:]])
-        for text, action in entries:
-            words = text.split()
-            if words[0] == "place":  # one submenu per coin: its spaces
-                key, label = text[:7], _("place the {coin} ({letter})").format(coin=NAME[action.rank], letter=words[1])
+        ids = state.map.space_ids
+
+        def where(action: Action) -> list[int]:
+            """The menu's order, as the words of the action's notation: a coin before any space, spaces as laid
+            out on the card (so pays come first, then places by space, then moves and captures by space)."""
+            match action:
+                case Place(space=space):
+                    return [-1, order[ids[space]]]
+                case Move(source=source, target=target):
+                    return [order[ids[source]], order[ids[target]]]
+                case Capture(space=space):
+                    return [order[ids[space]]]
+            return [-1]
+
+        by_key: dict[object, MenuGroup] = {}
+        for action in sorted(rules.turn_actions(state), key=where):
+            if isinstance(action, Place):  # one submenu per coin: its spaces
+                key: object = (Place, action.rank)
+                label = _("place the {coin} ({letter})").format(coin=NAME[action.rank], letter=LETTER[action.rank])
             else:
-                key, label = words[0], VERB_LABELS[words[0]]
+                key, label = type(action), VERB_LABELS[type(action).__name__]
             group = by_key.setdefault(key, MenuGroup(label))
-            group.actions.append((RULES.describe(action, state), text))
-        groups = list(by_key.values())
+            group.actions.append((rules.describe(action, state), action))
         tosser = state.players[1 - state.seat]
-        groups.append(MenuGroup(_("end the turn ({player} tosses next)").format(player=tosser), [("done", "done")]))
+        done = MenuGroup(_("end the turn ({player} tosses next)").format(player=tosser), [("done", DONE)])
+        return [*by_key.values(), done]
+    seat = state.tosser()
+    tosses = [
+        (rules.describe(action, state), action) for action in rules.legal_actions(state) if isinstance(action, Slap)
+    ]
+    label = _("{player} tosses: say which coins matched").format(player=state.players[seat])
+    return [MenuGroup(label, tosses)]
+
+
+def ask_action(game: Game[CoinAgeState, Any], prompter: Any, out: Output) -> object:
+    """The next action picked from the menus of :func:`menu_groups` (an action object), or a session command."""
+    state = game.state
+    if state.tossed and RULES.has_turn_action(state):
         message = _("{player}, your action").format(player=state.players[state.seat])
     else:
-        tosser_seat = state.tosser()
-        tosser = state.players[tosser_seat]
-        groups.append(MenuGroup(_("{player} tosses: say which coins matched").format(player=tosser), [("", TOSS)]))
-        message = _("{player}'s turn").format(player=tosser)
-    answer = prompter.choose_action(message, groups, topics)
-    if answer != TOSS:
-        return answer
-    seat = state.tosser()
-    bank = state.banks[seat]
-    choices = [(f"{NAME[rank]} ({LETTER[rank]})", LETTER[rank]) for rank in RANKS if bank[rank]]
-    matched = prompter.checkbox(
-        _("{player} tosses {kinds}. Which show {side}?").format(
-            player=state.players[seat], kinds=" ".join(value for _label, value in choices), side=SIDE_NAME[seat]
-        ),
-        choices,
-    )
-    return "slap " + ("".join(matched) or "-")
+        message = _("{player}'s turn").format(player=state.players[state.tosser()])
+    return prompter.choose_action(message, menu_groups(game), common.topic_names(SPEC))
 
 
 # -- positions -------------------------------------------------------------------------------------------------
@@ -288,6 +278,7 @@ def load_position(document: dict[str, Any], source: str, out: Output) -> Game[Co
     board, banks = document.get("board", {}), document.get("banks", {})
     if not isinstance(setup, dict) or not isinstance(board, dict) or not isinstance(banks, dict):
         raise InputError(_("{file}: [setup], [board] and [banks] must be tables").format(file=source))
+    setup = prepare_setup(setup, source)
     state, warnings = state_from_position(players, setup, board, banks)
     for warning in warnings:
         out.warn(f"{source}: {warning}")
@@ -302,6 +293,8 @@ SPEC = GameSpec(
     render=render,
     score_table=score_table,
     status_line=status_line,
+    prepare_setup=prepare_setup,
+    record_setup=record_setup,
     load_position=load_position,
     ask_action=ask_action,
 )
@@ -312,6 +305,4 @@ def complete_topic(incomplete: str) -> list[str]:
 
 
 def complete_map(incomplete: str) -> list[str]:
-    from referee.coin_age.builtin_maps import builtin_map_names
-
-    return [name for name in [*builtin_map_names(), *user_map_names(), "random"] if name.startswith(incomplete)]
+    return [name for name in [*map_names(), "random"] if name.startswith(incomplete)]

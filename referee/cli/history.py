@@ -1,0 +1,142 @@
+"""``referee history …`` and ``referee stats`` (Typer), and the history options every game's ``play`` takes.
+
+No ``from __future__ import annotations`` here: Typer reads these signatures. The commands themselves are in
+:mod:`referee.cli.history_commands` (no Typer), which also answers ``history list`` and ``stats`` on the fast path.
+"""
+
+from typing import Annotated, Optional
+
+import typer
+
+from referee.cli import history_commands as commands
+
+LogOption = Annotated[
+    Optional[bool],  # noqa: UP045 (Typer reads the annotation)
+    typer.Option(
+        "--log/--no-history",
+        help="Log the finished game in the history (default at a terminal).",
+        callback=commands.remember_log,
+        show_default=False,
+    ),
+]
+"""``play --log`` / ``play --no-history``: one parameter of each game's ``play``."""
+
+PlayHistoryOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--history",
+        help="The history file to log into.",
+        callback=commands.remember_history,
+    ),
+]
+"""``play --history FILE``: one parameter of each game's ``play``."""
+
+HistoryFileOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option("--history", help="The history file (default: $REFEREE_HISTORY, else the data folder)."),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="JSON for scripts (see the contract).")]
+GameOption = Annotated[Optional[str], typer.Option("--game", help="coin-age, builders or matchstick.")]  # noqa: UP045
+PlayerOption = Annotated[Optional[str], typer.Option("--player", help="Only games of this player.")]  # noqa: UP045
+SinceOption = Annotated[Optional[str], typer.Option("--since", help="Only games since this date (YYYY-MM-DD).")]  # noqa: UP045
+
+history_app = typer.Typer(
+    help="Every game remembered: list, show, remove, add records, rename a player, export, import.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+
+
+@history_app.command("list")
+def history_list(
+    ctx: typer.Context,
+    game: GameOption = None,
+    player: PlayerOption = None,
+    since: SinceOption = None,
+    limit: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option("--limit", help="How many games, newest first (0: all; default 50)."),
+    ] = None,
+    json_mode: JsonOption = False,
+    history: HistoryFileOption = None,
+) -> None:
+    """The logged games, newest first: date, game, players, result."""
+    commands.list_command(ctx.obj, game, player, since, limit, json_mode, history)
+
+
+@history_app.command("show")
+def history_show(
+    ctx: typer.Context,
+    game_id: Annotated[str, typer.Argument(metavar="ID", help="The game's id (history list).")],
+    json_mode: JsonOption = False,
+    history: HistoryFileOption = None,
+) -> None:
+    """The score sheet of one game: the final breakdown, and for records the score after each turn."""
+    commands.show_command(ctx.obj, game_id, json_mode, history)
+
+
+@history_app.command("remove")
+def history_remove(
+    ctx: typer.Context,
+    game_id: Annotated[str, typer.Argument(metavar="ID", help="The game's id (history list).")],
+    history: HistoryFileOption = None,
+) -> None:
+    """Remove one game from the history."""
+    commands.remove_command(ctx.obj, game_id, history)
+
+
+@history_app.command("add")
+def history_add(
+    ctx: typer.Context,
+    paths: Annotated[list[str], typer.Argument(metavar="RECORD|FOLDER...", help="Records, or folders of records.")],
+    json_mode: JsonOption = False,
+    history: HistoryFileOption = None,
+) -> None:
+    """Log finished records (unfinished ones are reported and skipped; a game already logged is not logged again)."""
+    commands.add_command(ctx.obj, paths, json_mode, history)
+
+
+@history_app.command("rename-player")
+def history_rename(
+    ctx: typer.Context,
+    old: Annotated[str, typer.Argument(help="The name as logged (case and spaces do not matter).")],
+    new: Annotated[str, typer.Argument(help="The name to use from now on.")],
+    history: HistoryFileOption = None,
+) -> None:
+    """Rename a player in every game (merges two spellings of one person)."""
+    commands.rename_command(ctx.obj, old, new, history)
+
+
+@history_app.command("export")
+def history_export(
+    ctx: typer.Context,
+    format_name: Annotated[str, typer.Option("--format", help="bgstats, csv or json.")],
+    file: Annotated[Optional[str], typer.Argument(help="The file to write (default: standard output).")] = None,  # noqa: UP045
+    game: GameOption = None,
+    history: HistoryFileOption = None,
+) -> None:
+    """Export the history: BG Stats plays, a CSV table, or JSON (the backup history import reads)."""
+    commands.export_command(ctx.obj, format_name, game, file, history)
+
+
+@history_app.command("import")
+def history_import(
+    ctx: typer.Context,
+    file: Annotated[str, typer.Argument(help="A JSON export (history export --format json).")],
+    history: HistoryFileOption = None,
+) -> None:
+    """Restore a JSON export, merging it with this history (no game is logged twice)."""
+    commands.import_command(ctx.obj, file, history)
+
+
+def stats(
+    ctx: typer.Context,
+    game: GameOption = None,
+    player: PlayerOption = None,
+    vs: Annotated[Optional[str], typer.Option("--vs", help="Head to head of --player against this player.")] = None,  # noqa: UP045
+    since: SinceOption = None,
+    json_mode: JsonOption = False,
+    history: HistoryFileOption = None,
+) -> None:
+    """Per player: games, wins, win rate, scores, results by seat and map, rating; head to head with --vs."""
+    commands.stats_command(ctx.obj, game, player, vs, since, json_mode, history)

@@ -1,0 +1,859 @@
+"""The history's commands (``history …``, ``stats``) and the logging of finished games, without Typer.
+
+Typer's wrappers are in :mod:`referee.cli.history`; ``history list`` and ``stats`` are also answered by
+:func:`run_fast` without Typer (start-up time: a one-shot command must stay within a few times ``python -c pass``).
+
+* :func:`log_finished_game` is the one call ``play`` makes when a game ends: at a terminal it logs the game, from a
+  pipe only with ``--log``, never with ``--no-history``. A history that cannot be written is reported in one line
+  and the game goes on (its record is written as before).
+* Everything a game contributes comes from the rules through :func:`referee.history.entry.entry_from_game`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from referee.cli.env import Environment
+from referee.cli.output import Output
+from referee.cli.status import CommandExit, ExitStatus, exit_status
+from referee.errors import InputError, RefereeError
+from referee.i18n import _
+
+if TYPE_CHECKING:
+    from referee.cli.common import GameSpec
+    from referee.history.entry import GameEntry
+    from referee.history.store import History, LoggedGame
+
+DEFAULT_LIST_LIMIT = 50
+"""``history list`` shows the newest games (``--limit 0`` for all); ``--json`` gives all unless limited."""
+
+_play_options: dict[str, Any] = {"log": None, "history": None}
+"""The ``--log``/``--no-history`` and ``--history`` options of the running ``play`` (set by their callbacks)."""
+
+
+def remember_log(value: bool | None) -> bool | None:
+    """Callback of ``play --log/--no-history``: kept for :func:`log_finished_game`."""
+    _play_options["log"] = value
+    return value
+
+
+def remember_history(value: str | None) -> str | None:
+    """Callback of ``play --history FILE``."""
+    _play_options["history"] = value
+    return value
+
+
+# -- where and what ----------------------------------------------------------------------------------------------
+def history_path(explicit: str | None = None) -> Path:
+    from referee.history.store import default_path
+
+    return Path(explicit).expanduser() if explicit else default_path()
+
+
+def game_spec(name: str) -> GameSpec:
+    from importlib import import_module
+
+    from referee import registry
+
+    return import_module(registry.GAMES[name].spec_module).SPEC  # type: ignore[no-any-return]
+
+
+def game_names() -> tuple[str, ...]:
+    from referee import registry
+
+    return registry.names()
+
+
+class Unfinished(InputError):
+    """A record of a game that is not over: reported and skipped by ``history add``."""
+
+
+def entry_from_text(text: str, source: str, *, played_fallback: str | None = None) -> GameEntry:
+    """The history entry of a finished record, or of a position (scored as final), from its TOML text.
+
+    Raises :class:`Unfinished` for a game not over, InputError for anything unreadable, and the replay's error
+    (exit 1) for an illegal action."""
+    import tomllib
+
+    from referee.cli.common import game_record, replay_error_line, replay_record
+    from referee.history.entry import entry_from_game
+
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise InputError(_("{file}: malformed TOML: {reason}").format(file=source, reason=error)) from None
+    name = document.get("game")
+    if name not in game_names():
+        raise InputError(
+            _("{file}: not a record of a game this referee knows ({games})").format(
+                file=source, games=", ".join(game_names())
+            )
+        )
+    spec = game_spec(name)
+    if "actions" in document:
+        record = game_record(spec, document, source)
+        game, error = replay_record(spec, record, source, undo=False)
+        if error is not None:
+            from referee.errors import IllegalAction
+
+            if isinstance(error.cause, IllegalAction):
+                raise IllegalAction(error.cause.rule, replay_error_line(source, error))
+            raise InputError(replay_error_line(source, error))
+        if not game.over:
+            raise Unfinished(
+                _("{file}: the game is not over ({count} actions); not logged").format(
+                    file=source, count=len(game.actions)
+                )
+            )
+        return entry_from_game(game, document, text, played_fallback=played_fallback)
+    position = spec.load_position(document, source, Output(Environment()))
+    if position is None:
+        raise InputError(_("{file}: neither a record (no 'actions') nor a position").format(file=source))
+    return entry_from_game(position, document, text, kind="position", played_fallback=played_fallback)
+
+
+def open_for_writing(explicit: str | None) -> History:
+    from referee.history.store import open_history
+
+    history = open_history(history_path(explicit), create=True)
+    assert history is not None
+    return history
+
+
+def open_for_reading(explicit: str | None) -> History | None:
+    from referee.history.store import open_history
+
+    return open_history(history_path(explicit), create=False)
+
+
+# -- logging from play and score -----------------------------------------------------------------------------------
+def log_finished_game(session: Any) -> None:
+    """Log the session's game if it is over and logging is on (a terminal, or ``--log``; never ``--no-history``).
+
+    Never raises: a history that cannot be written is reported in one line; the record file is already written."""
+    game = session.game
+    wanted = _play_options.get("log")
+    if not game.over or wanted is False or (wanted is None and not session.env.interactive):
+        return
+    out: Output = session.out
+    try:
+        from referee.cli.records import Record
+        from referee.history.entry import entry_from_game
+
+        record = Record(
+            session.spec.name,
+            list(game.players),
+            session.spec.record_setup(dict(game.setup)),
+            list(game.actions),
+            started=session.started,
+            finished=session.finished,
+        )
+        text = record.to_toml().decode("utf-8")
+        document = {"game": record.game, "players": record.players, "actions": record.actions}
+        if record.setup:
+            document["setup"] = record.setup
+        entry = entry_from_game(game, document, text, times=(session.started, session.finished))
+        with open_for_writing(_play_options.get("history")) as history:
+            game_id, added = history.log(entry)
+        if added:
+            out.note(_("Logged in the history as game {id}.").format(id=game_id))
+        else:
+            out.note(_("Already in the history as game {id}.").format(id=game_id))
+    except RefereeError as error:
+        out.warn(_("not logged in the history: {reason}").format(reason=error.message))
+    except Exception as error:  # logging never endangers the game
+        out.warn(_("not logged in the history: {reason}").format(reason=f"{type(error).__name__}: {error}"))
+
+
+def score_with_log(
+    env: Environment, spec: GameSpec, path: str, json_mode: bool, board: bool, history_file: str | None
+) -> None:
+    """``score FILE --log``: score as usual, then log the record or position (a position counts as final)."""
+    import io
+
+    from referee.cli import common
+    from referee.cli.files import display_name, read_text
+
+    out = Output(env, json_mode)
+    try:
+        text = read_text(path, env.stdin)
+    except RefereeError:
+        common.score_command(env, spec, path, json_mode, board)  # reports the error as score does
+        return
+    scoring = env
+    if path == "-":  # standard input is read: score from the text read
+        scoring = Environment(
+            io.StringIO(text), env.stdout, env.stderr, False, env.stdout_isatty, env.no_color, env.stderr_isatty
+        )
+    try:
+        common.score_command(scoring, spec, path, json_mode, board)
+    except CommandExit as done:
+        if done.exit_code != ExitStatus.SUCCESS:
+            raise
+    try:
+        entry = entry_from_text(text, display_name(path))
+        with open_for_writing(history_file) as history:
+            game_id, added = history.log(entry)
+    except Unfinished as unfinished:  # the score stands; only a finished game (or a position) is logged
+        out.warn(unfinished.message)
+        raise CommandExit(ExitStatus.SUCCESS) from None
+    except RefereeError as error:
+        raise _fail(out, error) from None
+    out.note(
+        (_("Logged in the history as game {id}.") if added else _("Already in the history as game {id}.")).format(
+            id=game_id
+        )
+    )
+    raise CommandExit(ExitStatus.SUCCESS)
+
+
+# -- helpers -------------------------------------------------------------------------------------------------------
+def _fail(out: Output, error: RefereeError | str) -> CommandExit:
+    message = error.message if isinstance(error, RefereeError) else error
+    out.error(message)
+    return CommandExit(exit_status(error) if isinstance(error, RefereeError) else ExitStatus.BAD_INPUT)
+
+
+def check_game_name(game: str | None) -> str | None:
+    if game is None:
+        return None
+    name = game.strip().lower()
+    if name not in game_names():
+        raise InputError(
+            _("--game: unknown game '{game}'; the games are {games}").format(game=game, games=", ".join(game_names()))
+        )
+    return name
+
+
+def parse_since(since: str | None) -> str | None:
+    """``--since DATE`` (``2025-01-31``, or a date and time) as the UTC sort key of the history."""
+    if since is None:
+        return None
+    from referee.history.entry import utc_sort_key
+
+    text = since.strip()
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        raise InputError(_("--since: '{date}' is not a date (YYYY-MM-DD)").format(date=since)) from None
+    key = utc_sort_key(text if "T" in text or " " in text else text + "T00:00:00")
+    assert key is not None
+    return key
+
+
+def check_name(name: str | None, option: str) -> str | None:
+    if name is None:
+        return None
+    if not name.strip():
+        raise InputError(_("{option}: a player's name is needed").format(option=option))
+    return name.strip()
+
+
+def local_time(played: str) -> str:
+    """The UTC sort key of a game as local time, for people: ``2025-01-31 20:15``."""
+    try:
+        moment = datetime.fromisoformat(played + "+00:00").astimezone()
+    except ValueError:
+        return played
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def result_text(entry: GameEntry) -> str:
+    """``Ann wins 31–24``, ``Ann and Bob share the win``, or an order of going out."""
+    from referee.history.entry import NO_POINTS_GAMES
+
+    winners = entry.winners
+    if entry.game in NO_POINTS_GAMES:
+        return _("out in this order: {names}").format(names=", ".join(entry.ranking))
+    scores = entry.scores or {}
+    points = "–".join(str(scores.get(name, "")) for name in entry.ranking)
+    if len(winners) == 1:
+        return _("{winner} wins {points}").format(winner=winners[0], points=points)
+    if winners:
+        return _("{names} share the win {points}").format(names=", ".join(winners), points=points)
+    return _("no winner {points}").format(points=points)
+
+
+# -- history list / show / remove / rename-player --------------------------------------------------------------
+def list_command(
+    env: Environment,
+    game: str | None,
+    player: str | None,
+    since: str | None,
+    limit: int | None,
+    json_mode: bool,
+    history_file: str | None,
+) -> None:
+    from referee.history.export import list_document
+
+    out = Output(env, json_mode)
+    try:
+        game = check_game_name(game)
+        player = check_name(player, "--player")
+        since_key = parse_since(since)
+        if limit is not None and limit < 0:
+            raise InputError(_("--limit must be 0 (all) or more"))
+        history = open_for_reading(history_file)
+        if limit is None:
+            limit = 0 if json_mode else DEFAULT_LIST_LIMIT
+        games: list[LoggedGame] = []
+        more = False
+        if history is not None:
+            with history:
+                games = history.games(game=game, player=player, since=since_key, limit=limit or None)
+                more = bool(limit) and len(games) == limit
+    except RefereeError as error:
+        raise _fail(out, error) from None
+    if json_mode:
+        out.json([list_document(logged) for logged in games])
+        raise CommandExit(ExitStatus.SUCCESS)
+    if not games:
+        out.note(
+            _("No game in the history{filter}.").format(filter=_(" for this filter") if game or player or since else "")
+        )
+        raise CommandExit(ExitStatus.SUCCESS)
+    from referee.cli.output import ScoreTable
+
+    table = ScoreTable("", [_("id"), _("date"), _("game"), _("players"), _("result")], left=5)
+    for logged in games:
+        entry = logged.entry
+        table.add_row(
+            [str(logged.id), local_time(entry.played), entry.game, ", ".join(entry.names), result_text(entry)]
+        )
+    for line in table.lines()[1:]:
+        out.text(line)
+    if more:
+        out.note(_("The newest {shown} games (--limit 0 for all).").format(shown=len(games)))
+    raise CommandExit(ExitStatus.SUCCESS)
+
+
+def _logged_game(history_file: str | None, game_id: str) -> tuple[LoggedGame, Any]:
+    try:
+        number = int(game_id.strip().lstrip("#"))
+    except ValueError:
+        raise InputError(_("'{id}' is not a game id (a number, as history list shows)").format(id=game_id)) from None
+    history = open_for_reading(history_file)
+    if history is None:
+        raise InputError(_("no game {id} in the history (it is empty)").format(id=number))
+    with history:
+        logged = history.get(number)
+    if logged is None:
+        raise InputError(_("no game {id} in the history").format(id=number))
+    return logged, number
+
+
+def replayed(entry: GameEntry) -> tuple[Any, list[dict[str, Any]]]:
+    """The game of a logged entry, replayed from its record, and the score after each turn (records only)."""
+    import tomllib
+
+    from referee.cli.common import game_record, new_game
+
+    spec = game_spec(entry.game)
+    document = tomllib.loads(entry.record)
+    if entry.kind == "position":
+        return spec.load_position(document, _("the history"), Output(Environment())), []
+    record = game_record(spec, document, _("the history"))
+    game = new_game(spec, record, _("the history"))
+    turns: list[dict[str, Any]] = []
+    actions: list[str] = []
+    for text in record.actions:
+        player = game.to_move
+        game.push_text(text)
+        actions.append(text)
+        if game.to_move != player or game.over:
+            outcome = game.rules.outcome(game.state)
+            turns.append({"turn": len(turns) + 1, "player": player, "actions": actions, "scores": outcome.scores})
+            actions = []
+    return game, turns
+
+
+def show_command(env: Environment, game_id: str, json_mode: bool, history_file: str | None) -> None:
+    from referee.history.entry import NO_POINTS_GAMES, game_title
+    from referee.history.export import duration_minutes, list_document
+
+    out = Output(env, json_mode)
+    try:
+        logged, _number = _logged_game(history_file, game_id)
+        game, turns = replayed(logged.entry)
+    except RefereeError as error:
+        raise _fail(out, error) from None
+    entry = logged.entry
+    if json_mode:
+        document = list_document(logged)
+        document["summary"] = game.summary() if game is not None else None
+        document["turns"] = turns
+        document["record"] = entry.record
+        out.json(document)
+        raise CommandExit(ExitStatus.SUCCESS)
+    setup = ", ".join(f"{key} {value}" for key, value in entry.setup.items())
+    duration = duration_minutes(entry)
+    out.text(
+        f"#{logged.id}  {game_title(entry.game)}  {local_time(entry.played)}"
+        + (f"  ({duration} min)" if duration is not None else "")
+        + (f"  [{setup}]" if setup else "")
+    )
+    out.text(_("Players (seat order): {names}").format(names=", ".join(entry.names)))
+    out.text(result_text(entry))
+    if game is not None:
+        out.text()
+        spec = game_spec(entry.game)
+        for line in spec.score_table(game).lines():
+            out.text(line)
+    if turns:
+        out.text()
+        out.text(_("Score after each turn:"))
+        for turn in turns:
+            if entry.game in NO_POINTS_GAMES:
+                scores = ""
+            else:
+                scores = "  " + "  ".join(f"{name} {points}" for name, points in turn["scores"].items())
+            out.text(f"{turn['turn']:>4}. {turn['player']}: {' '.join(turn['actions'])}{scores}")
+    raise CommandExit(ExitStatus.SUCCESS)
+
+
+def remove_command(env: Environment, game_id: str, history_file: str | None) -> None:
+    out = Output(env)
+    try:
+        logged, number = _logged_game(history_file, game_id)
+        with open_for_writing(history_file) as history:
+            history.remove(number)
+    except RefereeError as error:
+        raise _fail(out, error) from None
+    out.text(
+        _("Removed game {id} ({game}, {date}: {names}).").format(
+            id=number, game=logged.entry.game, date=local_time(logged.entry.played), names=", ".join(logged.entry.names)
+        )
+    )
+    raise CommandExit(ExitStatus.SUCCESS)
+
+
+def rename_command(env: Environment, old: str, new: str, history_file: str | None) -> None:
+    from referee.cli.records import check_player_name
+
+    out = Output(env)
+    try:
+        old_name = check_name(old, "OLD")
+        new_name = check_player_name(new, "NEW")
+        assert old_name is not None
+        history = open_for_reading(history_file)
+        changed = 0
+        if history is not None:
+            history.close()
+            with open_for_writing(history_file) as history:
+                changed = history.rename_player(old_name, new_name)
+    except RefereeError as error:
+        raise _fail(out, error) from None
+    if not changed:
+        out.note(_("No game of '{name}' in the history; nothing changed.").format(name=old_name))
+    else:
+        out.text(_("'{old}' is now '{new}' in {count} games.").format(old=old_name, new=new_name, count=changed))
+    raise CommandExit(ExitStatus.SUCCESS)
+
+
+# -- history add / import ------------------------------------------------------------------------------------------
+def record_files(paths: Sequence[str]) -> list[str]:
+    """The files named, and the ``.toml`` files in the folders named (recursively, in name order)."""
+    files: list[str] = []
+    for path in paths:
+        if path != "-" and Path(path).is_dir():
+            files.extend(str(found) for found in sorted(Path(path).rglob("*.toml")) if found.is_file())
+        else:
+            files.append(path)
+    return files
+
+
+def entry_of_file(path: str, env: Any = None) -> tuple[str, GameEntry | RefereeError]:
+    """The history entry of one record file, or the error that keeps it out (Unfinished for a game not over)."""
+    from referee.cli.files import display_name, read_text
+
+    source = display_name(path)
+    try:
+        text = read_text(path, env.stdin if env is not None else None)
+        fallback = None
+        if path != "-":
+            fallback = datetime.fromtimestamp(os.path.getmtime(path)).astimezone().isoformat(timespec="seconds")
+        return source, entry_from_text(text, source, played_fallback=fallback)
+    except RefereeError as error:
+        return source, error
+    except OSError as error:
+        return source, InputError(f"{source}: {error.strerror}")
+
+
+PARALLEL_FROM = 64
+"""``history add`` replays this many records or more in worker processes (one per core), logging in this one."""
+
+
+def read_entries(files: Sequence[str], env: Any) -> Iterator[tuple[str, GameEntry | RefereeError]]:
+    """The entries of ``files`` in their order: replayed here, or for many files in worker processes."""
+    from referee.cli.common import default_jobs
+
+    jobs = min(default_jobs(), len(files))
+    if jobs < 2 or len(files) < PARALLEL_FROM or "-" in files:
+        for path in files:
+            yield entry_of_file(path, env)
+        return
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with context.Pool(jobs) as pool:
+        yield from pool.imap(entry_of_file, files, chunksize=max(1, min(64, len(files) // (jobs * 8))))
+
+
+def add_command(env: Environment, paths: Sequence[str], json_mode: bool, history_file: str | None) -> None:
+
+    out = Output(env, json_mode)
+    worst = ExitStatus.SUCCESS
+    counts = {"added": 0, "present": 0, "unfinished": 0, "failed": 0}
+    try:
+        history = open_for_writing(history_file)
+    except RefereeError as error:
+        raise _fail(out, error) from None
+    files = record_files(paths)
+    if not files:
+        out.note(_("No record found."))
+    with history:
+        try:
+            with history.batch():
+                for source, outcome in read_entries(files, env):
+                    try:
+                        if isinstance(outcome, RefereeError):
+                            raise outcome
+                        _game_id, added = history.log(outcome)
+                    except Unfinished as skipped:
+                        out.note(skipped.message)
+                        counts["unfinished"] += 1
+                        continue
+                    except RefereeError as error:
+                        out.error(error.message if error.message.startswith(source) else f"{source}: {error.message}")
+                        counts["failed"] += 1
+                        worst = max(worst, exit_status(error))
+                        from referee.history.store import HistoryError
+
+                        if isinstance(error, HistoryError):
+                            break
+                        continue
+                    counts["added" if added else "present"] += 1
+        except RefereeError as error:
+            out.error(error.message)
+            worst = ExitStatus.BAD_INPUT
+        try:
+            history.refresh_stale_ratings()
+        except RefereeError as error:
+            out.error(error.message)
+            worst = ExitStatus.BAD_INPUT
+    if json_mode:
+        out.json(counts)
+    else:
+        out.text(
+            _(
+                "{added} games added, {present} already in the history, {unfinished} not finished, {failed} unreadable."
+            ).format(**counts)
+        )
+    raise CommandExit(worst)
+
+
+def import_command(env: Environment, file: str, history_file: str | None) -> None:
+    """Restore a JSON export: each game replayed from its record and logged (games already there are skipped)."""
+    import json
+
+    from referee.cli.files import display_name, read_text
+    from referee.history.export import BACKUP_FORMAT
+    from referee.history.store import HistoryError
+
+    out = Output(env)
+    source = display_name(file)
+    counts = {"added": 0, "present": 0, "failed": 0}
+    worst = ExitStatus.SUCCESS
+    try:
+        try:
+            document = json.loads(read_text(file, env.stdin))
+        except (ValueError, RecursionError):
+            raise InputError(_("{file}: not a JSON export of the history").format(file=source)) from None
+        if not isinstance(document, dict) or document.get("format") != BACKUP_FORMAT:
+            raise InputError(
+                _("{file}: not a JSON export of the history (referee history export --format json)").format(file=source)
+            )
+        games = document.get("games")
+        if not isinstance(games, list):
+            raise InputError(_("{file}: no 'games' list").format(file=source))
+        history = open_for_writing(history_file)
+    except RefereeError as error:
+        raise _fail(out, error) from None
+    with history:
+        try:
+            with history.batch():
+                for number, item in enumerate(games, start=1):
+                    where = f"{source}: game {number}"
+                    try:
+                        if not isinstance(item, dict) or not isinstance(item.get("record"), str):
+                            raise InputError(_("{where}: no record").format(where=where))
+                        entry = entry_from_text(item["record"], where)
+                        _restore_names(entry, item, where)
+                        if isinstance(item.get("played"), str):
+                            from referee.history.entry import utc_sort_key
+
+                            entry.played = utc_sort_key(item["played"]) or entry.played
+                        _game_id, added = history.log(entry)
+                    except RefereeError as error:
+                        out.error(error.message if error.message.startswith(source) else f"{where}: {error.message}")
+                        counts["failed"] += 1
+                        worst = max(worst, exit_status(error))
+                        if isinstance(error, HistoryError):
+                            break
+                        continue
+                    counts["added" if added else "present"] += 1
+        except RefereeError as error:
+            out.error(error.message)
+            worst = ExitStatus.BAD_INPUT
+        try:
+            for game in history.game_kinds():
+                history.recompute_ratings(game)
+        except RefereeError as error:
+            out.error(error.message)
+            worst = ExitStatus.BAD_INPUT
+    out.text(_("{added} games imported, {present} already in the history, {failed} refused.").format(**counts))
+    raise CommandExit(worst)
+
+
+def _restore_names(entry: GameEntry, item: dict[str, Any], where: str) -> None:
+    """Names as the export has them (a player renamed after the game was logged), seat by seat."""
+    from referee.cli.records import check_player_name
+
+    names = item.get("players")
+    if not isinstance(names, list) or len(names) != len(entry.players):
+        return
+    for player, name in zip(entry.players, names, strict=True):
+        player.name = check_player_name(name, where)
+
+
+# -- export ------------------------------------------------------------------------------------------------------
+EXPORT_FORMATS = ("bgstats", "csv", "json")
+
+
+def export_command(
+    env: Environment, format_name: str, game: str | None, file: str | None, history_file: str | None
+) -> None:
+    from referee.history import export
+
+    out = Output(env)
+    try:
+        if format_name not in EXPORT_FORMATS:
+            raise InputError(_("--format: one of bgstats, csv, json, not '{format}'").format(format=format_name))
+        game = check_game_name(game)
+        history = open_for_reading(history_file)
+        games: list[LoggedGame] = []
+        if history is not None:
+            with history:
+                games = history.games(game=game, oldest_first=True)
+        text = {"bgstats": export.bgstats, "csv": export.to_csv, "json": export.backup}[format_name](games)
+        if file is None or file == "-":
+            if env.stdout_isatty:  # names from files never reach a terminal raw
+                from referee.cli.output import safe
+
+                text = safe(text)
+            env.stdout.write(text)
+            env.stdout.flush()
+        else:
+            from referee.cli.files import write_atomically
+
+            write_atomically(Path(file), text.encode("utf-8"))
+            out.note(_("{count} games written to {file}.").format(count=len(games), file=file))
+    except RefereeError as error:
+        raise _fail(out, error) from None
+    raise CommandExit(ExitStatus.SUCCESS)
+
+
+# -- stats -------------------------------------------------------------------------------------------------------
+def stats_command(
+    env: Environment,
+    game: str | None,
+    player: str | None,
+    vs: str | None,
+    since: str | None,
+    json_mode: bool,
+    history_file: str | None,
+) -> None:
+    from referee.history.stats import statistics
+
+    out = Output(env, json_mode)
+    try:
+        game = check_game_name(game)
+        player = check_name(player, "--player")
+        vs = check_name(vs, "--vs")
+        if vs is not None and player is None:
+            raise InputError(_("--vs needs --player: head to head is between two players"))
+        since_key = parse_since(since)
+        history = open_for_reading(history_file)
+        if history is None:
+            document: dict[str, Any] = {"game": game, "players": {}}
+        else:
+            with history:
+                document = statistics(history, game=game, player=player, vs=vs, since=since_key)
+                course = None
+                if game is not None and not json_mode and env.stdout_isatty and document["players"]:
+                    from referee.history.entry import name_key
+
+                    course = history.rating_course(game, [name_key(name) for name in list(document["players"])[:6]])
+    except RefereeError as error:
+        raise _fail(out, error) from None
+    if json_mode:
+        out.json(document)
+        raise CommandExit(ExitStatus.SUCCESS)
+    if not document["players"]:
+        out.note(_("No game in the history for this filter."))
+        raise CommandExit(ExitStatus.SUCCESS)
+    if game is not None:
+        print_game_stats(out, game, document)
+        if course:
+            from referee.cli.history_chart import chart_for
+
+            chart_for(out, document, course)
+    else:
+        for kind, sub in document.get("by_game", {}).items():
+            if sub["players"]:
+                print_game_stats(out, kind, sub)
+                out.text()
+    if "head_to_head" in document:
+        h2h = document["head_to_head"]
+        (first, second) = list(h2h["wins"])
+        out.text(
+            _(
+                "Head to head, {games} games: {a} won {a_wins}, {b} won {b_wins}, {shared} shared;"
+                " ahead: {a} {a_ahead}, {b} {b_ahead}"
+            ).format(
+                games=h2h["games"],
+                a=first,
+                b=second,
+                a_wins=h2h["wins"][first],
+                b_wins=h2h["wins"][second],
+                shared=h2h["shared_wins"],
+                a_ahead=h2h["ahead"][first],
+                b_ahead=h2h["ahead"][second],
+            )
+        )
+    raise CommandExit(ExitStatus.SUCCESS)
+
+
+def print_game_stats(out: Output, game: str, document: dict[str, Any]) -> None:
+    from referee.cli.output import ScoreTable
+    from referee.history.entry import NO_POINTS_GAMES, game_title
+
+    no_points = game in NO_POINTS_GAMES
+    headers = [_("player"), _("games"), _("wins"), _("shared"), _("win rate")]
+    if not no_points:
+        headers += [_("average"), _("best")]
+    headers.append(_("rating (mu ± sigma)"))
+    table = ScoreTable(game_title(game), headers)
+    seats: list[dict[str, int]] = []
+    for name, numbers in document["players"].items():
+        rating = numbers.get("rating")
+        row = [
+            name,
+            str(numbers["games"]),
+            str(numbers["wins"]),
+            str(numbers["shared_wins"]),
+            f"{numbers['win_rate']:.0%}",
+        ]
+        if not no_points:
+            average = numbers["average_score"]
+            best = numbers["best_score"]
+            row += ["" if average is None else f"{average:.1f}", "" if best is None else str(best)]
+        row.append("" if rating is None else f"{rating['mu']:.1f} ± {rating['sigma']:.1f}")
+        table.add_row(row)
+        for seat, numbers_at in enumerate(numbers["by_seat"]):
+            while len(seats) <= seat:
+                seats.append({"games": 0, "wins": 0})
+            seats[seat]["games"] += numbers_at["games"]
+            seats[seat]["wins"] += numbers_at["wins"]
+    for line in table.lines():
+        out.text(line)
+    parts = [
+        _("seat {seat}: {wins}/{games} won ({rate:.0%})").format(
+            seat=seat + 1, wins=numbers["wins"], games=numbers["games"], rate=numbers["wins"] / numbers["games"]
+        )
+        for seat, numbers in enumerate(seats)
+        if numbers["games"]
+    ]
+    out.text(_("By seat (seat 1 moves first): {parts}").format(parts="; ".join(parts)))
+    out.text(_("  random self-play for comparison: referee {game} simulate --games 1000").format(game=game))
+    maps: dict[str, dict[str, int]] = {}
+    for numbers in document["players"].values():
+        for board, counts in numbers.get("by_map", {}).items():
+            maps.setdefault(board, {"games": 0})
+            maps[board]["games"] += counts["games"]
+    if maps and game == "coin-age":
+        for name, numbers in document["players"].items():
+            boards = numbers.get("by_map", {})
+            if boards:
+                out.text(
+                    f"  {name}: "
+                    + "; ".join(f"{board} {counts['wins']}/{counts['games']}" for board, counts in boards.items())
+                )
+
+
+# -- the fast path -----------------------------------------------------------------------------------------------
+_FAST_OPTIONS = {
+    ("history", "list"): {"--game", "--player", "--since", "--limit", "--history"},
+    ("stats",): {"--game", "--player", "--vs", "--since", "--history"},
+}
+
+
+def run_fast(argv: Sequence[str]) -> bool:
+    """Answer ``history list`` and ``stats`` without Typer (see :mod:`referee.cli.fast`); False to leave the command
+    line to Typer (anything unusual: ``--help``, an unknown option, a missing value)."""
+    command = (
+        ("history", "list") if list(argv[:2]) == ["history", "list"] else ("stats",) if argv[:1] == ["stats"] else None
+    )
+    if command is None:
+        return False
+    allowed = _FAST_OPTIONS[command]
+    values: dict[str, str] = {}
+    json_mode = False
+    words = list(argv[len(command) :])
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word == "--json" and not json_mode:
+            json_mode = True
+            index += 1
+            continue
+        option, equals, value = word.partition("=")
+        if option not in allowed or option in values:
+            return False
+        if not equals:
+            if index + 1 >= len(words) or words[index + 1].startswith("--"):
+                return False
+            value = words[index + 1]
+            index += 1
+        values[option] = value
+        index += 1
+    env = Environment()
+    if command == ("stats",):
+        stats_command(
+            env,
+            values.get("--game"),
+            values.get("--player"),
+            values.get("--vs"),
+            values.get("--since"),
+            json_mode,
+            values.get("--history"),
+        )
+    else:
+        limit = values.get("--limit")
+        if limit is not None and not limit.strip().isdigit():
+            return False
+        list_command(
+            env,
+            values.get("--game"),
+            values.get("--player"),
+            values.get("--since"),
+            None if limit is None else int(limit),
+            json_mode,
+            values.get("--history"),
+        )
+    return True

@@ -1,0 +1,13 @@
+"""The history of played games: one SQLite file, its statistics, ratings and exports.
+
+* :mod:`referee.history.entry`: what a finished game contributes (players in seat order, scores, ranking, winners,
+  a setup summary), read from the rules' public functions, and the content hash that keeps a game from being
+  logged twice;
+* :mod:`referee.history.store`: the database (schema, migrations, queries, one transaction per logged game);
+* :mod:`referee.history.ratings`: a rating per player and game (OpenSkill, Plackett-Luce), kept current as games
+  are logged;
+* :mod:`referee.history.stats`: the numbers of ``referee stats``;
+* :mod:`referee.history.export`: BG Stats, CSV and JSON exports.
+
+Nothing here prints or imports Typer or Rich: the command line is :mod:`referee.cli.history`.
+"""

@@ -1,0 +1,186 @@
+"""Exports of the history: BG Stats, CSV and JSON (the JSON is also the backup that ``history import`` reads).
+
+* ``bgstats``: a JSON array of plays, each in the format BG Stats documents for plays pushed from other apps
+  (``sourceName``, ``sourcePlayId``, ``playDate`` as ``YYYY-MM-DD HH:MM:SS``, ``durationMin``, ``board``, ``game``
+  with ``name``, ``sourceGameId``, ``highestWins`` and ``noPoints``, and per player ``name``, ``sourcePlayerId``,
+  ``score``, ``rank``, ``winner``, ``startPlayer``, ``role``). BG Stats takes one such play per link
+  (``createPlay.html?data=…``); the file holds one per game.
+* ``csv``: one row per player and game, safe to open in a spreadsheet: a text cell that a spreadsheet would read
+  as a formula (starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) is written with a leading
+  apostrophe.
+* ``json``: every game with its full record, so a new machine replays and rates them (``history import``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from datetime import datetime
+from typing import Any
+
+from referee.history.entry import NO_POINTS_GAMES, GameEntry, game_title, name_key
+from referee.history.store import LoggedGame
+
+SOURCE_NAME = "referee"
+BACKUP_FORMAT = "referee-history"
+BACKUP_VERSION = 1
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _moment(stamp: str | None) -> datetime | None:
+    if not stamp:
+        return None
+    try:
+        return datetime.fromisoformat(stamp)
+    except ValueError:
+        return None
+
+
+def play_date(entry: GameEntry) -> str:
+    """When the game was played, as BG Stats writes it: the time at the table (as recorded), no offset."""
+    moment = _moment(entry.finished) or _moment(entry.started)
+    if moment is None:
+        moment = _moment(entry.played + "+00:00") if entry.played else None
+        if moment is not None:
+            moment = moment.astimezone()
+    return moment.strftime("%Y-%m-%d %H:%M:%S") if moment is not None else ""
+
+
+def duration_minutes(entry: GameEntry) -> int | None:
+    start, end = _moment(entry.started), _moment(entry.finished)
+    if start is None or end is None:
+        return None
+    try:
+        seconds = (end - start).total_seconds()
+    except TypeError:  # one with an offset, one without
+        return None
+    return max(0, round(seconds / 60)) if seconds >= 0 else None
+
+
+def list_document(logged: LoggedGame) -> dict[str, Any]:
+    """One game as ``history list --json`` shows it."""
+    entry = logged.entry
+    winners = entry.winners
+    return {
+        "id": logged.id,
+        "game": entry.game,
+        "started": entry.started,
+        "finished": entry.finished,
+        "played": entry.played + "Z" if entry.played else None,
+        "players": entry.names,
+        "scores": entry.scores,
+        "ranking": entry.ranking,
+        "winner": winners[0] if len(winners) == 1 else None,
+        "winners": winners,
+        "setup": entry.setup,
+        "kind": entry.kind,
+        "actions": entry.actions,
+    }
+
+
+def bgstats_play(logged: LoggedGame) -> dict[str, Any]:
+    """One game in BG Stats' format for plays pushed from other apps."""
+    entry = logged.entry
+    no_points = entry.game in NO_POINTS_GAMES
+    play: dict[str, Any] = {
+        "sourceName": SOURCE_NAME,
+        "sourcePlayId": entry.content_hash[:32],
+        "playDate": play_date(entry),
+        "board": entry.setup.get("map", ""),
+        "game": {
+            "name": game_title(entry.game),
+            "sourceGameId": entry.game,
+            "highestWins": True,
+            "noPoints": no_points,
+        },
+        "players": [],
+    }
+    duration = duration_minutes(entry)
+    if duration is not None:
+        play["durationMin"] = duration
+    for player in entry.players:
+        row: dict[str, Any] = {
+            "name": player.name,
+            "sourcePlayerId": name_key(player.name),
+            "rank": player.rank,
+            "winner": player.winner,
+            "startPlayer": player.seat == 0,
+            "role": "",
+        }
+        if not no_points and player.score is not None:
+            row["score"] = player.score
+        play["players"].append(row)
+    return play
+
+
+def bgstats(games: list[LoggedGame]) -> str:
+    return json.dumps([bgstats_play(logged) for logged in games], ensure_ascii=False, indent=2) + "\n"
+
+
+def spreadsheet_safe(value: Any) -> Any:
+    """A cell a spreadsheet shows as text, never runs as a formula."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+CSV_COLUMNS = (
+    "id",
+    "date",
+    "game",
+    "board",
+    "player",
+    "seat",
+    "score",
+    "rank",
+    "place",
+    "winner",
+    "start_player",
+    "started",
+    "finished",
+    "duration_min",
+)
+
+
+def to_csv(games: list[LoggedGame]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    for logged in games:
+        entry = logged.entry
+        duration = duration_minutes(entry)
+        for player in entry.players:
+            row = (
+                logged.id,
+                play_date(entry),
+                entry.game,
+                entry.setup.get("map", ""),
+                player.name,
+                player.seat + 1,
+                "" if player.score is None or entry.game in NO_POINTS_GAMES else player.score,
+                player.rank,
+                player.place,
+                int(player.winner),
+                int(player.seat == 0),
+                entry.started or "",
+                entry.finished or "",
+                "" if duration is None else duration,
+            )
+            writer.writerow([spreadsheet_safe(cell) for cell in row])
+    return buffer.getvalue()
+
+
+def backup(games: list[LoggedGame]) -> str:
+    """The JSON export: every game with its record (what ``history import`` restores)."""
+    documents = []
+    for logged in games:
+        document = list_document(logged)
+        document["record"] = logged.entry.record
+        documents.append(document)
+    return (
+        json.dumps(
+            {"format": BACKUP_FORMAT, "version": BACKUP_VERSION, "games": documents}, ensure_ascii=False, indent=2
+        )
+        + "\n"
+    )

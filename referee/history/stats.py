@@ -1,0 +1,162 @@
+"""The numbers of ``referee stats``: per player games, wins (a shared win counts as a win, and is also counted
+apart), win rate, average and best score, results by seat, by map (Coin Age), the rating, and head to head.
+
+Everything is one aggregate query over the players table (indexed for it), so the answer stays fast with a
+hundred thousand games; ratings are read from the table the history keeps current.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.history.entry import NO_POINTS_GAMES, name_key
+from referee.history.store import History
+
+
+def statistics(
+    history: History,
+    *,
+    game: str | None = None,
+    player: str | None = None,
+    vs: str | None = None,
+    since: str | None = None,
+) -> dict[str, Any]:
+    """The ``stats --json`` document: ``{"game", "players": {NAME: {...}}}`` (plus ``head_to_head`` with ``vs``).
+
+    Without ``game`` the numbers cover every game (no rating: ratings are per game) and ``by_game`` holds the
+    document of each game."""
+    keys = [name_key(name) for name in (player, vs) if name is not None]
+    document: dict[str, Any] = {"game": game, "players": _players(history, game, since, keys)}
+    shown = set(keys)
+    if shown:
+        document["players"] = {
+            name: numbers for name, numbers in document["players"].items() if name_key(name) in shown
+        }
+    if game is not None:
+        table = history.ratings(game)
+        for name, numbers in document["players"].items():
+            rating = table.get(name_key(name))
+            numbers["rating"] = None if rating is None else {"mu": round(rating[1], 3), "sigma": round(rating[2], 3)}
+    else:
+        for numbers in document["players"].values():
+            numbers["rating"] = None
+        document["by_game"] = {
+            kind: statistics(history, game=kind, player=player, vs=vs, since=since) for kind in history.game_kinds()
+        }
+    if player is not None and vs is not None:
+        document["head_to_head"] = head_to_head(history, player, vs, game=game, since=since)
+    return document
+
+
+Row = tuple[str, str, int, str, int, int, int, int, int, "int | None"]
+"""key, name, seat, board, games, wins, shared wins, sum of scores, number of scores, best score."""
+
+
+def _rows(history: History, game: str | None, since: str | None, keys: list[str]) -> list[Row]:
+    """The numbers per player, seat and board: from the totals the history keeps (no date filter, at most one
+    player), else added up from the games (a date, or two players: only the games both played)."""
+    with history.reading() as db:
+        if since is None and len(keys) <= 1:
+            clauses, params = [], []
+            if game is not None:
+                clauses.append("game = ?")
+                params.append(game)
+            if keys:
+                clauses.append("key = ?")
+                params.append(keys[0])
+            where = " WHERE " + " AND ".join(clauses) if clauses else ""
+            return db.execute(
+                "SELECT key, name, seat, board, games, wins, shared, score_sum, score_count, best FROM totals" + where,
+                params,
+            ).fetchall()
+        clauses, params = [], []
+        if game is not None:
+            clauses.append("p.game = ?")
+            params.append(game)
+        if since is not None:
+            clauses.append("g.played >= ?")
+            params.append(since)
+        for key in keys:  # only the games every one of these players played
+            clauses.append("p.game_id IN (SELECT game_id FROM players WHERE key = ?)")
+            params.append(key)
+        if keys:
+            clauses.append(f"p.key IN ({','.join('?' * len(keys))})")
+            params.extend(keys)
+        where = " WHERE " + " AND ".join(clauses) if clauses else ""
+        return db.execute(
+            "SELECT p.key, min(p.name), p.seat, coalesce(g.board, ''), count(*), sum(p.winner), sum(p.shared),"
+            " coalesce(sum(p.score), 0), count(p.score), max(p.score)"
+            f" FROM players p JOIN games g ON g.id = p.game_id{where}"
+            " GROUP BY p.key, p.seat, coalesce(g.board, '')",
+            params,
+        ).fetchall()
+
+
+def _players(history: History, game: str | None, since: str | None, keys: list[str]) -> dict[str, dict[str, Any]]:
+    result: dict[str, dict[str, Any]] = {}
+    names: dict[str, tuple[int, str]] = {}
+    for key, name, seat, board, count, wins, shared, total, scored, best in _rows(history, game, since, keys):
+        if count > names.get(key, (-1, ""))[0]:
+            names[key] = (count, name)
+        numbers = result.setdefault(
+            key,
+            {"games": 0, "wins": 0, "shared_wins": 0, "_total": 0, "_scored": 0, "best_score": None, "by_seat": []},
+        )
+        numbers["games"] += count
+        numbers["wins"] += wins or 0
+        numbers["shared_wins"] += shared or 0
+        if scored and (game is None or game not in NO_POINTS_GAMES):
+            numbers["_total"] += total or 0
+            numbers["_scored"] += scored
+            numbers["best_score"] = best if numbers["best_score"] is None else max(best, numbers["best_score"])
+        while len(numbers["by_seat"]) <= seat:
+            numbers["by_seat"].append({"games": 0, "wins": 0})
+        numbers["by_seat"][seat]["games"] += count
+        numbers["by_seat"][seat]["wins"] += wins or 0
+        if board:
+            on_board = numbers.setdefault("by_map", {}).setdefault(board, {"games": 0, "wins": 0})
+            on_board["games"] += count
+            on_board["wins"] += wins or 0
+    for numbers in result.values():
+        games, scored = numbers["games"], numbers.pop("_scored")
+        total = numbers.pop("_total")
+        numbers["win_rate"] = round(numbers["wins"] / games, 4) if games else 0.0
+        numbers["average_score"] = round(total / scored, 2) if scored else None
+        if "by_map" in numbers:
+            numbers["by_map"] = dict(sorted(numbers["by_map"].items()))
+    order = ("games", "wins", "shared_wins", "win_rate", "average_score", "best_score", "by_seat", "by_map")
+    return {
+        names[key][1]: {field: numbers[field] for field in order if field in numbers}
+        for key, numbers in sorted(
+            result.items(), key=lambda item: (-item[1]["wins"], -item[1]["games"], names[item[0]][1])
+        )
+    }
+
+
+def head_to_head(
+    history: History, player: str, opponent: str, *, game: str | None = None, since: str | None = None
+) -> dict[str, Any]:
+    """The games two players played together: how often each won, shared a win, and finished ahead."""
+    first, second = name_key(player), name_key(opponent)
+    clauses, params = ["a.key = ?", "b.key = ?"], [first, second]
+    if game is not None:
+        clauses.append("a.game = ?")
+        params.append(game)
+    if since is not None:
+        clauses.append("a.game_id IN (SELECT id FROM games WHERE played >= ?)")
+        params.append(since)
+    with history.reading() as db:
+        row = db.execute(
+            "SELECT count(*), sum(a.winner AND NOT b.winner), sum(b.winner AND NOT a.winner),"
+            " sum(a.winner AND b.winner), sum(a.place < b.place), sum(b.place < a.place), min(a.name), min(b.name)"
+            " FROM players a JOIN players b ON a.game_id = b.game_id WHERE " + " AND ".join(clauses),
+            params,
+        ).fetchone()
+    count, a_wins, b_wins, shared, a_ahead, b_ahead, a_name, b_name = row
+    a_name, b_name = a_name or player.strip(), b_name or opponent.strip()
+    return {
+        "games": count,
+        "wins": {a_name: a_wins or 0, b_name: b_wins or 0},
+        "shared_wins": shared or 0,
+        "ahead": {a_name: a_ahead or 0, b_name: b_ahead or 0},
+    }

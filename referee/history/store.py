@@ -1,0 +1,702 @@
+"""The history database: one SQLite file, its schema, migrations and queries.
+
+* The file is marked as a referee history (``PRAGMA application_id``) and versioned (``PRAGMA user_version``): a
+  file written by a newer referee is refused, an older one migrated in one transaction, and anything else at the
+  path (a damaged file, another program's database, a text file) is reported as "… is not a referee history" and
+  never written to.
+* WAL mode and a busy timeout: two referees finishing games at the same moment both get logged; a database locked
+  for longer than the timeout is reported, never corrupted.
+* One transaction per logged game (the game, its players and the rating update), so a process killed at any
+  moment leaves the game wholly in the history or not at all.
+* A game is identified by the hash of its content (:func:`referee.history.entry.content_hash`): logging the same
+  game twice keeps one copy.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from referee.errors import InputError
+from referee.history.entry import GameEntry, PlayerResult, name_key
+
+APPLICATION_ID = 0x52656652  # "RefR"
+SCHEMA_VERSION = 2
+BUSY_TIMEOUT_SECONDS = 10.0
+FILE_NAME = "history.sqlite3"
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+_SCHEMA_1 = """
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    hash TEXT NOT NULL UNIQUE,
+    kind TEXT NOT NULL,
+    played TEXT NOT NULL,
+    started TEXT,
+    finished TEXT,
+    actions INTEGER NOT NULL,
+    setup TEXT NOT NULL,
+    board TEXT,
+    record TEXT NOT NULL
+);
+CREATE INDEX games_by_date ON games (played, id);
+CREATE INDEX games_by_game ON games (game, played, id);
+CREATE TABLE players (
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    game TEXT NOT NULL,
+    played TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    key TEXT NOT NULL,
+    score INTEGER,
+    place INTEGER NOT NULL,
+    rank INTEGER NOT NULL,
+    winner INTEGER NOT NULL,
+    shared INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX players_by_key ON players (key, played, game_id);
+"""
+
+_SCHEMA_2 = """
+CREATE TABLE ratings (
+    game TEXT NOT NULL,
+    key TEXT NOT NULL,
+    name TEXT NOT NULL,
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    PRIMARY KEY (game, key)
+);
+CREATE TABLE rating_steps (
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    key TEXT NOT NULL,
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    PRIMARY KEY (game_id, key)
+);
+CREATE TABLE rating_state (
+    game TEXT PRIMARY KEY,
+    stale INTEGER NOT NULL,
+    last_played TEXT,
+    last_id INTEGER
+);
+CREATE TABLE totals (
+    game TEXT NOT NULL,
+    key TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    board TEXT NOT NULL,
+    name TEXT NOT NULL,
+    games INTEGER NOT NULL,
+    wins INTEGER NOT NULL,
+    shared INTEGER NOT NULL,
+    score_sum INTEGER NOT NULL,
+    score_count INTEGER NOT NULL,
+    best INTEGER,
+    PRIMARY KEY (game, key, seat, board)
+);
+"""
+
+_TOTALS_FROM_PLAYERS = """
+INSERT INTO totals (game, key, seat, board, name, games, wins, shared, score_sum, score_count, best)
+SELECT p.game, p.key, p.seat, coalesce(g.board, ''), min(p.name), count(*), sum(p.winner), sum(p.shared),
+       coalesce(sum(p.score), 0), count(p.score), max(p.score)
+FROM players p JOIN games g ON g.id = p.game_id {where}
+GROUP BY p.game, p.key, p.seat, coalesce(g.board, '')
+"""
+"""The totals of ``stats`` rebuilt from the games (after a remove or a rename, and when migrating)."""
+
+MIGRATIONS: dict[int, str] = {1: _SCHEMA_1, 2: _SCHEMA_2}
+"""The DDL that brings a database from version ``n - 1`` to ``n``. Version 2 added the ratings and the totals that
+``stats`` reads: a version-1 file gets the tables, its totals are added up, and every game's ratings are recomputed
+at the next read."""
+
+
+class HistoryError(InputError):
+    """The history cannot be read or written (exit 2); the message is one line naming the file."""
+
+
+def default_path(environ: Mapping[str, str] | None = None) -> Path:
+    """``$REFEREE_HISTORY``, else ``$XDG_DATA_HOME/referee/history.sqlite3``, else under ``~/.local/share``."""
+    environ = os.environ if environ is None else environ
+    if environ.get("REFEREE_HISTORY"):
+        return Path(environ["REFEREE_HISTORY"]).expanduser()
+    base = environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base).expanduser() / "referee" / FILE_NAME
+
+
+def _describe(error: sqlite3.Error, path: Path) -> str:
+    text = str(error)
+    if "locked" in text or "busy" in text:
+        return f"{path}: the history is locked by another referee; nothing was changed (try again)"
+    if "full" in text:
+        return f"{path}: the disk is full; the history was not changed"
+    if "readonly" in text or "read-only" in text:
+        return f"{path}: the history is read-only"
+    if "not a database" in text or "malformed" in text or "corrupt" in text:
+        return f"{path} is not a referee history (damaged: {text}); it was left as it is"
+    return f"{path}: the history cannot be used ({text})"
+
+
+@dataclass
+class LoggedGame:
+    """A game as read back from the history."""
+
+    id: int
+    entry: GameEntry
+
+
+class History:
+    """An open history file. Use :func:`open_history`; every method raises :class:`HistoryError`, never
+    ``sqlite3.Error``."""
+
+    BATCH_SIZE = 200
+    """Games per transaction in :meth:`batch` (``history add`` of a folder, ``history import``)."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+        self.connection = connection
+        self.path = path
+        self._batch: int | None = None
+        """Games logged in the open batch transaction, or None outside :meth:`batch`."""
+
+    def close(self) -> None:
+        self.connection.close()
+
+    def __enter__(self) -> History:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- transactions --------------------------------------------------------------------------------------
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Log many games with one commit per :data:`BATCH_SIZE` games instead of one per game (each game is still
+        whole or absent: it is a savepoint of the transaction, and a transaction is whole or absent)."""
+        self._batch = 0
+        try:
+            yield
+        finally:
+            if self._batch:
+                self._batch = None
+                try:
+                    self.connection.execute("COMMIT")
+                except sqlite3.Error as error:
+                    self._rollback()
+                    raise HistoryError(_describe(error, self.path)) from None
+            self._batch = None
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """``BEGIN IMMEDIATE`` … ``COMMIT``; rolled back on any error (sqlite errors become HistoryError).
+
+        Inside :meth:`batch`, a savepoint of the batch's transaction instead."""
+        connection = self.connection
+        if self._batch is not None:
+            with self._savepoint() as db:
+                yield db
+            return
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as error:
+            raise HistoryError(_describe(error, self.path)) from None
+        try:
+            yield connection
+            connection.execute("COMMIT")
+        except sqlite3.Error as error:
+            self._rollback()
+            raise HistoryError(_describe(error, self.path)) from None
+        except BaseException:
+            self._rollback()
+            raise
+
+    @contextmanager
+    def _savepoint(self) -> Iterator[sqlite3.Connection]:
+        connection = self.connection
+        try:
+            if self._batch == 0:
+                connection.execute("BEGIN IMMEDIATE")
+            connection.execute("SAVEPOINT game")
+        except sqlite3.Error as error:
+            raise HistoryError(_describe(error, self.path)) from None
+        self._batch = (self._batch or 0) + 1
+        try:
+            yield connection
+            connection.execute("RELEASE game")
+        except sqlite3.Error as error:
+            self._rollback()
+            self._batch = 0
+            raise HistoryError(_describe(error, self.path)) from None
+        except BaseException:
+            with suppress(sqlite3.Error):
+                connection.execute("ROLLBACK TO game")
+                connection.execute("RELEASE game")
+            raise
+        if self._batch >= self.BATCH_SIZE:
+            try:
+                connection.execute("COMMIT")
+            except sqlite3.Error as error:
+                self._rollback()
+                raise HistoryError(_describe(error, self.path)) from None
+            finally:
+                self._batch = 0
+
+    def _rollback(self) -> None:
+        with suppress(sqlite3.Error):
+            self.connection.execute("ROLLBACK")
+
+    @contextmanager
+    def reading(self) -> Iterator[sqlite3.Connection]:
+        """Queries outside a write transaction, their sqlite errors reported as HistoryError."""
+        try:
+            yield self.connection
+        except sqlite3.Error as error:
+            raise HistoryError(_describe(error, self.path)) from None
+
+    # -- logging -------------------------------------------------------------------------------------------
+    def find_hash(self, content_hash: str) -> int | None:
+        with self.reading() as db:
+            row = db.execute("SELECT id FROM games WHERE hash = ?", (content_hash,)).fetchone()
+        return None if row is None else int(row[0])
+
+    def log(self, entry: GameEntry) -> tuple[int, bool]:
+        """Log one game in one transaction: ``(id, True)``, or ``(id of the copy, False)`` when it is there."""
+        with self.transaction() as db:
+            found = db.execute("SELECT id FROM games WHERE hash = ?", (entry.content_hash,)).fetchone()
+            if found is not None:
+                return int(found[0]), False
+            game_id = self._insert(db, entry)
+            self._rate_new_game(db, entry, game_id)
+        return game_id, True
+
+    def _insert(self, db: sqlite3.Connection, entry: GameEntry) -> int:
+        cursor = db.execute(
+            "INSERT INTO games (game, hash, kind, played, started, finished, actions, setup, board, record)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                entry.game,
+                entry.content_hash,
+                entry.kind,
+                entry.played,
+                entry.started,
+                entry.finished,
+                entry.actions,
+                json.dumps(entry.setup, sort_keys=True, ensure_ascii=False),
+                entry.setup.get("map"),
+                entry.record,
+            ),
+        )
+        game_id = int(cursor.lastrowid or 0)
+        shared = sum(player.winner for player in entry.players) > 1
+        db.executemany(
+            "INSERT INTO players (game_id, game, played, seat, name, key, score, place, rank, winner, shared)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    game_id,
+                    entry.game,
+                    entry.played,
+                    player.seat,
+                    player.name,
+                    name_key(player.name),
+                    player.score,
+                    player.place,
+                    player.rank,
+                    int(player.winner),
+                    int(player.winner and shared),
+                )
+                for player in entry.players
+            ],
+        )
+        board = entry.setup.get("map") or ""
+        db.executemany(
+            "INSERT INTO totals (game, key, seat, board, name, games, wins, shared, score_sum, score_count, best)"
+            " VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?) ON CONFLICT (game, key, seat, board) DO UPDATE SET"
+            " name = excluded.name, games = games + 1, wins = wins + excluded.wins,"
+            " shared = shared + excluded.shared, score_sum = score_sum + excluded.score_sum,"
+            " score_count = score_count + excluded.score_count,"
+            " best = CASE WHEN excluded.best IS NULL THEN best WHEN best IS NULL THEN excluded.best"
+            " ELSE max(best, excluded.best) END",
+            [
+                (
+                    entry.game,
+                    name_key(player.name),
+                    player.seat,
+                    board,
+                    player.name,
+                    int(player.winner),
+                    int(player.winner and shared),
+                    player.score or 0,
+                    int(player.score is not None),
+                    player.score,
+                )
+                for player in entry.players
+            ],
+        )
+        return game_id
+
+    def _rebuild_totals(self, db: sqlite3.Connection, game: str) -> None:
+        db.execute("DELETE FROM totals WHERE game = ?", (game,))
+        db.execute(_TOTALS_FROM_PLAYERS.format(where="WHERE p.game = ?"), (game,))
+
+    def _rate_new_game(self, db: sqlite3.Connection, entry: GameEntry, game_id: int) -> None:
+        """Update the ratings with a new game when it is the latest of its game; else mark them for recomputing."""
+        from referee.history import ratings
+
+        state = db.execute("SELECT stale, last_played FROM rating_state WHERE game = ?", (entry.game,)).fetchone()
+        if state is not None and (state[0] or (state[1] is not None and entry.played < state[1])):
+            db.execute("UPDATE rating_state SET stale = 1 WHERE game = ?", (entry.game,))
+            return
+        keys = [name_key(player.name) for player in entry.players]
+        before = []
+        for key in keys:
+            row = db.execute("SELECT mu, sigma FROM ratings WHERE game = ? AND key = ?", (entry.game, key)).fetchone()
+            before.append((ratings.MU, ratings.SIGMA) if row is None else (row[0], row[1]))
+        after = ratings.update(before, [player.rank for player in entry.players])
+        for player, key, (mu, sigma) in zip(entry.players, keys, after, strict=True):
+            db.execute(
+                "INSERT INTO ratings (game, key, name, mu, sigma) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (game, key) DO UPDATE SET name = excluded.name, mu = excluded.mu, sigma = excluded.sigma",
+                (entry.game, key, player.name, mu, sigma),
+            )
+            db.execute(
+                "INSERT INTO rating_steps (game_id, key, mu, sigma) VALUES (?, ?, ?, ?)", (game_id, key, mu, sigma)
+            )
+        db.execute(
+            "INSERT INTO rating_state (game, stale, last_played, last_id) VALUES (?, 0, ?, ?)"
+            " ON CONFLICT (game) DO UPDATE SET last_played = excluded.last_played, last_id = excluded.last_id",
+            (entry.game, entry.played, game_id),
+        )
+
+    # -- ratings -------------------------------------------------------------------------------------------
+    def recompute_ratings(self, game: str) -> None:
+        """Ratings of one game from scratch, from its games in the order they were played (one transaction)."""
+        with self.transaction() as db:
+            self._recompute(db, game)
+
+    def _recompute(self, db: sqlite3.Connection, game: str) -> None:
+        from referee.history import ratings
+
+        rows = db.execute(
+            "SELECT g.id, g.played, p.key, p.rank, p.name FROM games g JOIN players p ON p.game_id = g.id"
+            " WHERE g.game = ? ORDER BY g.played, g.id, p.seat",
+            (game,),
+        ).fetchall()
+        order: list[int] = []
+        players: dict[int, list[tuple[str, int]]] = {}
+        names: dict[str, str] = {}
+        last: tuple[str, int] | None = None
+        for game_id, played, key, rank, name in rows:
+            if game_id not in players:
+                order.append(game_id)
+                players[game_id] = []
+            players[game_id].append((key, rank))
+            names[key] = name
+            last = (played, game_id)
+        current, steps = ratings.replay(players[game_id] for game_id in order)
+        db.execute("DELETE FROM ratings WHERE game = ?", (game,))
+        db.execute("DELETE FROM rating_steps WHERE game_id IN (SELECT id FROM games WHERE game = ?)", (game,))
+        db.executemany(
+            "INSERT INTO ratings (game, key, name, mu, sigma) VALUES (?, ?, ?, ?, ?)",
+            [(game, key, names[key], mu, sigma) for key, (mu, sigma) in current.items()],
+        )
+        db.executemany(
+            "INSERT INTO rating_steps (game_id, key, mu, sigma) VALUES (?, ?, ?, ?)",
+            [(game_id, key, mu, sigma) for game_id, step in zip(order, steps, strict=True) for key, mu, sigma in step],
+        )
+        if last is None:
+            db.execute("DELETE FROM rating_state WHERE game = ?", (game,))
+        else:
+            db.execute(
+                "INSERT INTO rating_state (game, stale, last_played, last_id) VALUES (?, 0, ?, ?)"
+                " ON CONFLICT (game) DO UPDATE SET stale = 0, last_played = excluded.last_played,"
+                " last_id = excluded.last_id",
+                (game, *last),
+            )
+
+    def refresh_stale_ratings(self) -> None:
+        """Recompute the ratings of every game marked stale (games logged out of order, a migrated file)."""
+        with self.reading() as db:
+            stale = [row[0] for row in db.execute("SELECT game FROM rating_state WHERE stale = 1")]
+        for game in stale:
+            self.recompute_ratings(game)
+
+    def ratings(self, game: str) -> dict[str, tuple[str, float, float]]:
+        """Player key → (name, mu, sigma) for one game."""
+        self.refresh_stale_ratings()
+        with self.reading() as db:
+            rows = db.execute("SELECT key, name, mu, sigma FROM ratings WHERE game = ?", (game,)).fetchall()
+        return {key: (name, mu, sigma) for key, name, mu, sigma in rows}
+
+    def rating_course(self, game: str, keys: Iterable[str]) -> dict[str, list[tuple[str, float, float]]]:
+        """Player key → the ``(played, mu, sigma)`` after each of their games, in order."""
+        self.refresh_stale_ratings()
+        wanted = list(keys)
+        result: dict[str, list[tuple[str, float, float]]] = {key: [] for key in wanted}
+        with self.reading() as db:
+            for key in wanted:
+                rows = db.execute(
+                    "SELECT g.played, s.mu, s.sigma FROM rating_steps s JOIN games g ON g.id = s.game_id"
+                    " WHERE g.game = ? AND s.key = ? ORDER BY g.played, g.id",
+                    (game, key),
+                ).fetchall()
+                result[key] = [(played, mu, sigma) for played, mu, sigma in rows]
+        return result
+
+    # -- reading -------------------------------------------------------------------------------------------
+    def games(
+        self,
+        *,
+        game: str | None = None,
+        player: str | None = None,
+        since: str | None = None,
+        limit: int | None = None,
+        oldest_first: bool = False,
+    ) -> list[LoggedGame]:
+        """Logged games, newest first (``oldest_first`` for exports), filtered by game, player and date."""
+        order = "ASC" if oldest_first else "DESC"
+        if player is not None:  # a player's games, from the players' index (key, date): no scan of all games
+            return self._games_of(name_key(player), game, since, limit, order)
+        where, params = self._filters(game, player, since)
+        sql = (
+            "SELECT id, game, hash, kind, played, started, finished, actions, setup, record FROM games"
+            f"{where} ORDER BY played {order}, id {order}"
+        )
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        with self.reading() as db:
+            rows = db.execute(sql, params).fetchall()
+            return self._with_players(db, rows)
+
+    def _games_of(self, key: str, game: str | None, since: str | None, limit: int | None, order: str) -> list[Any]:
+        clauses, params = ["key = ?"], [key]
+        if game is not None:
+            clauses.append("game = ?")
+            params.append(game)
+        if since is not None:
+            clauses.append("played >= ?")
+            params.append(since)
+        sql = f"SELECT game_id FROM players WHERE {' AND '.join(clauses)} ORDER BY played {order}, game_id {order}"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        with self.reading() as db:
+            ids = [row[0] for row in db.execute(sql, params)]
+            rows: list[Any] = []
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                rows += db.execute(
+                    "SELECT id, game, hash, kind, played, started, finished, actions, setup, record FROM games"
+                    f" WHERE id IN ({','.join('?' * len(chunk))})",
+                    chunk,
+                ).fetchall()
+            rows.sort(key=lambda row: (row[4], row[0]), reverse=order == "DESC")
+            return self._with_players(db, rows)
+
+    def count(self, *, game: str | None = None, player: str | None = None, since: str | None = None) -> int:
+        where, params = self._filters(game, player, since)
+        with self.reading() as db:
+            return int(db.execute(f"SELECT count(*) FROM games{where}", params).fetchone()[0])
+
+    @staticmethod
+    def _filters(game: str | None, player: str | None, since: str | None) -> tuple[str, list[Any]]:
+        clauses: list[str] = []
+        params: list[Any] = []
+        if game is not None:
+            clauses.append("game = ?")
+            params.append(game)
+        if since is not None:
+            clauses.append("played >= ?")
+            params.append(since)
+        if player is not None:
+            clauses.append("id IN (SELECT game_id FROM players WHERE key = ?)")
+            params.append(name_key(player))
+        return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
+
+    def _with_players(self, db: sqlite3.Connection, rows: list[Any]) -> list[LoggedGame]:
+        if not rows:
+            return []
+        players: dict[int, list[PlayerResult]] = {row[0]: [] for row in rows}
+        ids = list(players)
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            for game_id, seat, name, score, place, rank, winner in db.execute(
+                f"SELECT game_id, seat, name, score, place, rank, winner FROM players WHERE game_id IN ({marks})"
+                " ORDER BY game_id, seat",
+                chunk,
+            ):
+                players[game_id].append(PlayerResult(name, seat, score, place, rank, bool(winner)))
+        result = []
+        for game_id, game, content_hash, kind, played, started, finished, actions, setup, record in rows:
+            entry = GameEntry(
+                game=game,
+                players=players[game_id],
+                setup=json.loads(setup),
+                record=record,
+                content_hash=content_hash,
+                kind=kind,
+                actions=actions,
+                started=started,
+                finished=finished,
+                played=played,
+            )
+            result.append(LoggedGame(game_id, entry))
+        return result
+
+    def get(self, game_id: int) -> LoggedGame | None:
+        with self.reading() as db:
+            rows = db.execute(
+                "SELECT id, game, hash, kind, played, started, finished, actions, setup, record FROM games"
+                " WHERE id = ?",
+                (game_id,),
+            ).fetchall()
+            found = self._with_players(db, rows)
+        return found[0] if found else None
+
+    def game_kinds(self) -> list[str]:
+        with self.reading() as db:
+            return [row[0] for row in db.execute("SELECT DISTINCT game FROM games ORDER BY game")]
+
+    # -- changing ------------------------------------------------------------------------------------------
+    def remove(self, game_id: int) -> bool:
+        """Remove one game (and recompute its game's ratings); False when there is no such game."""
+        with self.transaction() as db:
+            row = db.execute("SELECT game FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                return False
+            db.execute("DELETE FROM rating_steps WHERE game_id = ?", (game_id,))
+            db.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
+            db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+            self._recompute(db, row[0])
+            self._rebuild_totals(db, row[0])
+        return True
+
+    def rename_player(self, old: str, new: str) -> int:
+        """Rename a player in every game (merging two spellings of one person); the number of games changed.
+
+        Refused when one game has both names (they are two people)."""
+        old_key, new_key = name_key(old), name_key(new)
+        with self.transaction() as db:
+            both = db.execute(
+                "SELECT count(*) FROM players a JOIN players b ON a.game_id = b.game_id AND a.seat != b.seat"
+                " WHERE a.key = ? AND b.key = ?",
+                (old_key, new_key),
+            ).fetchone()[0]
+            if both and old_key != new_key:
+                raise HistoryError(
+                    f"'{old.strip()}' and '{new.strip()}' played in the same game ({both} games): they are two people"
+                )
+            games = [row[0] for row in db.execute("SELECT DISTINCT game FROM players WHERE key = ?", (old_key,))]
+            changed = db.execute(
+                "UPDATE players SET name = ?, key = ? WHERE key = ?", (new.strip(), new_key, old_key)
+            ).rowcount
+            for game in games:
+                self._recompute(db, game)
+                self._rebuild_totals(db, game)
+        return int(changed)
+
+    def integrity(self) -> str:
+        with self.reading() as db:
+            return str(db.execute("PRAGMA integrity_check").fetchone()[0])
+
+
+# -- opening ---------------------------------------------------------------------------------------------------
+def _not_a_history(path: Path, why: str = "") -> HistoryError:
+    detail = f" ({why})" if why else ""
+    return HistoryError(f"{path} is not a referee history{detail}; it was left as it is")
+
+
+def open_history(path: Path, *, create: bool = True) -> History | None:
+    """Open (creating with ``create``) the history at ``path``; None when it does not exist and ``create`` is off.
+
+    Raises :class:`HistoryError` for a file that is not a referee history, one from a newer referee, or one that
+    cannot be opened."""
+    try:
+        exists = path.exists()
+        if exists and not path.is_file():
+            raise _not_a_history(path, "a folder")
+        if exists and path.stat().st_size > 0:
+            with open(path, "rb") as handle:
+                if handle.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
+                    raise _not_a_history(path)
+        if not exists:
+            if not create:
+                return None
+            path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise HistoryError(f"{path}: cannot be opened ({error.strerror})") from None
+    try:
+        connection = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
+    except sqlite3.Error as error:
+        raise HistoryError(_describe(error, path)) from None
+    history = History(connection, path)
+    try:
+        _prepare(history)
+    except HistoryError:
+        connection.close()
+        raise
+    except sqlite3.Error as error:
+        connection.close()
+        raise HistoryError(_describe(error, path)) from None
+    return history
+
+
+def _prepare(history: History) -> None:
+    """Check the file is ours, create or migrate the schema, and set WAL mode."""
+    db = history.connection
+    db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
+    version = _check_identity(history)
+    if version < SCHEMA_VERSION:
+        with history.transaction():
+            version = _check_identity(history)  # another referee may have created or migrated it meanwhile
+            if version < SCHEMA_VERSION:
+                _migrate(db, version)
+    if db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+        db.execute("PRAGMA journal_mode = WAL")
+    db.execute("PRAGMA synchronous = NORMAL")
+    db.execute("PRAGMA foreign_keys = ON")
+    db.execute("PRAGMA cache_size = -16000")  # 16 MB: logging many games touches index pages all over the file
+
+
+def _migrate(db: sqlite3.Connection, version: int) -> None:
+    """Bring a database from ``version`` (0: a new file) to :data:`SCHEMA_VERSION` (inside the caller's transaction)."""
+    for step in range(version + 1, SCHEMA_VERSION + 1):
+        for statement in MIGRATIONS[step].split(";"):
+            if statement.strip():
+                db.execute(statement)
+    if version >= 1:  # a migrated file: its totals added up, its ratings recomputed at the next read
+        db.execute("INSERT OR REPLACE INTO rating_state (game, stale) SELECT DISTINCT game, 1 FROM games")
+        db.execute(_TOTALS_FROM_PLAYERS.format(where=""))
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def _check_identity(history: History) -> int:
+    """The schema version of a referee history; raises for a foreign file or a newer version."""
+    db = history.connection
+    try:
+        application_id = db.execute("PRAGMA application_id").fetchone()[0]
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+    except sqlite3.DatabaseError as error:
+        raise _not_a_history(history.path, str(error)) from None
+    if application_id == 0 and version == 0:
+        tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if tables:
+            raise _not_a_history(history.path, "another program's database")
+        return 0
+    if application_id != APPLICATION_ID:
+        raise _not_a_history(history.path, "another program's database")
+    if version > SCHEMA_VERSION:
+        raise HistoryError(
+            f"{history.path}: written by a newer referee (history version {version}); this one reads up to"
+            f" version {SCHEMA_VERSION}"
+        )
+    return int(version)

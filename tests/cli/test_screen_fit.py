@@ -1,0 +1,55 @@
+"""At a real terminal of 80×24 (tmux): the whole Coin Age board, the score, the prompt and its open menu fit."""
+
+from __future__ import annotations
+
+import shlex
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import referee_command
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux for a real terminal screen"),
+]
+
+
+def screen(session: str) -> str:
+    return subprocess.run(["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True).stdout
+
+
+def wait_for(session: str, text: str, timeout: float = 30) -> str:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        shown = screen(session)
+        if text in shown:
+            return shown
+        time.sleep(0.3)
+    raise AssertionError(f"{text!r} never showed; the screen:\n{screen(session)}")
+
+
+@pytest.mark.parametrize(("columns", "rows"), [(80, 24), (60, 24)])
+def test_the_board_the_score_and_the_open_menu_fit(tmp_path: Path, columns: int, rows: int) -> None:
+    session = f"referee-fit-{columns}-{tmp_path.name}"
+    command = " ".join(shlex.quote(word) for word in referee_command())
+    record = tmp_path / "game.toml"
+    play = f"{command} coin-age play --players Ann,Bob --record {shlex.quote(str(record))}; sleep 60"
+    subprocess.run(
+        ["tmux", "new-session", "-d", "-x", str(columns), "-y", str(rows), "-s", session, "-e", "NO_COLOR=1", play],
+        check=True,
+    )
+    try:
+        wait_for(session, "Ann>")
+        subprocess.run(["tmux", "send-keys", "-t", session, "slap QN", "Enter"], check=True)
+        shown = wait_for(session, "place …")  # the completion menu is open
+        lines = shown.splitlines()
+        assert any(line.strip().startswith("A1 ") for line in lines), shown  # the board's first row
+        assert any(line.startswith("Ann ") for line in lines) and any(line.startswith("Bob ") for line in lines)
+        assert any(line.startswith("Ann>") for line in lines), shown
+        assert all(len(line) <= columns for line in lines)
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)

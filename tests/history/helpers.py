@@ -1,0 +1,55 @@
+"""Hand-made history entries and finished records for the history tests."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from referee.history.entry import GameEntry, PlayerResult, content_hash
+from referee.history.store import History, open_history
+from tests.robustness.helpers import PLAYERS, random_game, record_text
+
+
+def entry(
+    game: str,
+    names: list[str],
+    scores: list[int] | None,
+    places: list[int],
+    winners: list[str],
+    played: str,
+    *,
+    board: str | None = None,
+) -> GameEntry:
+    """A game as the history keeps it, made by hand (``places``: 1-based ranking position, seat by seat)."""
+    results = []
+    for seat, name in enumerate(names):
+        rank = 1 if name in winners else places[seat]
+        score = None if scores is None else scores[seat]
+        results.append(PlayerResult(name, seat, score, places[seat], rank, name in winners))
+    document = {"game": game, "players": names, "scores": scores, "places": places, "played": played}
+    return GameEntry(
+        game=game,
+        players=results,
+        setup={"map": board} if board else {},
+        record=json.dumps(document),
+        content_hash=content_hash(document),
+        played=played,
+    )
+
+
+def history_at(path: Path) -> History:
+    history = open_history(path)
+    assert history is not None
+    return history
+
+
+def finished_record(game: str, seed: int) -> tuple[bytes, list[str]]:
+    """A finished random game of ``game``: its record and its actions (seeds searched upward until one ends)."""
+    while True:
+        played = random_game(game, seed)
+        if played.over:
+            return record_text(game, played.actions), played.actions
+        seed += 1000
+
+
+__all__ = ["PLAYERS", "entry", "finished_record", "history_at"]

@@ -1,0 +1,49 @@
+"""Exports: BG Stats' keys, CSV safe in a spreadsheet, JSON backup and import without duplicates."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+from referee.history import export
+from tests.history.helpers import entry, history_at
+
+
+def logged(tmp_path: Path):
+    history = history_at(tmp_path / "h.sqlite3")
+    evil = "=cmd|' /C calc'!A0"
+    game = entry("coin-age", [evil, "Bob"], [20, 10], [1, 2], [evil], "2025-01-01T10:00:00")
+    game.setup = {"map": "Original"}
+    game.started, game.finished = "2025-01-01T10:00:00+01:00", "2025-01-01T10:42:00+01:00"
+    history.log(game)
+    history.log(entry("matchstick", ["Ann", "@Bob", "Cy"], None, [2, 1, 3], ["@Bob"], "2025-01-02T10:00:00"))
+    return history
+
+
+def test_bgstats_plays_have_the_documented_keys(tmp_path: Path) -> None:
+    with logged(tmp_path) as history:
+        plays = json.loads(export.bgstats(history.games(oldest_first=True)))
+    coin, match = plays
+    assert {"sourceName", "sourcePlayId", "playDate", "board", "game", "players", "durationMin"} <= set(coin)
+    assert coin["playDate"] == "2025-01-01 10:42:00" and coin["durationMin"] == 42 and coin["board"] == "Original"
+    assert coin["game"] == {"name": "Coin Age", "sourceGameId": "coin-age", "highestWins": True, "noPoints": False}
+    first = coin["players"][0]
+    assert {"name", "sourcePlayerId", "score", "rank", "winner", "startPlayer", "role"} <= set(first)
+    assert (first["score"], first["rank"], first["winner"], first["startPlayer"]) == (20, 1, True, True)
+    assert match["game"]["noPoints"] is True
+    assert all("score" not in player for player in match["players"])
+    assert [player["rank"] for player in match["players"]] == [2, 1, 3]
+
+
+def test_csv_cells_never_start_a_formula(tmp_path: Path) -> None:
+    with logged(tmp_path) as history:
+        text = export.to_csv(history.games(oldest_first=True))
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert len(rows) == 5
+    for row in rows:
+        for value in row.values():
+            assert not value.startswith(("=", "+", "-", "@")), value
+    assert rows[0]["player"] == "'=cmd|' /C calc'!A0"
+    assert rows[0]["duration_min"] == "42"

@@ -1,0 +1,46 @@
+"""At a terminal: a finished game is logged without --log (never with --no-history); stats draws the rating chart."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import referee_command
+from tests.history.helpers import finished_record
+
+pexpect = pytest.importorskip("pexpect")
+
+pytestmark = pytest.mark.e2e
+
+
+def at_terminal(*args: str, history: Path) -> str:
+    command = referee_command()
+    env = {**os.environ, "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1", "REFEREE_HISTORY": str(history)}
+    child = pexpect.spawn(
+        command[0], [*command[1:], *args], env=env, dimensions=(40, 120), timeout=30, encoding="utf-8"
+    )
+    try:
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0, child.before
+    return str(child.before)
+
+
+def test_a_game_finished_at_a_terminal_is_logged_and_charted(tmp_path: Path) -> None:
+    history = tmp_path / "h.sqlite3"
+    record = tmp_path / "finished.toml"
+    record.write_bytes(finished_record("coin-age", 3)[0])
+    output = at_terminal("coin-age", "play", "--resume", str(record), "--no-history", history=history)
+    assert "Logged in the history" not in output and not history.exists()
+    output = at_terminal("coin-age", "play", "--resume", str(record), history=history)
+    assert "Logged in the history as game 1" in output
+    second = tmp_path / "second.toml"
+    second.write_bytes(finished_record("coin-age", 4)[0])
+    at_terminal("coin-age", "play", "--resume", str(second), history=history)
+    chart = at_terminal("stats", "--game", "coin-age", history=history)
+    assert "Rating (mu) after each game" in chart and "Ann" in chart
+    plain = at_terminal("stats", "--game", "coin-age", "--json", history=history)
+    assert "Rating (mu) after each game" not in plain

@@ -1,0 +1,61 @@
+"""Killed at any moment, the history holds each game wholly or not at all; two referees logging at once are both
+logged."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tests.conftest import ROOT
+from tests.history.helpers import history_at
+
+
+def logger(path: Path, first: int, count: int) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "tests.history.logger_loop", str(path), str(first), str(count)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+
+
+def check_whole(path: Path) -> int:
+    """Integrity, and every logged game complete (all its players, a rating step each when rated); the count."""
+    with history_at(path) as history:
+        assert history.integrity() == "ok"
+        db = history.connection
+        for game_id, record in db.execute("SELECT id, record FROM games"):
+            players = db.execute("SELECT count(*) FROM players WHERE game_id = ?", (game_id,)).fetchone()[0]
+            steps = db.execute("SELECT count(*) FROM rating_steps WHERE game_id = ?", (game_id,)).fetchone()[0]
+            assert players == len(json.loads(record)["players"]), f"game {game_id} is not whole"
+            assert steps in (0, players)
+        return int(db.execute("SELECT count(*) FROM games").fetchone()[0])
+
+
+def test_sigkill_while_logging_leaves_every_game_whole_or_absent(tmp_path: Path) -> None:
+    seed = random.randrange(2**32)
+    print(f"seed={seed}")
+    rng = random.Random(seed)
+    path = tmp_path / "h.sqlite3"
+    logged = 0
+    for round_number in range(12):
+        process = logger(path, round_number * 1000, 1000)
+        time.sleep(rng.uniform(0.6, 2.5))
+        process.kill()
+        process.wait()
+        logged = check_whole(path)
+    assert logged > 0
+
+
+def test_two_referees_logging_at_once_are_both_logged(tmp_path: Path) -> None:
+    path = tmp_path / "h.sqlite3"
+    first, second = logger(path, 0, 60), logger(path, 10_000, 60)
+    for process in (first, second):
+        out, err = process.communicate(timeout=300)
+        assert process.returncode == 0, err.decode()
+        assert out.strip() == b"done"
+    assert check_whole(path) == 120

@@ -1,0 +1,119 @@
+"""The history file: schema versions, refusal of foreign and newer files, dedupe, list/show/remove/rename."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from referee.history import store
+from referee.history.stats import statistics
+from referee.history.store import HistoryError, open_history
+from tests.history.helpers import entry, history_at
+
+
+def test_a_new_history_is_marked_versioned_and_in_wal_mode(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "history.sqlite3"
+    with history_at(path) as history:
+        db = history.connection
+        assert db.execute("PRAGMA application_id").fetchone()[0] == store.APPLICATION_ID
+        assert db.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_a_missing_history_is_not_created_for_reading(tmp_path: Path) -> None:
+    assert open_history(tmp_path / "none.sqlite3", create=False) is None
+    assert not (tmp_path / "none.sqlite3").exists()
+
+
+@pytest.mark.parametrize("content", [b"hello, not a database\n", b"SQLite format 3\x00" + b"\xff" * 200])
+def test_a_foreign_or_damaged_file_is_refused_and_left_as_it_is(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "history.sqlite3"
+    path.write_bytes(content)
+    with pytest.raises(HistoryError, match="is not a referee history"):
+        open_history(path)
+    assert path.read_bytes() == content
+
+
+def test_another_programs_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "other.db"
+    other = sqlite3.connect(path)
+    other.execute("CREATE TABLE notes (text TEXT)")
+    other.commit()
+    other.close()
+    before = path.read_bytes()
+    with pytest.raises(HistoryError, match="is not a referee history"):
+        open_history(path)
+    assert path.read_bytes() == before
+
+
+def test_a_newer_history_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "history.sqlite3"
+    history_at(path).close()
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA user_version = {store.SCHEMA_VERSION + 1}")
+    db.commit()
+    db.close()
+    with pytest.raises(HistoryError, match="newer referee") as refused:
+        open_history(path)
+    assert "\n" not in refused.value.message
+
+
+def test_a_version_1_history_is_migrated_and_its_ratings_recomputed(tmp_path: Path) -> None:
+    path = tmp_path / "history.sqlite3"
+    with history_at(path) as history:
+        history.log(entry("coin-age", ["Ann", "Bob"], [20, 10], [1, 2], ["Ann"], "2025-01-01T10:00:00"))
+        expected = history.ratings("coin-age")
+        expected_stats = statistics(history)
+    db = sqlite3.connect(path)  # take it back to version 1: no rating tables
+    db.executescript(
+        "DROP TABLE ratings; DROP TABLE rating_steps; DROP TABLE rating_state; DROP TABLE totals;"
+        " PRAGMA user_version = 1;"
+    )
+    db.close()
+    with history_at(path) as history:
+        assert history.connection.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
+        assert history.ratings("coin-age") == expected
+        assert statistics(history) == expected_stats
+        assert len(history.games()) == 1
+
+
+def test_the_same_game_is_logged_once(tmp_path: Path) -> None:
+    game = entry("coin-age", ["Ann", "Bob"], [20, 10], [1, 2], ["Ann"], "2025-01-01T10:00:00")
+    with history_at(tmp_path / "h.sqlite3") as history:
+        first, added = history.log(game)
+        again, added_again = history.log(game)
+        assert (added, added_again) == (True, False)
+        assert first == again
+        assert history.count() == 1
+
+
+def test_list_filters_and_order(tmp_path: Path) -> None:
+    with history_at(tmp_path / "h.sqlite3") as history:
+        history.log(entry("coin-age", ["Ann", "Bob"], [20, 10], [1, 2], ["Ann"], "2025-01-01T10:00:00"))
+        history.log(entry("matchstick", ["Bob", "Cy", "Di"], None, [2, 1, 3], ["Cy"], "2025-02-01T10:00:00"))
+        history.log(entry("coin-age", ["Cy", " ann "], [5, 9], [2, 1], [" ann "], "2025-03-01T10:00:00"))
+        assert [logged.entry.played[:7] for logged in history.games()] == ["2025-03", "2025-02", "2025-01"]
+        assert len(history.games(game="coin-age")) == 2
+        assert len(history.games(player="ANN")) == 2  # case and spaces do not matter
+        assert len(history.games(since="2025-02-01T00:00:00")) == 2
+        assert history.games(player="nobody") == []
+        shown = history.get(2)
+        assert shown is not None and shown.entry.scores is None and shown.entry.ranking == ["Cy", "Bob", "Di"]
+
+
+def test_remove_and_rename(tmp_path: Path) -> None:
+    with history_at(tmp_path / "h.sqlite3") as history:
+        history.log(entry("coin-age", ["Ann", "Bob"], [20, 10], [1, 2], ["Ann"], "2025-01-01T10:00:00"))
+        history.log(entry("coin-age", ["anne", "Bob"], [8, 10], [2, 1], ["Bob"], "2025-01-02T10:00:00"))
+        assert history.rename_player(" ANNE ", "Ann") == 1
+        ratings = history.ratings("coin-age")
+        assert set(ratings) == {"ann", "bob"}
+        assert len(history.games(player="ann")) == 2
+        with pytest.raises(HistoryError, match="two people"):
+            history.rename_player("Ann", "Bob")
+        assert history.remove(1) is True
+        assert history.remove(1) is False
+        assert history.count() == 1
+        assert history.integrity() == "ok"
