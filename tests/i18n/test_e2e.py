@@ -61,6 +61,10 @@ def whole_game(game: str, seed: int = 3) -> tuple[list[str], list[str]]:
         "matchstick": ("referee.matchstick.rules", PLAYERS, {}, []),
     }[game]
     rules = import_module(module).RULES
+    if game == "coin-age":  # the rules take the map loaded, as the command line's room prepares it
+        from referee.cli.games.coin_age.room import SPEC
+
+        setup = SPEC.prepare_setup(setup, "test")
     rng = random.Random(seed)
     played = Game(rules, players, setup)
     while not played.over:
