@@ -5,10 +5,13 @@ Facts [CARDS]: 34 buildings (B01–B34) and 8 machines (M01–M08) make the buil
 costs. A machine, once built, is also a worker: it produces what its worker side shows and costs 0 écus.
 Resources are always in the order stone, wood, knowledge, tile.
 
-Cards are found by id (``B12``, ``b12``, ``B7`` → ``B07``) or by French name, case-insensitively and ignoring
-accents and the kind of apostrophe (``l'etable`` finds ``L'étable``). Machines share their French name between
-levels (``Une grue`` is M01 and M05) and workers are named only by their type, so a name may match several
-cards: :func:`candidates` lists them, :func:`lookup` refuses an ambiguous name.
+Cards are found by id (``B12``, ``b12``, ``B7`` → ``B07``), by French name (as printed on the French edition), by
+English name (an unofficial, unverified transcription, for English-edition players) — case-insensitively and
+ignoring accents and the kind of apostrophe (``l'etable`` finds ``L'étable``) — or by what the card shows: its four
+numbers in the order stone, wood, knowledge, tile (``2 2 0 3``: a building's or machine's requirements, a worker's
+skills). Machines share their French name between levels (``Une grue`` is M01 and M05), workers are named only by
+their type, and several cards may show the same numbers, so a name may match several cards: :func:`candidates`
+lists them, :func:`lookup` refuses an ambiguous name.
 """
 
 from __future__ import annotations
@@ -123,10 +126,18 @@ def catalogue() -> dict[str, Card]:
 
 @cache
 def _by_name() -> dict[str, tuple[str, ...]]:
+    """Every French and English name, and every four numbers a card shows, with the cards they name."""
     names: dict[str, list[str]] = {}
     for card in catalogue().values():
-        names.setdefault(_fold(card.name_fr), []).append(card.id)
+        shown = [card.requires] if card.is_construction else []
+        shown += [card.produces] if card.is_worker else []
+        keys = {_fold(card.name_fr), _fold(card.name_en), *(" ".join(map(str, amounts)) for amounts in shown)}
+        for key in keys - {""}:
+            names.setdefault(key, []).append(card.id)
     return {name: tuple(ids) for name, ids in names.items()}
+
+
+_SHOWN = re.compile(r"^(\d)\s*(\d)\s*(\d)\s*(\d)$")
 
 
 def card(card_id: str) -> Card:
@@ -144,11 +155,16 @@ def normalize_id(text: str) -> str | None:
 
 
 def candidates(text: str) -> tuple[str, ...]:
-    """The ids a text may name: an id, or every card with that French name (none when unknown)."""
+    """The ids a text may name: an id, or every card with that French or English name, or showing those four
+    numbers (none when unknown)."""
     card_id = normalize_id(text)
     if card_id is not None:
         return (card_id,)
-    return _by_name().get(_fold(text.strip().strip("\"'")), ())
+    key = _fold(text.strip().strip("\"'"))
+    shown = _SHOWN.match(key)
+    if shown is not None:
+        key = " ".join(shown.groups())
+    return _by_name().get(key, ())
 
 
 def lookup(text: str) -> Card:

@@ -1502,6 +1502,21 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                                        'powershell': 'building, machine or '
                                                                                      'worker.'},
                                                               'complete': 'referee.cli.games.builders.room:complete_kind'},
+                                                             {'option': ['--names'],
+                                                              'names': ['--names'],
+                                                              'flag': False,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'fr\\\\: as printed on the French '
+                                                                              'edition; en\\\\: English (an '
+                                                                              'unofficial transcription).',
+                                                                       'fish': 'fr: as printed on the French '
+                                                                               'edition; en: English (an '
+                                                                               'unofficial transcription).',
+                                                                       'powershell': 'fr: as printed on the French '
+                                                                                     'edition; en: English (an '
+                                                                                     'unofficial transcription).'},
+                                                              'complete': None},
                                                              {'option': ['--json'],
                                                               'names': ['--json'],
                                                               'flag': True,
@@ -1523,10 +1538,10 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                                        'fish': 'Show this message and exit.',
                                                                        'powershell': 'Show this message and exit.'},
                                                               'complete': None}],
-                                                  'help': {'zsh': 'Every card of the game\\\\: id, French name,...',
-                                                           'fish': 'Every card of the game: id, French name,...',
-                                                           'powershell': 'Every card of the game: id, French '
-                                                                         'name,...'}},
+                                                  'help': {'zsh': 'Every card of the game\\\\: id, name, VP,...',
+                                                           'fish': 'Every card of the game: id, name, VP,...',
+                                                           'powershell': 'Every card of the game: id, name, '
+                                                                         'VP,...'}},
                                         'hint': {'params': [{'argument': 'record', 'nargs': 1, 'complete': None},
                                                             {'option': ['--json'],
                                                              'names': ['--json'],

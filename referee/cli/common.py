@@ -43,6 +43,8 @@ class GameSpec:
     """The setup as a record holds it (the inverse of ``prepare_setup``: a loaded built-in map back to its name)."""
     load_position: Callable[[dict[str, Any], str, Output], Game[Any, Any] | None] = lambda document, source, out: None
     """A game from a position file (no ``actions``), or None when the file is not one."""
+    describe: Callable[[Any, Any], str] | None = None
+    """An action in words for people (``describe(action, state)``): the label of its entry at the typed prompt."""
     ask_action: Callable[..., str] | None = None
     """Ask for the next action at a terminal; returns an action object (a menu's entry), notation typed by the
     player, or a session command (undo, rules, quit: strings of :mod:`referee.cli.prompts`)."""

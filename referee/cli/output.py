@@ -68,6 +68,14 @@ class Output:
             )
         return self._console
 
+    def small_terminal(self, rows: int, columns: int = 0) -> bool:
+        """True at a terminal of fewer than ``rows`` rows or ``columns`` columns (never when output is piped: a
+        pipe has no size, and gets the full drawing)."""
+        if not self.env.stdout_isatty:
+            return False
+        width, height = self.console.size
+        return height < rows or width < columns
+
     def text(self, message: str = "") -> None:
         """Plain text for people (no markup)."""
         if self.json_mode:

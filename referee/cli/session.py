@@ -317,7 +317,11 @@ class PlaySession:
 
         game = self.game
         rules = game.rules
-        entries = [typed.Entry(rules.format(action, game.state)) for action in game.legal_actions()]
+        describe = self.spec.describe
+        entries = [
+            typed.Entry(rules.format(action, game.state), describe(action, game.state) if describe else "")
+            for action in game.legal_actions()
+        ]
         topics = rulebook(self.spec.rulebook_package)
         entries += [typed.Entry(word, label) for word, label in self.session_words()]
 

@@ -53,3 +53,23 @@ def test_the_board_the_score_and_the_open_menu_fit(tmp_path: Path, columns: int,
         assert all(len(line) <= columns for line in lines)
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def test_a_four_player_builders_table_the_prompt_and_its_menu_fit_80_by_30(tmp_path: Path) -> None:
+    session = f"referee-fit-builders-{tmp_path.name}"
+    command = " ".join(shlex.quote(word) for word in referee_command())
+    record = tmp_path / "game.toml"
+    play = f"{command} builders play --players Ann,Bob,Cid,Dan --seed 2 --record {shlex.quote(str(record))}; sleep 60"
+    subprocess.run(["tmux", "new-session", "-d", "-x", "80", "-y", "30", "-s", session, "-e", "NO_COLOR=1", play])
+    try:
+        wait_for(session, "Ann>")
+        subprocess.run(["tmux", "send-keys", "-t", session, "start B08", "Enter"], check=True)
+        shown = wait_for(session, "2 actions left")
+        shown = wait_for(session, "recruit W")  # the completion menu is open
+        lines = shown.splitlines()
+        for name in ("Ann", "Bob", "Cid", "Dan"):
+            assert any(line.lstrip("▶ ").startswith(name + " ") for line in lines), shown
+        assert any("Bank 60" in line for line in lines) and any(line.startswith("Ann>") for line in lines)
+        assert all(len(line) <= 80 for line in lines)
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)

@@ -114,15 +114,23 @@ def cards(
     kind: Annotated[
         str | None, typer.Option("--kind", help="building, machine or worker.", autocompletion=complete_kind)
     ] = None,
+    names: Annotated[
+        str,
+        typer.Option(
+            "--names", help="fr: as printed on the French edition; en: English (an unofficial transcription)."
+        ),
+    ] = "fr",
     json_mode: JsonOption = False,
 ) -> None:
-    """Every card of the game: id, French name, VP, écus, resources."""
+    """Every card of the game: id, name, VP, écus, resources."""
     from referee.builders import cards as catalogue
     from referee.builders.cards import RESOURCES
 
     out = Output(ctx.obj, json_mode)
     if kind is not None and kind.lower() not in KINDS:
         raise fail(out, _("--kind must be building, machine or worker, not '{kind}'").format(kind=kind))
+    if names not in ("fr", "en"):
+        raise fail(out, _("--names is fr or en, not '{names}'").format(names=names))
     chosen = [c for c in catalogue.catalogue().values() if kind is None or c.kind == kind.lower()]
     if json_mode:
         out.json([card_json(c) for c in chosen])
@@ -151,9 +159,21 @@ def cards(
             Text(str(n), style=RESOURCE_STYLES[name]) if n else Text("·", style="dim")
             for n, name in zip(amounts, RESOURCES, strict=True)
         ]
-        table.add_row(card.id, card.name_fr, kind_name(card), vp, coins, *cells, extra)
+        name = card.name_en if names == "en" else card.name_fr
+        table.add_row(card.id, name, kind_name(card), vp, coins, *cells, extra)
     out.show(table)
-    out.text(_("Buildings and machines: VP, écus paid on completion, resources needed (names as printed, in French)."))
+    if names == "en":
+        out.text(
+            _(
+                "English names of buildings and machines: one unofficial transcription, not checked against the "
+                "English edition; the French names are those printed on the French edition."
+            )
+        )
+        out.text(_("Buildings and machines: VP, écus paid on completion, resources needed."))
+    else:
+        out.text(
+            _("Buildings and machines: VP, écus paid on completion, resources needed (names as printed, in French).")
+        )
     out.text(_("Workers: écus paid each time one is sent to a site, resources made."))
     raise CommandExit(ExitStatus.SUCCESS)
 
@@ -163,7 +183,7 @@ def card_json(card: Card) -> dict[str, Any]:
     if card.kind == "worker":
         document.update(type=card.name_en, cost=card.cost, produces=card.produces._asdict())
     else:
-        document.update(vp=card.vp, coins=card.coins, requires=card.requires._asdict())
+        document.update(name_en_unverified=card.name_en, vp=card.vp, coins=card.coins, requires=card.requires._asdict())
         if card.kind == "machine":
             document.update(produces=card.produces._asdict(), cost=0)
     return document

@@ -64,10 +64,19 @@ def render(game: Game[BuildersState, Any], out: Output) -> None:
     position = state.tally
     parts: list[Any] = []
     outcome = RULES.outcome(state)
+    compact = out.small_terminal(COMPACT_BELOW_ROWS)
+    """Below this height, a player is two lines, resources are four coloured numbers and the rows sit side by
+    side: a 4-player table, the prompt and its menu fit 80×30."""
     for seat_index, (name, seat) in enumerate(zip(state.players, state.seats, strict=True)):
-        parts.append(player_block(state, seat_index, name, seat, outcome.scores[name], position, out.console.width))
+        score = outcome.scores[name]
+        if compact and not position:
+            parts += compact_player(state, seat_index, name, seat, score)
+        else:
+            parts.append(player_block(state, seat_index, name, seat, score, position, out.console.width))
     if not position:
-        row_b, row_w = buildings_table(state.row_buildings, _("face-up buildings")), workers_table(state.row_workers)
+        title = "" if compact else _("face-up buildings")
+        row_b = buildings_table(state.row_buildings, title, compact=compact)
+        row_w = workers_table(state.row_workers, compact=compact)
         console = out.console
         if console.measure(row_b).maximum + console.measure(row_w).maximum + 3 <= console.width:
             rows = Table.grid(padding=(0, 3))
@@ -77,14 +86,13 @@ def render(game: Game[BuildersState, Any], out: Output) -> None:
             parts.append(rows)
         else:
             parts += [row_b, row_w]
-        parts.append(
-            Text(
-                _("Bank: {bank} écus · decks: {b} buildings, {w} workers").format(
-                    bank=state.bank, b=len(state.deck_buildings), w=len(state.deck_workers)
-                ),
-                style="dim",
-            )
-        )
+        decks = {"bank": state.bank, "b": len(state.deck_buildings), "w": len(state.deck_workers)}
+        if compact:
+            bank = _("Bank {bank} écus · decks {b}+{w} · numbers: stone wood knowledge tile")
+        else:
+            bank = _("Bank: {bank} écus · decks: {b} buildings, {w} workers")
+        bank = bank.format(**decks)
+        parts.append(Text(bank, style="dim"))
     if state.over:
         parts.append(score_table(game).rich())
     out.show(Group(*parts))
@@ -135,6 +143,44 @@ def wrapped(label: str, entries: list[Any], separator: str, width: int) -> list[
             line.append(separator, style="dim")
         line.append_text(entry)
     return lines
+
+
+COMPACT_BELOW_ROWS = 40
+
+
+def numbers_text(amounts: Resources | tuple[int, ...]) -> Any:
+    """``2 0 2 1``: the four resources as numbers in their colours (stone, wood, knowledge, tile)."""
+    from rich.text import Text
+
+    from referee.builders.cards import RESOURCES
+
+    text = Text()
+    for n, name in zip(amounts, RESOURCES, strict=True):
+        if text:
+            text.append(" ")
+        text.append(str(n), style=RESOURCE_STYLES[name] if n else "dim")
+    return text
+
+
+def compact_player(state: BuildersState, seat_index: int, name: str, seat: Seat, score: int) -> list[Any]:
+    """A player in two lines: purse, VP and score; then idle workers and open sites with what each still needs."""
+    from rich.text import Text
+
+    from referee.builders import still_needed
+
+    style = PLAYER_STYLES[seat_index % len(PLAYER_STYLES)]
+    in_turn = not state.over and seat_index == state.current
+    head = Text("▶ " if in_turn else "  ", style="bold")
+    head.append(name, style=style)
+    head.append(_("  {coins} écus · {vp} VP · score now {score}").format(coins=seat.coins, vp=seat.vp, score=score))
+    head.append(_("  built: {ids}").format(ids=" ".join(seat.built) or "—"), style="dim")
+    detail = Text(_("    idle: {ids}").format(ids=" ".join(seat.idle) or "—"))
+    for site, on in seat.sites.items():
+        detail.append(f"  {site} ", style="bold")
+        detail.append_text(numbers_text(still_needed(site, on)))
+    head.no_wrap = detail.no_wrap = True
+    head.overflow = detail.overflow = "ellipsis"
+    return [head, detail]
 
 
 def player_block(
@@ -198,45 +244,55 @@ def player_block(
     return Group(*lines)
 
 
-def buildings_table(ids: list[str], title: str) -> Any:
+def buildings_table(ids: list[str], title: str, *, compact: bool = False) -> Any:
     from rich import box
     from rich.table import Table
     from rich.text import Text
 
     from referee.builders import cards as catalogue
 
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=title, title_justify="left", show_edge=False)
-    for header in (_("id"), _("name"), _("VP"), _("écus")):
-        table.add_column(header, justify="right" if header in (_("VP"), _("écus")) else "left", no_wrap=True)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=title or None, title_justify="left", show_edge=False)
+    table.add_column(_("id"), no_wrap=True, min_width=3)
+    table.add_column(_("name"), no_wrap=True, max_width=15 if compact else None, overflow="ellipsis")
+    for header in (_("VP"), _("écus")):
+        table.add_column(header, justify="right", no_wrap=True)
     table.add_column(_("needs"), no_wrap=True)
+    needs = numbers_text if compact else resources_text
     for card_id in ids:
         card = catalogue.card(card_id)
         if card.kind == "building":
-            table.add_row(card.id, card.name_fr, str(card.vp), str(card.coins), resources_text(card.requires))
+            table.add_row(card.id, card.name_fr, str(card.vp), str(card.coins), needs(card.requires))
         else:
             name = Text(card.name_fr)
             name.append(_(" (machine)"), style="dim")
-            table.add_row(card.id, name, str(card.vp), "—", resources_text(card.requires))
+            table.add_row(card.id, name, str(card.vp), "—", needs(card.requires))
     if not ids:
         table.add_row("—", _("(the deck is empty)"), "", "", "")
     return table
 
 
-def workers_table(ids: list[str]) -> Any:
+def workers_table(ids: list[str], *, compact: bool = False) -> Any:
     from rich import box
     from rich.table import Table
 
     from referee.builders import cards as catalogue
 
     table = Table(
-        box=box.SIMPLE_HEAD, pad_edge=False, title=_("face-up workers"), title_justify="left", show_edge=False
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        title=None if compact else _("face-up workers"),
+        title_justify="left",
+        show_edge=False,
     )
-    for header in (_("id"), _("type"), _("écus")):
-        table.add_column(header, justify="right" if header == _("écus") else "left", no_wrap=True)
+    table.add_column(_("id"), no_wrap=True, min_width=3)
+    table.add_column(_("type"), no_wrap=True)
+    table.add_column(_("écus"), justify="right", no_wrap=True)
     table.add_column(_("makes"), no_wrap=True)
     for card_id in ids:
         card = catalogue.card(card_id)
-        table.add_row(card.id, f"{card.name_fr} ({_(card.name_en)})", str(card.cost), resources_text(card.produces))
+        kind = card.name_fr if compact else f"{card.name_fr} ({_(card.name_en)})"
+        makes = numbers_text(card.produces) if compact else resources_text(card.produces)
+        table.add_row(card.id, kind, str(card.cost), makes)
     if not ids:
         table.add_row("—", _("(the deck is empty)"), "", "")
     return table
@@ -463,8 +519,15 @@ SPEC = GameSpec(
     score_table=score_table,
     status_line=status_line,
     load_position=load_position,
+    describe=lambda action, state: describe_action(action, state),
     ask_action=ask_action,
 )
+
+
+def describe_action(action: Any, state: Any) -> str:
+    from referee.builders.describe import describe
+
+    return describe(action, state)
 
 
 class DealingRules:

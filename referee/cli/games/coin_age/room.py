@@ -95,11 +95,10 @@ def render(game: Game[CoinAgeState, Any], out: Output) -> None:
         return cell
 
     widest = max(len(row) for row in game_map.layout)
-    width, height = out.console.size
-    compact = height < COMPACT_BELOW_ROWS or width < PANEL_WIDTH * widest
+    compact = out.small_terminal(COMPACT_BELOW_ROWS, PANEL_WIDTH * widest)
     """Below these sizes, a space is a line, not a card, and the score a plain table: at 80×24 the whole board, the
     score, the prompt and its menu stay in view."""
-    cell_width = PANEL_WIDTH if not compact else max(12, min(PANEL_WIDTH, width // widest))
+    cell_width = PANEL_WIDTH if not compact else max(12, min(PANEL_WIDTH, out.console.size.width // widest))
     rows = []
     for row in game_map.layout:
         grid = Table.grid(padding=(0, 0))
@@ -296,6 +295,7 @@ SPEC = GameSpec(
     prepare_setup=prepare_setup,
     record_setup=record_setup,
     load_position=load_position,
+    describe=lambda action, state: RULES.describe(action, state),
     ask_action=ask_action,
 )
 
