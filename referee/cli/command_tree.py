@@ -257,17 +257,12 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                              'flag': False,
                                                              'multiple': False,
                                                              'hidden': False,
-                                                             'help': {'zsh': "''drawn''\\\\: the referee tosses "
-                                                                             "the computer''s coins; "
-                                                                             "''typed''\\\\: you slap them and "
-                                                                             'type the result.',
-                                                                      'fish': "'drawn': the referee tosses the "
-                                                                              "computer's coins; 'typed': you slap "
-                                                                              'them and type the result.',
-                                                                      'powershell': "'drawn': the referee tosses "
-                                                                                    "the computer's coins; "
-                                                                                    "'typed': you slap them and "
-                                                                                    'type the result.'},
+                                                             'help': {'zsh': 'drawn by the referee, or typed\\\\: '
+                                                                             'you slap its coins.',
+                                                                      'fish': 'drawn by the referee, or typed: you '
+                                                                              'slap its coins.',
+                                                                      'powershell': 'drawn by the referee, or '
+                                                                                    'typed: you slap its coins.'},
                                                              'complete': None},
                                                             {'option': ['--help'],
                                                              'names': ['--help'],

@@ -79,7 +79,7 @@ def play(
         str,
         typer.Option(
             "--computer-tosses",
-            help="'drawn': the referee tosses the computer's coins; 'typed': you slap them and type the result.",
+            help="drawn by the referee, or typed: you slap its coins.",
         ),
     ] = "drawn",
 ) -> None:
