@@ -156,6 +156,7 @@ def startup_lines(table: Table, runs: int) -> None:
     baseline = wall_times([sys.executable, "-c", "pass"], runs)
     table.add("`python -c pass` (baseline)", [t * 1000 for t in baseline], " ms", "", None, ".1f")
     base = statistics.median(baseline)
+    korean = {key: value for key, value in child_env(LANG="ko_KR.UTF-8").items() if key not in ("LANGUAGE", "LC_ALL")}
     completion = child_env(COMP_WORDS="referee coin-age ru", COMP_CWORD="2", _REFEREE_COMPLETE="complete_bash")
     cases: list[tuple[str, list[str], dict[str, str] | None]] = [
         ("`referee --version`", [*referee, "--version"], None),
@@ -166,6 +167,11 @@ def startup_lines(table: Table, runs: int) -> None:
         ),
         ("`referee coin-age score POS`", [*referee, "coin-age", "score", str(DATA / "coin-age-position.toml")], None),
         ("TAB: `referee coin-age ru<TAB>`", referee, completion),
+        (
+            "`LANG=ko_KR.UTF-8 referee coin-age check REC ACTION` (Korean catalogue)",
+            [*referee, "coin-age", "check", str(DATA / "coin-age-opening.toml"), "done"],
+            korean,
+        ),
     ]
     for what, command, env in cases:
         times = wall_times(command, runs, env)

@@ -13,6 +13,8 @@ No other exception is meant to reach a player.
 
 from __future__ import annotations
 
+from referee.i18n import _
+
 
 class RefereeError(Exception):
     """Base of every error the referee reports to a player."""
@@ -59,7 +61,9 @@ class ReplayError(RefereeError):
     """An action of a record (1-based ``index``) that could not be applied; wraps the cause."""
 
     def __init__(self, index: int, action: str, cause: RefereeError) -> None:
-        super().__init__(f"action {index} '{action}': {cause.message}")
+        super().__init__(
+            _("action {index} '{action}': {message}").format(index=index, action=action, message=cause.message)
+        )
         self.index = index
         self.action = action
         self.cause = cause

@@ -1,4 +1,7 @@
-"""Each game's rulebook: the rules and the referee's rulings by topic, from ``referee/<game>/rulebook.toml``."""
+"""Each game's rulebook: the rules and the referee's rulings by topic, from ``referee/<game>/rulebook.toml``.
+
+In another language the rulebook is ``rulebook.<lang>.toml`` (``zh_Hans``, ``zh_Hant``, ``ko``: the same topics
+under the same names) when the game has one, else the English one."""
 
 from __future__ import annotations
 
@@ -6,6 +9,8 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+
+from referee import i18n
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,10 +72,23 @@ class Rulebook:
         return [(topic, ruling) for topic in self.topics for ruling in topic.rulings]
 
 
-@cache
+def rulebook_file(package: str, language: str) -> str:
+    """The file name of a game package's rulebook in ``language``, if there is one; else the English one's."""
+    folder = i18n.CATALOGUE_DIRS.get(language)
+    if folder is not None and resources.files(package).joinpath(f"rulebook.{folder}.toml").is_file():
+        return f"rulebook.{folder}.toml"
+    return "rulebook.toml"
+
+
 def rulebook(package: str) -> Rulebook:
-    """The rulebook of a game package, e.g. ``rulebook("referee.coin_age")``."""
-    data = tomllib.loads(resources.files(package).joinpath("rulebook.toml").read_text(encoding="utf-8"))
+    """The rulebook of a game package in the current language, e.g. ``rulebook("referee.coin_age")``."""
+    return _rulebook(package, i18n.current())
+
+
+@cache
+def _rulebook(package: str, language: str) -> Rulebook:
+    name = rulebook_file(package, language)
+    data = tomllib.loads(resources.files(package).joinpath(name).read_text(encoding="utf-8"))
     topics = tuple(
         Topic(
             entry["name"],

@@ -25,10 +25,15 @@ from importlib import resources
 from typing import Literal, NamedTuple
 
 from referee.errors import NotationError
-from referee.i18n import _
+from referee.i18n import N_, _
 
 Kind = Literal["building", "machine", "worker"]
-RESOURCES = ("stone", "wood", "knowledge", "tile")
+RESOURCES = (N_("stone"), N_("wood"), N_("knowledge"), N_("tile"))
+"""The four resources, in the cards' order (English ids; ``_()`` them to show them)."""
+KIND_NAMES = (N_("building"), N_("machine"), N_("worker"))
+WORKER_TYPES = (N_("Apprentice"), N_("Laborer"), N_("Craftsman"), N_("Master"))
+"""The workers' English names, by role (``_(card.name_en)`` shows a worker's in the player's language)."""
+"""The kinds of card as words (``_(kind)`` shows one), marked here for the catalogues."""
 
 
 class Resources(NamedTuple):

@@ -14,7 +14,7 @@ from referee.i18n import _, ngettext
 
 def actions_words(n: int) -> str:
     """``1 action``, ``2 actions``."""
-    return _("1 action") if n == 1 else _("{n} actions").format(n=n)
+    return ngettext("{n} action", "{n} actions", n).format(n=n)
 
 
 def card_words(card_id: str) -> str:
@@ -22,8 +22,12 @@ def card_words(card_id: str) -> str:
     machine's VP, needs and reward)."""
     card = cards.card(card_id)
     if card.kind == "worker":
-        return f"{card.id} {card.name_fr} ({card.name_en}): {card.cost} écus, makes {card.produces.describe()}"
-    what = f"{card.id} {card.name_fr}: {card.vp} VP, needs {card.requires.describe()}"
+        return _("{card} ({name}): {cost} écus, makes {makes}").format(
+            card=f"{card.id} {card.name_fr}", name=_(card.name_en), cost=card.cost, makes=card.produces.describe()
+        )
+    what = _("{card}: {vp} VP, needs {needs}").format(
+        card=f"{card.id} {card.name_fr}", vp=card.vp, needs=card.requires.describe()
+    )
     if card.kind == "machine":
         return what + _(", then works as {makes} for 0 écus").format(makes=card.produces.describe())
     return what + _(", pays {coins} écus").format(coins=card.coins)

@@ -15,6 +15,7 @@ from typer.core import TyperGroup
 from referee import __version__, registry
 from referee.cli.status import CommandExit, ExitStatus, ended_by
 from referee.errors import RefereeError
+from referee.i18n import _
 
 
 class RefereeGroup(TyperGroup):
@@ -36,6 +37,14 @@ def _version(value: bool) -> None:
 
 def _main(
     ctx: typer.Context,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="LANG",
+            help="The language: en, zh-Hans, zh-Hant or ko (also after any command); else LANGUAGE, LC_ALL, LANG.",
+        ),
+    ] = None,
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
     ] = False,
@@ -54,9 +63,9 @@ def build_app() -> typer.Typer:
     root = typer.Typer(
         name="referee",
         cls=RefereeGroup,
-        help="A referee and scorekeeper for tabletop games: "
-        + ", ".join(entry.title for entry in registry.GAMES.values())
-        + ".",
+        help=_("A referee and scorekeeper for tabletop games: {games}.").format(
+            games=", ".join(_(entry.title) for entry in registry.GAMES.values())
+        ),
         no_args_is_help=True,
         rich_markup_mode=None,
         pretty_exceptions_enable=False,

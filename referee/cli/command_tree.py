@@ -7,7 +7,19 @@ PowerShell print them. ``complete`` names the function that completes a value (`
 
 from typing import Any
 
-TREE: dict[str, Any] = {'params': [{'option': ['--version'],
+TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
+             'names': ['--lang'],
+             'flag': False,
+             'multiple': False,
+             'hidden': False,
+             'help': {'zsh': 'The language\\\\: en, zh-Hans, zh-Hant or ko (also after any command); else '
+                             'LANGUAGE, LC_ALL, LANG.',
+                      'fish': 'The language: en, zh-Hans, zh-Hant or ko (also after any command); else LANGUAGE, '
+                              'LC_ALL, LANG.',
+                      'powershell': 'The language: en, zh-Hans, zh-Hant or ko (also after any command); else '
+                                    'LANGUAGE, LC_ALL, LANG.'},
+             'complete': None},
+            {'option': ['--version'],
              'names': ['--version'],
              'flag': True,
              'multiple': False,

@@ -12,6 +12,7 @@ from referee.cli import common
 from referee.cli.action_words import complete_action
 from referee.cli.common import GameSpec
 from referee.cli.history import HistoryFileOption
+from referee.i18n import _
 
 JsonOption = Annotated[bool, typer.Option("--json", help="JSON for scripts (see the contract).")]
 
@@ -46,7 +47,9 @@ def add_record_commands(
         action: Annotated[
             list[str],
             typer.Argument(
-                help=f"The action in question, e.g. '{action_example}' (quoted, or as separate words).",
+                help=_("The action in question, e.g. '{example}' (quoted, or as separate words).").format(
+                    example=action_example
+                ),
                 autocompletion=complete_action,
             ),
         ],

@@ -18,7 +18,7 @@ from referee.cli.records import Record, record_from_document
 from referee.cli.status import CommandExit, ExitStatus, exit_status
 from referee.engine import Game, Rules
 from referee.errors import IllegalAction, InputError, RefereeError, ReplayError
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 
 @dataclass
@@ -27,6 +27,7 @@ class GameSpec:
 
     name: str
     title: str
+    """The game's name in English (``_(title)`` shows it in the player's language)."""
     rules: Rules[Any, Any]
     rulebook_package: str
     render: Callable[[Game[Any, Any], Output], None]
@@ -104,9 +105,11 @@ def error_document(game: Game[Any, Any], error: ReplayError) -> dict[str, Any]:
 def replay_error_line(source: str, error: ReplayError) -> str:
     from referee.cli.output import shorten
 
-    rule = f" [{_('rule')}: {error.cause.rule}]" if isinstance(error.cause, IllegalAction) else ""
+    rule = _(" [rule: {rule}]").format(rule=error.cause.rule) if isinstance(error.cause, IllegalAction) else ""
     kind = _("illegal") if isinstance(error.cause, IllegalAction) else _("unreadable")
-    return f"{source}: {_('action')} {error.index} '{shorten(error.action)}' {kind}: {error.cause.message}{rule}"
+    return _("{file}: action {index} '{text}' {kind}: {message}{rule}").format(
+        file=source, index=error.index, text=shorten(error.action), kind=kind, message=error.cause.message, rule=rule
+    )
 
 
 # -- replay ----------------------------------------------------------------------------------------------------
@@ -373,11 +376,11 @@ RULES_WIDTH = 116
 
 def print_topic(out: Output, entry: Any, spec: GameSpec) -> None:
     """A topic's title, its text and its rulings, long lines wrapped (the line breaks of the rulebook kept)."""
-    import textwrap
+    from referee.cli.cells import fill
 
     def wrapped(text: str, indent: str = "") -> str:
         return "\n".join(
-            textwrap.fill(line, RULES_WIDTH, subsequent_indent=indent + " " * (len(line) - len(line.lstrip())))
+            fill(line, RULES_WIDTH, subsequent_indent=indent + " " * (len(line) - len(line.lstrip())))
             if line.strip()
             else ""
             for line in text.splitlines()
@@ -495,7 +498,7 @@ def simulate_command(
         out.text(
             _("{games} random legal games of {title} ({actions} actions in {seconds:.2f} s, {rate} actions/s)").format(
                 games=games,
-                title=spec.title,
+                title=_(spec.title),
                 actions=report["actions"],
                 seconds=report["seconds"],
                 rate=report["actions_per_second"],
@@ -512,7 +515,9 @@ def simulate_command(
             _("  invariants: {result}").format(
                 result=_("all held")
                 if not report["violations"]
-                else _("{n} violations").format(n=len(report["violations"]))
+                else ngettext("{n} violation", "{n} violations", len(report["violations"])).format(
+                    n=len(report["violations"])
+                )
             )
         )
     for violation in report["violations"][:20]:

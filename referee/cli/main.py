@@ -2,7 +2,8 @@
 
 Every TAB and every one-shot command starts a new process, so this module imports almost nothing: ``--version``
 is answered here without Typer (about 50 ms of imports), ``check``, ``score`` and TAB by :mod:`referee.cli.fast`
-(also without Typer), and anything else goes to the Typer app in :mod:`referee.cli.app`.
+(also without Typer), and anything else goes to the Typer app in :mod:`referee.cli.app`. Before all that,
+``--lang`` is taken out of the command line and chooses the language (:mod:`referee.i18n`).
 """
 
 from __future__ import annotations
@@ -23,11 +24,25 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
+def _choose_language() -> None:
+    """Take ``--lang`` out of ``sys.argv`` (so the fast path and Typer see a clean command line) and speak it."""
+    from referee import i18n
+
+    try:
+        sys.argv[1:], value = i18n.take_lang_option(sys.argv[1:])
+    except i18n.LangOptionError:
+        sys.stderr.write("referee: --lang needs a language: " + ", ".join(i18n.LANGUAGES) + "\n")
+        sys.exit(ExitStatus.BAD_INPUT)
+    if value is not None:
+        i18n.use(i18n.normalize(value) or i18n.ENGLISH)
+
+
 def run() -> None:
     """The console script: no input ever produces a traceback, nor does a closed or failing stream."""
     if not _streams_usable():
         sys.exit(ExitStatus.BAD_INPUT)
     try:
+        _choose_language()
         if sys.argv[1:] == ["--version"]:
             from referee import __version__
 
@@ -39,20 +54,25 @@ def run() -> None:
         if fast.run(sys.argv[1:]):
             sys.exit(ExitStatus.SUCCESS)
         from referee.cli.app import app
+        from referee.cli.help_text import translated_command
 
-        app(prog_name="referee")
+        translated_command(app)(prog_name="referee")
     except RefereeError as error:  # one the fast path left unreported (Typer's go through RefereeGroup)
         from referee.cli.status import ended_by
 
         raise ended_by(error) from None
     except KeyboardInterrupt:
-        _say("\nreferee: interrupted")
+        from referee.i18n import _
+
+        _say("\nreferee: " + _("interrupted"))
         sys.exit(ExitStatus.INTERRUPTED)
     except (BrokenPipeError, ReaderGone):  # the reader went away (``| head -1``): nothing more to say to anyone
         _silence_stdout()
         sys.exit(ExitStatus.SUCCESS)
     except RecursionError:
-        _say("referee: the input is nested too deeply")
+        from referee.i18n import _
+
+        _say("referee: " + _("the input is nested too deeply"))
         sys.exit(ExitStatus.BAD_INPUT)
     except OSError as error:
         _silence_stdout()

@@ -12,7 +12,9 @@ import re
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
+from referee.cli.cells import cell_width, ljust, rjust
 from referee.cli.env import Environment
+from referee.i18n import _
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -126,7 +128,7 @@ class Output:
         self.env.stderr.flush()
 
     def warn(self, message: str) -> None:
-        self.env.stderr.write("referee: warning: " + safe(message).replace("\n", " ") + "\n")
+        self.env.stderr.write("referee: " + _("warning: ") + safe(message).replace("\n", " ") + "\n")
         self.env.stderr.flush()
 
     def note(self, message: str) -> None:
@@ -154,14 +156,15 @@ class ScoreTable:
         self.rows.append((cells, style))
 
     def lines(self) -> list[str]:
+        """The plain-text table in aligned columns, measured in terminal cells (CJK characters take two)."""
         widths = [
-            max(len(cell) for cell in [header, *(cells[i] for cells, _ in self.rows)])
+            max(cell_width(cell) for cell in [header, *(cells[i] for cells, _ in self.rows)])
             for i, header in enumerate(self.headers)
         ]
 
         def line(cells: list[str]) -> str:
             return "  ".join(
-                cell.ljust(width) if i < self.left else cell.rjust(width)
+                ljust(cell, width) if i < self.left else rjust(cell, width)
                 for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
             ).rstrip()
 

@@ -58,7 +58,8 @@ class Prompter:
 
         options = [questionary.Choice(title=label, value=value) for label, value in choices]
         output = {"output": create_output(stdout=sys.stderr)} if self.to_stderr else {}
-        return questionary.checkbox(message, choices=options, **output).unsafe_ask()
+        instruction = _("(Use arrow keys to move, <space> to select, <a> to toggle, <i> to invert)")
+        return questionary.checkbox(message, choices=options, instruction=instruction, **output).unsafe_ask()
 
     def choose_action(self, message: str, groups: Sequence[MenuGroup], topics: Sequence[str]) -> Any:
         """A two-level menu of legal actions plus undo, rules and quit; returns notation or a session command."""

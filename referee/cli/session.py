@@ -224,7 +224,7 @@ class PlaySession:
 
     def stop(self, line: int, text: str, error: RefereeError, status: ExitStatus) -> ExitStatus:
         index = len(self.game.actions) + 1
-        rule = f" [{_('rule')}: {error.rule}]" if isinstance(error, IllegalAction) else ""
+        rule = _(" [rule: {rule}]").format(rule=error.rule) if isinstance(error, IllegalAction) else ""
         if isinstance(error, IllegalAction):
             kind = _("illegal")
         elif isinstance(error, WriteError):

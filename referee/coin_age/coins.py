@@ -10,14 +10,24 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from referee.errors import NotationError
-from referee.i18n import _
+from referee.i18n import N_, _, ngettext
 
 QUARTER, NICKEL, PENNY, DIME = 4, 3, 2, 1
 RANKS: tuple[int, ...] = (QUARTER, NICKEL, PENNY, DIME)
 """The four kinds, highest rank first (the order the referee writes them in)."""
 
 LETTER: dict[int, str] = {QUARTER: "Q", NICKEL: "N", PENNY: "P", DIME: "D"}
-NAME: dict[int, str] = {QUARTER: "quarter", NICKEL: "nickel", PENNY: "penny", DIME: "dime"}
+
+
+class _CoinNames(dict[int, str]):
+    """The coin names, each in the current language when looked up (``NAME[rank]``)."""
+
+    def __getitem__(self, rank: int) -> str:
+        return _(super().__getitem__(rank))
+
+
+NAME: dict[int, str] = _CoinNames({QUARTER: N_("quarter"), NICKEL: N_("nickel"), PENNY: N_("penny"), DIME: N_("dime")})
+"""Each kind's name in the current language (in Chinese and Korean, by its value, as the players say it)."""
 _BY_TOKEN: dict[str, int] = {**{letter: rank for rank, letter in LETTER.items()}, **{str(r): r for r in RANKS}}
 
 STARTING_BANK: dict[int, int] = {QUARTER: 1, NICKEL: 2, PENNY: 3, DIME: 4}
@@ -41,6 +51,19 @@ class Coin(NamedTuple):
 
 COIN: dict[tuple[int, int], Coin] = {(rank, side): Coin(rank, side) for rank in RANKS for side in (HEADS, TAILS)}
 """The eight distinct coins, shared (coins are values)."""
+
+
+def counted(rank: int, n: int) -> str:
+    """``n`` coins of one kind in words: ``1 penny``, ``3 pennies``."""
+    if rank == QUARTER:
+        text = ngettext("{n} quarter", "{n} quarters", n)
+    elif rank == NICKEL:
+        text = ngettext("{n} nickel", "{n} nickels", n)
+    elif rank == PENNY:
+        text = ngettext("{n} penny", "{n} pennies", n)
+    else:
+        text = ngettext("{n} dime", "{n} dimes", n)
+    return text.format(n=n)
 
 
 def parse_rank(token: str) -> int:

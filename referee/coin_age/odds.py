@@ -12,15 +12,18 @@ from itertools import combinations
 from math import comb
 
 from referee.coin_age.coins import RANKS
+from referee.i18n import N_
 
 ALLOWANCES: dict[int, str] = {
-    4: "place 2, or pay 1 to place 3",
-    3: "place 2",
-    2: "place 2",
-    1: "place 1 and move",
-    0: "capture and move",
+    4: N_("place 2, or pay 1 to place 3"),
+    3: N_("place 2"),
+    2: N_("place 2"),
+    1: N_("place 1 and move"),
+    0: N_("capture and move"),
 }
-"""The allowance by matches (the table of ``docs/rules/coin-age.md``), in the referee's words."""
+"""The allowance by matches (the table of ``docs/rules/coin-age.md``), in the referee's words.
+
+English, as JSON keys; ``_()`` one to show it."""
 
 
 def tossed_kinds(bank: dict[int, int]) -> tuple[int, ...]:

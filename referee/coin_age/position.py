@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from itertools import pairwise
 from typing import Any
 
-from referee.coin_age.coins import NAME, RANKS, STARTING_BANK, parse_bank, parse_coin
+from referee.coin_age.coins import NAME, RANKS, STARTING_BANK, counted, parse_bank, parse_coin
 from referee.coin_age.rules import check_players, setup_map
 from referee.coin_age.state import PLAYERS, CoinAgeState
 from referee.errors import InputError, NotationError
@@ -56,14 +56,14 @@ def state_from_position(
         expected = PLAYERS * STARTING_BANK[rank]
         if count > expected:
             raise InputError(
-                _("the position has {count} {coin}s; the two sets hold only {expected}").format(
-                    count=count, coin=NAME[rank], expected=expected
+                _("the position has {coins}; the two sets hold only {expected}").format(
+                    coins=counted(rank, count), expected=expected
                 )
             )
         if count < expected:
             warnings.append(
-                _("the position has {count} {coin}s of {expected}: {missing} missing").format(
-                    count=count, coin=NAME[rank], expected=expected, missing=expected - count
+                _("the position has {coins} of {expected}: {missing} missing").format(
+                    coins=counted(rank, count), expected=expected, missing=expected - count
                 )
             )
     state = CoinAgeState.on_map(names, game_map, stacks, bank_counts, turn_known=False)

@@ -99,9 +99,11 @@ def _read_setup(players: list[str], setup: Mapping[str, Any]) -> tuple[int, list
     unknown = sorted(set(setup) - _SETUP_KEYS)
     if unknown:
         raise SetupError(
-            _("unknown matchstick setup key(s): {keys} (known: expansion, deal_all, hand_sizes)").format(
-                keys=", ".join(map(repr, unknown))
-            )
+            ngettext(
+                "unknown matchstick setup key: {keys} (known: expansion, deal_all, hand_sizes)",
+                "unknown matchstick setup keys: {keys} (known: expansion, deal_all, hand_sizes)",
+                len(unknown),
+            ).format(keys=", ".join(map(repr, unknown)))
         )
     expansion = setup.get("expansion", 0)
     if expansion is None:
@@ -164,7 +166,7 @@ def _cards_text(count: int, value: str) -> str:
 
 
 def _sticks(n: int) -> str:
-    return _("1 matchstick") if n == 1 else _("{n} matchsticks").format(n=n)
+    return ngettext("{n} matchstick", "{n} matchsticks", n).format(n=n)
 
 
 def _cost_text(play: Play) -> str:

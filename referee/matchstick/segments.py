@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from referee.errors import NotationError
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 SEGMENTS = "abcdefg"
 """The seven segments, in the usual order."""
@@ -216,7 +216,7 @@ class Transformation:
             text = _("turn it over and add {places}").format(places=places)
         else:
             text = _("add {places}").format(places=places)
-        sticks = _("1 matchstick") if self.cost == 1 else _("{n} matchsticks").format(n=self.cost)
+        sticks = ngettext("{n} matchstick", "{n} matchsticks", self.cost).format(n=self.cost)
         return f"{text} ({sticks})"
 
 

@@ -6,7 +6,7 @@ from referee.cli.common import fail, load_game
 from referee.cli.env import Environment
 from referee.cli.output import Output
 from referee.cli.status import CommandExit, ExitStatus
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 
 def builders_hint_command(env: Environment, record: str, json_mode: bool) -> None:
@@ -53,9 +53,11 @@ def builders_hint_command(env: Environment, record: str, json_mode: bool) -> Non
         )
         raise CommandExit(ExitStatus.SUCCESS)
     out.text(
-        _("{name} to play: {left} action(s) left, {coins} écus, idle: {idle}.").format(
-            name=name, left=state.actions_left, coins=seat.coins, idle=" ".join(seat.idle) or "-"
-        )
+        ngettext(
+            "{name} to play: {left} action left, {coins} écus, idle: {idle}.",
+            "{name} to play: {left} actions left, {coins} écus, idle: {idle}.",
+            state.actions_left,
+        ).format(name=name, left=state.actions_left, coins=seat.coins, idle=" ".join(seat.idle) or "-")
     )
     if not ways:
         out.text(_("No open site."))
@@ -68,7 +70,8 @@ def builders_hint_command(env: Environment, record: str, json_mode: bool) -> Non
             if way.recruit:
                 parts.append(_("recruit {workers}").format(workers=" ".join(way.recruit)))
             parts.append(_("send {workers}").format(workers=" ".join((*way.idle, *way.recruit))))
-            out.text(f"  {', '.join(parts)}: {way.actions} {_('action(s)')}, {way.ecus} {_('écus')}")
+            cost = ngettext("{n} action", "{n} actions", way.actions).format(n=way.actions)
+            out.text(f"  {', '.join(parts)}: {cost}, " + _("{n} écus").format(n=way.ecus))
     if plan is None:
         out.text(_("No site can be finished this turn."))
     else:

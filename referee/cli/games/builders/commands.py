@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from referee.cli import common
+from referee.cli.cells import cell_width
 from referee.cli.commands import JsonOption, add_record_commands
 from referee.cli.common import fail
 from referee.cli.games.builders.room import (
@@ -145,7 +146,7 @@ def cards(
     table.add_column(_("VP"), justify="right")
     table.add_column(_("écus"), justify="right")
     for name in RESOURCES:
-        table.add_column(Text(_(name), style=RESOURCE_STYLES[name]), justify="right", min_width=len(_(name)))
+        table.add_column(Text(_(name), style=RESOURCE_STYLES[name]), justify="right", min_width=cell_width(_(name)))
     table.add_column(_("works as"), no_wrap=True)
     for card in chosen:
         if card.kind == "worker":

@@ -13,7 +13,7 @@ from referee.cli.output import Output, ScoreTable
 from referee.cli.records import check_game, check_players, parse_players
 from referee.engine import Game
 from referee.errors import InputError
-from referee.i18n import _
+from referee.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from referee.builders import BuildersState, Seat
@@ -33,7 +33,7 @@ KINDS = ("building", "machine", "worker")
 # -- words for cards -------------------------------------------------------------------------------------------
 def kind_name(card: Card) -> str:
     """``building``, ``machine``, or the worker's type (``Apprentice``, ``Laborer`` …)."""
-    return card.name_en if card.kind == "worker" else _(card.kind)
+    return _(card.name_en) if card.kind == "worker" else _(card.kind)
 
 
 def resources_text(amounts: Resources | tuple[int, ...], empty: str = "—") -> Any:
@@ -124,17 +124,18 @@ def score_table(game: Game[BuildersState, Any]) -> ScoreTable:
 
 
 def wrapped(label: str, entries: list[Any], separator: str, width: int) -> list[Any]:
-    """``label`` then the entries, as many per line as fit in ``width``; never splits an entry."""
+    """``label`` then the entries, as many per line as fit in ``width`` cells; never splits an entry."""
+    from rich.cells import cell_len
     from rich.text import Text
 
-    indent = " " * len(label)
+    indent = " " * cell_len(label)
     lines = [Text(label)]
     if not entries:
         lines[0].append("—", style="dim")
     for entry in entries:
         line = lines[-1]
         fresh = line.plain in (label, indent)
-        if not fresh and len(line) + len(separator) + len(entry) > width:
+        if not fresh and line.cell_len + cell_len(separator) + entry.cell_len > width:
             line = Text(indent)
             lines.append(line)
             fresh = True
@@ -202,28 +203,43 @@ def player_block(
     if state.trigger == seat_index:
         head.append(_("  (reached {vp} VP)").format(vp=END_VP), style="bold red")
     lines: list[Any] = [head]
-    built = [Text(f"{catalogue.card(c).label} ({catalogue.card(c).vp} VP)") for c in seat.built]
+    built_cards = [catalogue.card(c) for c in seat.built]
+    built = [Text(_("{card} ({vp} VP)").format(card=card.label, vp=card.vp)) for card in built_cards]
     lines += wrapped(_("    built: "), built, ", ", width)
     if position:
         return Group(*lines)
     idle = []
     for worker in seat.idle:
         card = catalogue.card(worker)
-        cost = _("machine, 0 écus") if card.kind == "machine" else f"{kind_name(card)}, {card.cost} écus"
+        cost = (
+            _("machine, 0 écus")
+            if card.kind == "machine"
+            else _("{kind}, {n} écus").format(kind=kind_name(card), n=card.cost)
+        )
         entry = Text(f"{worker} ({cost}): ")
         entry.append_text(resources_text(card.produces))
         idle.append(entry)
     lines += wrapped(_("    idle:  "), idle, " | ", width)
     for site, on in seat.sites.items():
         card = catalogue.card(site)
-        line = Text(f"    site {card.label} ")
-        reward = f"[{card.vp} VP, {card.coins} écus]" if card.kind == "building" else f"[{card.vp} VP, machine]"
+        line = Text(_("    site {card} ").format(card=card.label))
+        reward = (
+            _("[{vp} VP, {coins} écus]").format(vp=card.vp, coins=card.coins)
+            if card.kind == "building"
+            else _("[{vp} VP, machine]").format(vp=card.vp)
+        )
         line.append(reward, style="dim")
         line.append(_(" needs "))
         line.append_text(resources_text(still_needed(site, on)))
         line.append(_("; on it: {workers}").format(workers=" ".join(on) or "—"), style="dim")
         if in_turn and state.sent.get(site):
-            line.append(_("; next worker here costs {n} actions").format(n=send_cost(state, site)), style="italic")
+            cost_of_next = send_cost(state, site)
+            line.append(
+                ngettext(
+                    "; next worker here costs {n} action", "; next worker here costs {n} actions", cost_of_next
+                ).format(n=cost_of_next),
+                style="italic",
+            )
         lines.append(line)
     return Group(*lines)
 
@@ -274,7 +290,7 @@ def workers_table(ids: list[str], *, compact: bool = False) -> Any:
     table.add_column(_("makes"), no_wrap=True)
     for card_id in ids:
         card = catalogue.card(card_id)
-        kind = card.name_fr if compact else f"{card.name_fr} ({card.name_en})"
+        kind = card.name_fr if compact else f"{card.name_fr} ({_(card.name_en)})"
         makes = numbers_text(card.produces) if compact else resources_text(card.produces)
         table.add_row(card.id, kind, str(card.cost), makes)
     if not ids:
@@ -496,7 +512,7 @@ def load_position(document: dict[str, Any], source: str, out: Output) -> Game[Bu
 
 SPEC = GameSpec(
     name="builders",
-    title="The Builders: Middle Ages",
+    title=N_("The Builders: Middle Ages"),
     rules=RULES,
     rulebook_package="referee.builders",
     render=render,

@@ -6,12 +6,13 @@ from __future__ import annotations
 import time
 
 from referee.cli.advice import fraction_text, parse_duration, search_budget, signed
+from referee.cli.cells import ljust
 from referee.cli.common import fail, load_game
 from referee.cli.env import Environment
 from referee.cli.output import Output
 from referee.cli.status import CommandExit, ExitStatus
 from referee.errors import InputError, RefereeError
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 
 def coin_age_odds_command(env: Environment, record: str | None, bank_text: str | None, json_mode: bool) -> None:
@@ -57,11 +58,11 @@ def coin_age_odds_command(env: Environment, record: str | None, bank_text: str |
         )
     )
     for m, p in sorted(matches.items(), reverse=True):
-        word = _("match") if m == 1 else _("matches")
-        out.text(f"  {m} {word:7}: {fraction_text(p):>5} = {float(p):6.1%}   {ALLOWANCES[m]}")
+        count = ngettext("{n} match", "{n} matches", m).format(n=m)
+        out.text(f"  {ljust(count, 9)}: {fraction_text(p):>5} = {float(p):6.1%}   {_(ALLOWANCES[m])}")
     out.text(_("By allowance:"))
     for label, p in allowances.items():
-        out.text(f"  {label:30} {fraction_text(p):>5} = {float(p):6.1%}")
+        out.text(f"  {ljust(_(label), 30)} {fraction_text(p):>5} = {float(p):6.1%}")
     raise CommandExit(ExitStatus.SUCCESS)
 
 
@@ -113,9 +114,12 @@ def coin_age_hint_command(
         )
         raise CommandExit(ExitStatus.SUCCESS)
     out.text(
-        _(
+        ngettext(
+            "{player} to play; searched {depth} turn deep in {seconds:.2f} s ({nodes} positions). "
+            "Best plans, with the expected score margin:",
             "{player} to play; searched {depth} turns deep in {seconds:.2f} s ({nodes} positions). "
-            "Best plans, with the expected score margin:"
+            "Best plans, with the expected score margin:",
+            result.depth,
         ).format(player=state.players[state.seat], depth=result.depth, seconds=result.seconds, nodes=result.nodes)
     )
     for number, plan in enumerate(searched, start=1):

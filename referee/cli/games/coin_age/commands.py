@@ -135,9 +135,13 @@ def maps_list(ctx: typer.Context) -> None:
     for name in builtin_map_names():
         game_map = builtin_map(name)
         assert game_map is not None
-        out.text(f"{name:12} {game_map.name} ({len(game_map.spaces)} spaces, {len(game_map.regions)} regions)")
+        counts = _("{spaces} spaces, {regions} regions").format(
+            spaces=len(game_map.spaces), regions=len(game_map.regions)
+        )
+        out.text(f"{name:12} {game_map.name} ({counts})")
     for name in user_map_names():
-        out.text(f"{name:12} {_('your map')} ({user_maps_dir() / (name + '.toml')})")
+        yours = _("your map")
+        out.text(f"{name:12} {yours} ({user_maps_dir() / (name + '.toml')})")
     raise CommandExit(ExitStatus.SUCCESS)
 
 
@@ -164,7 +168,9 @@ def maps_show(
 
 def render_map(game_map: GameMap, out: Output) -> None:
     out.text(
-        f"{game_map.name}: {len(game_map.spaces)} spaces, {len(game_map.regions)} regions, {len(game_map.edges)} edges"
+        _("{name}: {spaces} spaces, {regions} regions, {edges} edges").format(
+            name=game_map.name, spaces=len(game_map.spaces), regions=len(game_map.regions), edges=len(game_map.edges)
+        )
     )
     for row in game_map.layout:
         out.text("  " + "   ".join(f"{sid} {game_map.space(sid).name}" for sid in row))

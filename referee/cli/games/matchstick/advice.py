@@ -7,7 +7,7 @@ from referee.cli.env import Environment
 from referee.cli.output import Output
 from referee.cli.status import CommandExit, ExitStatus
 from referee.errors import RefereeError
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 
 def matchstick_hint_command(env: Environment, record: str, hand_text: str, json_mode: bool) -> None:
@@ -42,9 +42,17 @@ def matchstick_hint_command(env: Environment, record: str, hand_text: str, json_
         )
         raise CommandExit(ExitStatus.SUCCESS)
     if state.table is None:
-        head = _("{name} leads ({sticks} matchstick(s)); plays from this hand, cheapest first:")
+        head = ngettext(
+            "{name} leads ({sticks} matchstick); plays from this hand, cheapest first:",
+            "{name} leads ({sticks} matchsticks); plays from this hand, cheapest first:",
+            sticks,
+        )
     else:
-        head = _("{name} to beat {count} × {value} ({sticks} matchstick(s)); plays from this hand, cheapest first:")
+        head = ngettext(
+            "{name} to beat {count} × {value} ({sticks} matchstick); plays from this hand, cheapest first:",
+            "{name} to beat {count} × {value} ({sticks} matchsticks); plays from this hand, cheapest first:",
+            sticks,
+        )
     table = state.table
     out.text(
         head.format(name=name, sticks=sticks, count=table.count if table else 0, value=table.value if table else "")
@@ -56,7 +64,7 @@ def matchstick_hint_command(env: Environment, record: str, hand_text: str, json_
         if play.cost == 0:
             cost = _("free")
         else:
-            cost = (_("1 matchstick") if play.cost == 1 else _("{n} matchsticks")).format(n=play.cost)
+            cost = ngettext("{n} matchstick", "{n} matchsticks", play.cost).format(n=play.cost)
         out.text(f"  {play.notation:24} {cost}{mark}")
     if plays and can_pass:
         out.text(_("  or pass (take a matchstick)"))

@@ -17,7 +17,7 @@ from referee.cli.output import Output, ScoreTable
 from referee.cli.records import parse_players
 from referee.engine import Game
 from referee.errors import InputError, RefereeError
-from referee.i18n import _
+from referee.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from referee.cli.prompts import MenuGroup
@@ -34,15 +34,15 @@ TURNED_MARK = "↻"
 
 
 def sticks(n: int) -> str:
-    return _("free") if n == 0 else (_("1 matchstick") if n == 1 else _("{n} matchsticks").format(n=n))
+    return _("free") if n == 0 else ngettext("{n} matchstick", "{n} matchsticks", n).format(n=n)
 
 
 def card_count(n: int) -> str:
-    return _("1 card") if n == 1 else _("{n} cards").format(n=n)
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 def stick_count(n: int) -> str:
-    return _("1 matchstick") if n == 1 else _("{n} matchsticks").format(n=n)
+    return ngettext("{n} matchstick", "{n} matchsticks", n).format(n=n)
 
 
 def cards_text(count: int, value: str) -> str:
@@ -121,7 +121,7 @@ def status_line(game: Game[MatchstickState, Any]) -> str:
         name=name,
         cards=_("single {value}").format(value=table.value) if table.count == 1 else f"{table.count} × {table.value}",
         by=state.players[table.by],
-        n=_("1 stronger card") if table.count == 1 else _("{n} stronger cards").format(n=table.count),
+        n=ngettext("{n} stronger card", "{n} stronger cards", table.count).format(n=table.count),
     )
 
 
@@ -299,7 +299,7 @@ def menu_groups(game: Game[MatchstickState, Any]) -> list[MenuGroup]:
             _("play cards")
             if state.table is None
             else _("play {n} stronger than {value}").format(
-                n=_("1 card") if state.table.count == 1 else _("{n} cards").format(n=state.table.count),
+                n=ngettext("{n} card", "{n} cards", state.table.count).format(n=state.table.count),
                 value=state.table.value,
             )
         )
@@ -418,7 +418,7 @@ def players_and_setup(players: str, expansion: int, deal_all: bool, out: Output)
 
 SPEC = GameSpec(
     name="matchstick",
-    title="Matchstick Tycoon",
+    title=N_("Matchstick Tycoon"),
     rules=RULES,
     rulebook_package="referee.matchstick",
     render=render,

@@ -1,0 +1,85 @@
+"""Terminal cell widths of text: Chinese, Japanese and Korean characters take two cells, combining marks none.
+
+Plain-text tables and padded columns use these instead of ``len`` and ``str.ljust`` so they line up in every
+language. (Rich measures its own tables; this module avoids importing Rich where plain text is printed.)
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+
+def cell_width(text: str) -> int:
+    """How many terminal cells ``text`` takes."""
+    if text.isascii():
+        return len(text)
+    width = 0
+    for char in text:
+        if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return width
+
+
+def ljust(text: str, width: int) -> str:
+    """``text`` padded on the right to ``width`` cells."""
+    return text + " " * max(0, width - cell_width(text))
+
+
+def rjust(text: str, width: int) -> str:
+    """``text`` padded on the left to ``width`` cells."""
+    return " " * max(0, width - cell_width(text)) + text
+
+
+def _breaks_anywhere(char: str) -> bool:
+    """A Chinese or Japanese character: a line may break before or after it (Korean breaks at blanks)."""
+    return unicodedata.east_asian_width(char) in ("W", "F") and not ("\uac00" <= char <= "\ud7a3")
+
+
+def _chunks(text: str) -> list[str]:
+    """Pieces a line may break between: words, blanks, and single Chinese characters (with their punctuation)."""
+    chunks: list[str] = []
+    word = ""
+    for char in text:
+        if char == " ":
+            chunks += [word, " "] if word else [" "]
+            word = ""
+        elif _breaks_anywhere(char) and not unicodedata.category(char).startswith("P"):
+            if word:
+                chunks.append(word)
+            chunks.append(char)
+            word = ""
+        else:
+            word += char
+    if word:
+        chunks.append(word)
+    merged: list[str] = []
+    for chunk in chunks:
+        category = unicodedata.category(chunk[0])
+        if merged and merged[-1] != " " and category in ("Pe", "Po", "Pf"):
+            merged[-1] += chunk  # a closing mark or comma never starts a line
+        elif merged and merged[-1] != " " and unicodedata.category(merged[-1][-1]) in ("Ps", "Pi"):
+            merged[-1] += chunk  # an opening mark never ends one
+        else:
+            merged.append(chunk)
+    return merged
+
+
+def fill(text: str, width: int, subsequent_indent: str = "") -> str:
+    """``textwrap.fill`` measured in terminal cells, breaking between Chinese characters as well as at blanks."""
+    if text.isascii():
+        import textwrap
+
+        return textwrap.fill(text, width, subsequent_indent=subsequent_indent)
+    lines: list[str] = []
+    line = ""
+    for chunk in _chunks(text.strip()):
+        if chunk == " " and not line.strip():
+            continue
+        if chunk != " " and line.strip() and cell_width(line + chunk) > width:
+            lines.append(line.rstrip())
+            line = subsequent_indent
+        line += chunk
+    if line.strip():
+        lines.append(line.rstrip())
+    return "\n".join(lines)
