@@ -54,18 +54,18 @@ class Computer:
             RULES.apply(state, slap)
         if state.tossed and state.seat == self.seat and not state.over:
             result = search(state, time_limit=self.time_limit, max_depth=self.max_depth)
-            plan = list(result.plans[0].notation)
-            if plan and plan[-1] == "done" and self.turn_ends_without_done(state, plan[:-1]):
-                plan.pop()  # nothing is left to it: the opponent's toss ends the turn, and to_move says so
-            played.extend(plan)
+            plan = [text for text in (result.plans[0].notation if result.plans else ()) if text != "done"]
+            if self.still_to_move(state, plan):
+                plan.append("done")  # it stops with actions left (or found no plan in time): it ends its turn
+            played.extend(plan)  # no needless done: once nothing is left to it, to_move already says the opponent
         return played
 
-    def turn_ends_without_done(self, state: CoinAgeState, plan: list[str]) -> bool:
-        """Whether, after ``plan``, the turn passes without a ``done`` (the opponent is to move: to slap)."""
+    def still_to_move(self, state: CoinAgeState, plan: list[str]) -> bool:
+        """Whether, after ``plan``, the turn is still the computer's (it must say ``done`` to end it)."""
         after = state.copy()
         for text in plan:
             RULES.apply(after, RULES.parse(text, after))
-        return RULES.to_move(after) != self.seat
+        return not after.over and RULES.to_move(after) == self.seat
 
     def __call__(self, game: Any) -> list[str]:
         """The hook of ``play --vs-computer`` (``game`` is a :class:`referee.engine.Game`)."""

@@ -4,6 +4,7 @@ the computer's reply with the player's own action; ``--computer-tosses typed`` l
 from __future__ import annotations
 
 import json
+import os
 import select
 import subprocess
 import time
@@ -18,18 +19,31 @@ pytestmark = pytest.mark.e2e
 COMPUTER = ["--vs-computer", "--seed", "1", "--computer-time", "0.2"]
 
 
-def read_until(process: subprocess.Popen, done, timeout: float = 30) -> list[dict]:
-    """JSON lines of ``process`` until ``done(line)``; fails (no deadlock) when none comes in time."""
-    lines: list[dict] = []
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([process.stdout], [], [], 0.2)
-        if ready:
-            line = json.loads(process.stdout.readline())
-            lines.append(line)
-            if done(line):
-                return lines
-    raise AssertionError(f"no end in {timeout} s after {lines}")
+class JsonLines:
+    """The JSON lines a process writes, read as they come (select on the raw descriptor, no buffered reader that
+    could hold lines select no longer sees)."""
+
+    def __init__(self, process: subprocess.Popen) -> None:
+        self.fd = process.stdout.fileno()
+        self.pending = b""
+
+    def until(self, done, timeout: float = 30) -> list[dict]:
+        """Lines until ``done(line)``; fails (no deadlock) when none comes in time."""
+        lines: list[dict] = []
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            while b"\n" in self.pending:
+                raw, self.pending = self.pending.split(b"\n", 1)
+                lines.append(json.loads(raw))
+                if done(lines[-1]):
+                    return lines
+            ready, _, _ = select.select([self.fd], [], [], 0.2)
+            if ready:
+                chunk = os.read(self.fd, 65536)
+                if not chunk:
+                    break
+                self.pending += chunk
+        raise AssertionError(f"no end in {timeout} s after {lines}")
 
 
 def test_a_program_plays_against_the_computer_line_by_line() -> None:
@@ -39,15 +53,16 @@ def test_a_program_plays_against_the_computer_line_by_line() -> None:
         stdout=subprocess.PIPE,
         text=True,
     )
+    reader = JsonLines(process)
     try:
         for line in ("slap QN", "place Q A2"):
             process.stdin.write(line + "\n")
             process.stdin.flush()
-            assert read_until(process, lambda found: True)[0]["to_move"] == "Ann"
+            assert reader.until(lambda found: True)[0]["to_move"] == "Ann"
         process.stdin.write("place N B3\n")
         process.stdin.flush()
         # Ann has nothing left: the computer tosses and plays its whole turn without waiting for a line
-        turn = read_until(process, lambda found: found["player"] == "Bob" and found["to_move"] == "Ann")
+        turn = reader.until(lambda found: found["player"] == "Bob" and found["to_move"] == "Ann")
         assert turn[0]["action"] == "place N B3" and turn[0]["to_move"] == "Bob"
         bobs = [line for line in turn if line["player"] == "Bob"]
         assert bobs[0]["action"].startswith("slap")
