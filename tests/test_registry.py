@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ import pytest
 from referee import registry
 from referee.cli.env import Environment
 from referee.cli.status import CommandExit
+from tests.cli.test_completion import environ
 
 NIM = registry.GameEntry("nim", "Nim", "tests.toy.rules", "tests.toy")
 
@@ -119,20 +119,6 @@ def test_a_record_of_the_toy_game_is_refused_by_another_game(nim: registry.GameE
     path = write_record(tmp_path, ["take 1"])
     code, _, err = run(["coin-age", "replay", str(path)])
     assert code == 2 and "use 'referee nim'" in err
-
-
-@contextlib.contextmanager
-def environ(values: dict[str, str]) -> Iterator[None]:
-    saved = {key: os.environ.get(key) for key in values}
-    os.environ.update(values)
-    try:
-        yield
-    finally:
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
 
 
 def tab(line: str) -> list[str]:
