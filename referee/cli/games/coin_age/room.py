@@ -127,7 +127,7 @@ COMPACT_BELOW_ROWS = 34
 
 def coin_legend() -> str:
     """One line saying what the coin codes under the board mean."""
-    return _("Q quarter 4 · N nickel 3 · P penny 2 · D dime 1 · h heads, t tails · top coin first")
+    return _("Q quarter 4 · N nickel 3 · P penny 2 · D dime 1 · h heads, t tails · top first")
 
 
 def score_table(game: Game[CoinAgeState, Any]) -> ScoreTable:
