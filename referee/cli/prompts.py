@@ -24,7 +24,7 @@ SESSION_COMMANDS = (UNDO, LOG, RULES, QUIT)
 
 @dataclass
 class MenuGroup:
-    """One entry of the first menu; its actions form the second menu (skipped when there is only one)."""
+    """A kind of action: an entry of the first menu, its actions the second menu (see :func:`first_menu`)."""
 
     label: str
     actions: list[tuple[str, Any]] = field(default_factory=list)
@@ -48,7 +48,7 @@ class Prompter:
         ``default`` is accepted for the menus' sake but never preselected: Enter alone picks nothing."""
         entries = []
         for label, value in choices:
-            notation = "" if isinstance(value, str) else self.notation(value)
+            notation = "" if isinstance(value, str | OpenGroup) else self.notation(value)
             entries.append(typed.Entry(label, notation if notation and notation != label else "", value))
         return typed.choose(message + " ", entries, toolbar=self.toolbar, to_stderr=self.to_stderr).value
 
@@ -62,20 +62,53 @@ class Prompter:
         return questionary.checkbox(message, choices=options, instruction=instruction, **output).unsafe_ask()
 
     def choose_action(self, message: str, groups: Sequence[MenuGroup], topics: Sequence[str]) -> Any:
-        """A two-level menu of legal actions plus undo, rules and quit; returns notation or a session command."""
+        """The menus of legal actions (:func:`first_menu`, then a group's actions) plus undo, log, rules and quit;
+        returns what the entry picked stands for (an action object, notation, or a session command)."""
         while True:
-            first: list[tuple[str, str]] = [(group.label, str(i)) for i, group in enumerate(groups)]
-            first += [(_("undo the last action"), UNDO), (_("log and score sheet"), LOG), (_("rules…"), RULES)]
-            first += [(_("save and quit"), QUIT)]
-            picked = self.select(message, first)
-            if picked in (QUIT, UNDO, LOG):
-                return picked
+            picked = self.select(message, first_menu(groups))
             if picked == RULES:
                 topic = self.select(_("Which rules?"), [(name, name) for name in topics] + [(_("back"), BACK)])
                 if topic == BACK:
                     continue
                 return f"{RULES} {topic}"
-            group = groups[int(picked)]
+            if not isinstance(picked, OpenGroup):
+                return picked
+            group = groups[picked.index]
             action = self.select(group.label, [*group.actions, (_("back"), BACK)])
             if action != BACK:
                 return action
+
+
+@dataclass(frozen=True, slots=True)
+class OpenGroup:
+    """An entry of the first menu that opens the menu of group ``index``."""
+
+    index: int
+
+
+def session_entries() -> list[tuple[str, str]]:
+    """The entries closing every first menu, always in this order: undo, the log, the rules, save and quit."""
+    return [
+        (_("undo the last action"), UNDO),
+        (_("log and score sheet"), LOG),
+        (_("rules…"), RULES),
+        (_("save and quit"), QUIT),
+    ]
+
+
+def first_menu(groups: Sequence[MenuGroup]) -> list[tuple[str, Any]]:
+    """The first menu of a turn, with no step that offers one thing only: when there is one group, its actions
+    themselves; else an entry per group, where a group of one action is that action, named in the entry (picked,
+    it is played: the player saw it). Then :func:`session_entries`. Pure: tests read it without a terminal."""
+    if len(groups) == 1:
+        entries = list(groups[0].actions)
+    else:
+        entries = []
+        for index, group in enumerate(groups):
+            if len(group.actions) == 1:
+                label, action = group.actions[0]
+                named = group.label if group.label.endswith(label) else f"{group.label}: {label}"
+                entries.append((named, action))
+            else:
+                entries.append((group.label, OpenGroup(index)))
+    return entries + session_entries()

@@ -2,7 +2,7 @@
 
 ``RULES`` implements :class:`referee.engine.Rules`; :mod:`~referee.matchstick.segments` holds the 7-segment shapes
 and the transformation table computed from them; :mod:`~referee.matchstick.sampler` is the fast generator of legal
-plays (random self-play, ``legal_actions``, the menus' choices: ``play_options``, ``card_choices``);
+plays (random self-play, ``legal_actions``, the menus' choices: ``play_options``, ``card_choices``, ``plays_of``);
 :mod:`~referee.matchstick.rulebook` loads the rules and rulings by topic.
 """
 
@@ -25,7 +25,7 @@ from referee.matchstick.rules import (
     play_cost,
     stronger_values,
 )
-from referee.matchstick.sampler import PlayOption, card_choices, play_options
+from referee.matchstick.sampler import PlayOption, card_choices, play_options, plays_of
 from referee.matchstick.segments import (
     ALL_CARDS,
     ALL_VALUES,
@@ -80,6 +80,7 @@ __all__ = [
     "parse_value",
     "play_cost",
     "play_options",
+    "plays_of",
     "stronger_values",
     "transform_face",
     "transformation",

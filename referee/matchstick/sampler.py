@@ -155,6 +155,20 @@ def legal_actions(state: MatchstickState) -> Iterator[Action]:
                 yield Play(value, cards)
 
 
+def plays_of(state: MatchstickState, value: Value, count: int) -> list[Play]:
+    """The legal plays of ``count`` cards showing ``value`` for the player to move (none when that count may not be
+    played), as :func:`legal_actions` lists them: the menus ask only what these leave open."""
+    seat = state.turn
+    if seat is None or count not in _counts(state, seat) or value not in WAYS[state.expansion]:
+        return []
+    table = state.table
+    if value not in STRONGER[state.expansion, state.reversed][table.value if table else None]:
+        return []
+    left = {card: state.copies_left(card) for card in state.copies_played}
+    ways = [(card, cost) for card, cost, _copies in WAYS[state.expansion][value] if left[card] > 0]
+    return [Play(value, cards) for cards in _multisets(ways, 0, count, state.matchsticks[seat], left)]
+
+
 def _multisets(
     ways: list[tuple[Card, int]], start: int, count: int, budget: int, left: Mapping[Card, int]
 ) -> Iterator[tuple[Card, ...]]:

@@ -10,8 +10,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.cli.games.matchstick.room import PlayMenu, ask_action, menu_groups
-from referee.cli.prompts import BACK
+from referee.cli.games.matchstick.room import PlayMenu, ask_action, ask_cards, menu_groups
+from referee.cli.prompts import BACK, OpenGroup, first_menu
 from referee.engine import Game
 from referee.matchstick import PASS, RULES, Play
 
@@ -32,7 +32,8 @@ def games(players: int, setup: dict, seed: int, every: int = 5) -> Iterator[Game
 
 
 def offered(game: Game) -> dict[Any, str]:
-    """Every action the menus lead to, with the label of the entry that picks it."""
+    """Every action the menus lead to, with the label of the entry that picks it (or "" when the play is the only
+    one left once its value and count are known, and is played unasked)."""
     found: dict[Any, str] = {}
     menu = PlayMenu(game.state)
     for group in menu_groups(game):
@@ -43,15 +44,15 @@ def offered(game: Game) -> dict[Any, str]:
             value = entry  # a value to show: its menus follow
             for _label, count in menu.counts(value):
                 todo: list[tuple[str, ...]] = [()]
-                seen: set[tuple[str, ...]] = set()
                 while todo:
-                    chosen = todo.pop()
-                    for label, choice in menu.cards(value, count, chosen):
-                        if isinstance(choice, Play):
-                            found[choice] = label
-                        elif (following := tuple(sorted((*chosen, choice)))) not in seen:
-                            seen.add(following)
-                            todo.append(following)
+                    step = menu.step(value, count, todo.pop())
+                    if len(step.plays) == 1:
+                        found[step.plays[0][1]] = ""
+                        continue
+                    assert len(step.plays or step.cards) > 1, step  # nothing is asked that has one answer
+                    for label, play in step.plays:
+                        found[play] = label
+                    todo.extend((*step.chosen, card) for _label, card in step.cards)
     return found
 
 
@@ -69,8 +70,8 @@ def test_the_menus_offer_exactly_the_legal_actions(players: int, setup: dict, se
         for action, label in menu.items():
             if action == PASS:
                 assert label == RULES.format(action, game.state) == "pass"
-            else:  # the physical card that completes the play; the prompter adds the rules' notation
-                assert any(label.startswith(f"{card} card") for card in action.cards), label
+            elif label:  # the physical cards of the play; the prompter adds the rules' notation
+                assert all(f"{card} card" in label for card in action.cards), label
         for action in random.Random(seed).sample(sorted(menu, key=str), min(len(menu), 5)):
             trial = Game.from_state(RULES, game.players, game.setup, game.state.copy())
             trial.push(action)  # the object itself, as the session applies it
@@ -78,21 +79,24 @@ def test_the_menus_offer_exactly_the_legal_actions(players: int, setup: dict, se
 
 
 class Scripted:
-    """A prompter that picks the entries whose labels start with the given words, in turn (or "back")."""
+    """A prompter that picks the entries whose labels start with the given words, in turn (or "back"), from the
+    menus the real prompter shows (:func:`first_menu`)."""
 
     def __init__(self, *picks: str) -> None:
         self.picks = list(picks)
         self.questions: list[str] = []
+        self.offered: list[list[str]] = []
 
     def choose_action(self, message: str, groups: list, topics: list[str]) -> Any:
-        """As the real prompter: a group, then one of its entries."""
-        self.questions.append(message)
-        pick = self.picks.pop(0)
-        group = next(group for group in groups if group.label.startswith(pick))
-        return self.select(group.label, group.actions)
+        picked = self.select(message, first_menu(groups))
+        if isinstance(picked, OpenGroup):
+            group = groups[picked.index]
+            return self.select(group.label, group.actions)
+        return picked
 
     def select(self, message: str, choices: list[tuple[str, Any]], default: Any = None) -> Any:
         self.questions.append(message)
+        self.offered.append([label for label, _value in choices])
         pick = self.picks.pop(0)
         if pick == "back":
             return BACK
@@ -112,12 +116,69 @@ class Quiet:
 
 def test_ask_action_returns_the_play_object_picked_through_the_menus() -> None:
     game = Game(RULES, ["Ann", "Bob", "Cid"], {})
-    # play cards, 8 → 2 cards → the 8 card as it is → a 0 with the middle stick; "back" once on the way
-    prompter = Scripted("play cards", "8", "back", "play cards", "8", "2", "8 card", "0 card")
+    # leading, the values come first (play is the only kind of action); 8 → 2 cards → the cards; "back" once.
+    # Every play of two cards showing 8 holds the 8 card: it is settled, and the few plays left are offered whole
+    prompter = Scripted("8", "back", "8", "2", "0 card, add middle + 8 card")
     out = Quiet()
     action = ask_action(game, prompter, out)  # type: ignore[arg-type]
     assert action == Play("8", ("0", "8"))
+    assert prompter.questions[0].startswith("Ann, your turn")
     assert out.lines == [RULES.judge(game.state, action).reason]
     game.push(action)
     assert game.actions == ["play 8 0 8"]
-    assert ask_action(game, Scripted("pass", "pass"), out) is PASS  # type: ignore[arg-type]
+    # following: play or pass; the pass group holds one action, so its entry names it and picking it plays it
+    follower = Scripted("pass")
+    assert ask_action(game, follower, out) is PASS  # type: ignore[arg-type]
+    assert any(label.endswith(": pass") for label in follower.offered[0])
+
+
+def two_card_questions(seed: int) -> tuple[Game, str, int] | None:
+    """A position of a random game, a value and a count whose cards take at least two questions."""
+    for game in games(3, {"expansion": 4}, seed, every=2):
+        menu = PlayMenu(game.state)
+        for _label, value in menu.values():
+            for _c, count in menu.counts(value):
+                first = menu.step(value, count, ())
+                if any(menu.step(value, count, (*first.chosen, card)).cards for _l, card in first.cards):
+                    return game, value, count
+    return None
+
+
+def test_back_goes_back_one_question_not_to_the_start() -> None:
+    found = next(found for seed in range(200) if (found := two_card_questions(seed)) is not None)
+    game, value, count = found
+    menu = PlayMenu(game.state)
+    first = menu.step(value, count, ())
+    card = next(card for _l, card in first.cards if menu.step(value, count, (*first.chosen, card)).cards)
+    label_1 = next(label for label, choice in first.cards if choice == card)
+    second = menu.step(value, count, (*first.chosen, card))
+
+    class Picks(Scripted):
+        """The scripted picks, then the first entry of every further question."""
+
+        def select(self, message: str, choices: list[tuple[str, Any]], default: Any = None) -> Any:
+            if not self.picks:
+                self.picks.append(choices[0][0])
+            return super().select(message, choices, default)
+
+    # card 1 → "back" at card 2 → card 1 is asked again (not the value, not the count) → card 1 → card 2 → …
+    prompter = Picks(label_1, "back", label_1, second.cards[0][0])
+    play = ask_cards(menu, value, count, prompter)
+    print(f"value={value} count={count} questions={prompter.questions}")
+    assert prompter.questions[0] == prompter.questions[2]  # "back" at card 2 asked card 1 again
+    assert prompter.questions[1] == prompter.questions[3] != prompter.questions[0]  # then card 2
+    assert play is not None and card in play.cards and second.cards[0][1] in play.cards
+    assert play in set(RULES.legal_actions(game.state))
+
+
+def test_cards_no_play_can_do_without_are_never_asked() -> None:
+    for seed in range(40):
+        for game in games(4, {"expansion": 2}, seed, every=3):
+            menu = PlayMenu(game.state)
+            for _label, value in menu.values():
+                for _c, count in menu.counts(value):
+                    step = menu.step(value, count, ())
+                    plays = menu.plays(value, count)
+                    for card in step.chosen:  # settled before any question: in every play
+                        assert all(card in play.cards for play in plays), (seed, value, count, card)
+                    assert len(plays) == 1 or len(step.plays or step.cards) > 1, (seed, value, count)

@@ -44,29 +44,27 @@ def test_typed_plays_passes_undo_and_quit(tmp_path):
 
 
 def test_a_play_picked_through_the_menus(tmp_path):
-    """Enter alone opens the menus: play cards → the value → how many → each physical card; the last card's entries
-    are the plays themselves, found by their notation."""
+    """Enter alone opens the menus: the values (playing is the only kind of action when leading) → how many → the
+    cards, asked only where they are open: every play of two cards showing 8 holds the 8 card, so the few plays
+    left are offered whole, found by their notation. Following, "pass" is a group of one action: its entry names
+    it and plays it."""
     record = tmp_path / "game.toml"
     child = spawn("matchstick", "play", "--players", "Ann,Bob,Cid", "--record", str(record), rows=40)
     try:
         child.expect_exact("Ann>")
         child.send(ENTER)  # Enter alone: the menus
         child.expect_exact("Ann, your turn")
-        type_line(child, "play cards")
         type_line(child, "8 free")
         child.expect_exact("How many cards showing 8?")
         type_line(child, "2")
-        child.expect_exact("Card 1 of 2 shown as 8")
-        type_line(child, "8 card")
-        child.expect_exact("Card 2 of 2 shown as 8")
-        type_line(child, "play 8 0 8")  # the entry of the 0 card, by the notation of the play it completes
+        child.expect_exact("Which cards show 8?")
+        type_line(child, "play 8 0 8")  # the entry of the play, by its notation
         child.expect_exact("1. Ann: play 8 0 8")
         assert wait_for_actions(child, record, 1) == ["play 8 0 8"]
         child.expect_exact("Bob>")
         child.send(CTRL_U + ENTER)
         child.expect_exact("Bob, your turn")
-        type_line(child, "pass and take")
-        type_line(child, "pass")  # the Pass action, labelled by its notation
+        type_line(child, "pass and take")  # one entry: the group of the one action, named in it
         child.expect_exact("2. Bob: pass")
         assert wait_for_actions(child, record, 2) == ["play 8 0 8", "pass"]
         type_line(child, "quit")

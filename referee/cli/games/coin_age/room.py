@@ -261,7 +261,7 @@ def ask_action(game: Game[CoinAgeState, Any], prompter: Any, out: Output) -> obj
     if state.tossed and RULES.has_turn_action(state):
         message = _("{player}, your action").format(player=state.players[state.seat])
     else:
-        message = _("{player}'s turn").format(player=state.players[state.tosser()])
+        message = _("{player} tosses: say which coins matched").format(player=state.players[state.tosser()])
     return prompter.choose_action(message, menu_groups(game), common.topic_names(SPEC))
 
 

@@ -21,7 +21,7 @@ from referee.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from referee.cli.prompts import MenuGroup
-    from referee.matchstick import MatchstickState
+    from referee.matchstick import MatchstickState, Play
 
 RULES = LazyRules("referee.matchstick.rules")
 """The game's rules, imported at first use (start-up time: see referee.cli.lazy)."""
@@ -266,20 +266,65 @@ class PlayMenu:
         counts = option.counts if option is not None else ()
         return [(str(n) + (_("  (revolution)") if n == REVOLUTION else ""), n) for n in counts]
 
-    def cards(self, value: str, count: int, chosen: tuple[str, ...]) -> list[tuple[str, Any]]:
-        """(label, choice) for each physical card that can fill the next slot once ``chosen`` are picked, cheapest
-        first: the card type, or for the last slot the ``Play`` it completes."""
-        from referee.matchstick import Play, card_choices
+    def plays(self, value: str, count: int) -> list[Play]:
+        """The legal plays of ``count`` cards showing ``value`` (the rules' list)."""
+        from referee.matchstick import plays_of
+
+        return plays_of(self.state, value, count)
+
+    def step(self, value: str, count: int, chosen: tuple[str, ...]) -> CardStep:
+        """What is still open in a play of ``count`` cards showing ``value`` once ``chosen`` are picked.
+
+        The cards that every play left holds are taken as picked (nobody need be asked for them); then, when the
+        plays left are few, they are offered whole, else the cards that can fill the next slot, cheapest first."""
+        from collections import Counter
+
+        from referee.matchstick import Play, card_choices, play_cost
 
         state = self.state
-        last = len(chosen) + 1 == count
-        return [
-            (
-                way_label(card, value, cost, state.copies_left(card) - chosen.count(card)),
-                Play(value, (*chosen, card)) if last else card,
-            )
-            for card, cost, _copies in card_choices(state, value, count, chosen)
-        ]
+        picked = Counter(chosen)
+        left = [play for play in self.plays(value, count) if not picked - Counter(play.cards)]
+        rests = [Counter(play.cards) - picked for play in left]
+        common = Counter(rests[0]) if rests else Counter()  # a copy: &= changes it in place
+        for rest in rests[1:]:
+            common &= rest
+        settled = Play(value, (*chosen, *common.elements())).cards if common else tuple(chosen)
+        if len(left) <= WHOLE_PLAYS:
+            left.sort(key=play_cost)  # stable: the rules' order among plays of one cost
+            return CardStep(settled, [(self.play_label(play), play) for play in left], [])
+        open_cards = {card for rest in rests for card, n in rest.items() if n > common[card]}
+        return CardStep(
+            settled,
+            [],
+            [
+                (way_label(card, value, cost, state.copies_left(card) - settled.count(card)), card)
+                for card, cost, _copies in card_choices(state, value, count, settled)
+                if card in open_cards
+            ],
+        )
+
+    def play_label(self, play: Play) -> str:
+        """The physical cards of ``play``, how each shows its value, and what the play costs in all."""
+        from collections import Counter
+
+        from referee.matchstick import play_cost
+
+        parts = [(f"{n} × " if n > 1 else "") + how_label(card, play.value) for card, n in Counter(play.cards).items()]
+        return _("{cards} — {cost}").format(cards=" + ".join(parts), cost=sticks(play_cost(play)))
+
+
+WHOLE_PLAYS = 8
+"""At most this many plays left, they are offered whole (one step) rather than card by card."""
+
+
+@dataclass(frozen=True)
+class CardStep:
+    """One question of a play's cards: the cards ``chosen`` so far (with those no play left could do without),
+    and either the ``plays`` left, offered whole, or the ``cards`` that can fill the next slot."""
+
+    chosen: tuple[str, ...]
+    plays: list[tuple[str, Any]]
+    cards: list[tuple[str, str]]
 
 
 def menu_groups(game: Game[MatchstickState, Any]) -> list[MenuGroup]:
@@ -314,8 +359,8 @@ def menu_groups(game: Game[MatchstickState, Any]) -> list[MenuGroup]:
     return groups
 
 
-def way_label(card: str, value: str, cost: int, left: int) -> str:
-    """How a physical card shows ``value``, what it costs, and how many of its copies are still unplayed."""
+def how_label(card: str, value: str) -> str:
+    """How a physical card shows ``value``: which side up and where matchsticks are added."""
     from referee.matchstick import card_face
     from referee.matchstick.segments import FACES, TABLE
 
@@ -324,9 +369,13 @@ def way_label(card: str, value: str, cost: int, left: int) -> str:
         how = _("{card} card, {face} side up").format(card=card, face=card_face(card, value))
         if way.added:
             how += ", " + _("add {places}").format(places=", ".join(way.added_names))
-    else:
-        how = _("{card} card").format(card=card) + ", " + way.describe().split(" (")[0]
-    return _("{how} — {cost} ({left} not played yet)").format(how=how, cost=sticks(cost), left=left)
+        return how
+    return _("{card} card").format(card=card) + ", " + way.describe().split(" (")[0]
+
+
+def way_label(card: str, value: str, cost: int, left: int) -> str:
+    """How a physical card shows ``value``, what it costs, and how many of its copies are still unplayed."""
+    return _("{how} — {cost} ({left} not played yet)").format(how=how_label(card, value), cost=sticks(cost), left=left)
 
 
 def ask_action(game: Game[MatchstickState, Any], prompter: Any, out: Output) -> Any:
@@ -358,8 +407,33 @@ def ask_action(game: Game[MatchstickState, Any], prompter: Any, out: Output) -> 
 
 
 def ask_play(menu: PlayMenu, value: str, prompter: Any) -> Any:
-    """The rest of the menus of a play showing ``value``: how many cards, then each card; the ``Play`` picked, or
-    None for "back"."""
+    """The rest of the menus of a play showing ``value``: how many cards (when more than one count is possible),
+    then its cards (:func:`ask_cards`); the ``Play`` picked, or None for "back" from the first of these."""
+    from referee.cli.prompts import BACK
+
+    counts = menu.counts(value)
+    while True:
+        if len(counts) == 1:
+            count = counts[0][1]
+        else:
+            picked = prompter.select(
+                _("How many cards showing {value}? (5 at once is a revolution)").format(value=value),
+                [*((label, str(n)) for label, n in counts), (_("back"), BACK)],
+            )
+            if picked == BACK:
+                return None
+            count = int(picked)
+        play = ask_cards(menu, value, count, prompter)
+        if play is not None:
+            return play
+        if len(counts) == 1:
+            return None
+
+
+def ask_cards(menu: PlayMenu, value: str, count: int, prompter: Any) -> Any:
+    """The physical cards of a play of ``count`` cards showing ``value``, asking only what is open
+    (:meth:`PlayMenu.step`): a play that is the only one left is returned unasked. "back" goes back one question;
+    from the first, it returns None."""
     from referee.cli.prompts import BACK
     from referee.matchstick import Play, play_cost
 
@@ -367,32 +441,32 @@ def ask_play(menu: PlayMenu, value: str, prompter: Any) -> Any:
     seat = state.turn
     assert seat is not None
     budget = state.matchsticks[seat]
-    counts = menu.counts(value)
-    if len(counts) == 1:
-        count = counts[0][1]
-    else:
-        picked = prompter.select(
-            _("How many cards showing {value}? (5 at once is a revolution)").format(value=value),
-            [*((label, str(n)) for label, n in counts), (_("back"), BACK)],
-        )
-        if picked == BACK:
-            return None
-        count = int(picked)
+    asked: list[tuple[str, ...]] = []
+    """What was chosen before each question asked so far ("back" returns to the last)."""
     chosen: tuple[str, ...] = ()
-    for slot in range(count):
-        spent = play_cost(Play(value, chosen))
-        question = _("Card {i} of {n} shown as {value}: which physical card? ({left} left)").format(
-            i=slot + 1, n=count, value=value, left=stick_count(budget - spent)
-        )
+    while True:
+        step = menu.step(value, count, chosen)
+        if len(step.plays) == 1:
+            return step.plays[0][1]
+        left = stick_count(budget - play_cost(Play(value, step.chosen)))
         if count == 1:
-            question = _("Which physical card shows {value}? ({left})").format(value=value, left=stick_count(budget))
-        choice = prompter.select(question, [*menu.cards(value, count, chosen), (_("back"), BACK)])
+            question = _("Which physical card shows {value}? ({left})").format(value=value, left=left)
+        elif step.plays:
+            question = _("Which cards show {value}? ({left})").format(value=value, left=left)
+        else:
+            question = _("Card {i} of {n} shown as {value}: which physical card? ({left} left)").format(
+                i=len(step.chosen) + 1, n=count, value=value, left=left
+            )
+        choice = prompter.select(question, [*(step.plays or step.cards), (_("back"), BACK)])
         if choice == BACK:
-            return None
+            if not asked:
+                return None
+            chosen = asked.pop()
+            continue
         if isinstance(choice, Play):
             return choice
-        chosen = (*chosen, choice)
-    return None  # pragma: no cover - the last card's entries are plays
+        asked.append(chosen)
+        chosen = (*step.chosen, choice)
 
 
 # -- setup -----------------------------------------------------------------------------------------------------
