@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import tomllib
 import unicodedata
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -56,6 +57,23 @@ class Resources(NamedTuple):
 
 NOTHING = Resources()
 
+NAME_STYLES = ("fr", "en")
+"""How cards are named when shown: ``fr``, as printed on the French edition (the default), or ``en``, the English
+names (buildings' and machines' from one unofficial transcription: say so where they are shown)."""
+_names_shown: ContextVar[str] = ContextVar("names_shown", default="fr")
+
+
+def show_names(style: str) -> None:
+    """Name cards in ``style`` (one of :data:`NAME_STYLES`) from now on, in messages and tables."""
+    if style not in NAME_STYLES:
+        raise ValueError(style)
+    _names_shown.set(style)
+
+
+def names_shown() -> str:
+    """The style cards are named in now (:func:`show_names`)."""
+    return _names_shown.get()
+
 
 @dataclass(frozen=True, slots=True)
 class Card:
@@ -88,9 +106,14 @@ class Card:
         return self.kind == "worker"
 
     @property
+    def name(self) -> str:
+        """The card's name as shown: French, or English when :func:`show_names` asked for it."""
+        return self.name_en if _names_shown.get() == "en" and self.name_en else self.name_fr
+
+    @property
     def label(self) -> str:
-        """``B01 La tonnelle`` — how messages name a card."""
-        return f"{self.id} {self.name_fr}"
+        """``B01 La tonnelle`` (``B01 The Bower`` with English names) — how messages name a card."""
+        return f"{self.id} {self.name}"
 
 
 def _fold(text: str) -> str:

@@ -18,16 +18,18 @@ def actions_words(n: int) -> str:
 
 
 def card_words(card_id: str) -> str:
-    """A card in one line: id, French name and what it is (a worker's type, cost and products; a building's or a
-    machine's VP, needs and reward)."""
+    """A card in one line: its label (:attr:`Card.label`) and what it is (a worker's type, cost and products; a
+    building's or a machine's VP, needs and reward)."""
     card = cards.card(card_id)
     if card.kind == "worker":
+        if card.name == _(card.name_en):  # its type, already in the player's language
+            return _("{card}: {cost} écus, makes {makes}").format(
+                card=card.label, cost=card.cost, makes=card.produces.describe()
+            )
         return _("{card} ({name}): {cost} écus, makes {makes}").format(
-            card=f"{card.id} {card.name_fr}", name=_(card.name_en), cost=card.cost, makes=card.produces.describe()
+            card=card.label, name=_(card.name_en), cost=card.cost, makes=card.produces.describe()
         )
-    what = _("{card}: {vp} VP, needs {needs}").format(
-        card=f"{card.id} {card.name_fr}", vp=card.vp, needs=card.requires.describe()
-    )
+    what = _("{card}: {vp} VP, needs {needs}").format(card=card.label, vp=card.vp, needs=card.requires.describe())
     if card.kind == "machine":
         return what + _(", then works as {makes} for 0 écus").format(makes=card.produces.describe())
     return what + _(", pays {coins} écus").format(coins=card.coins)
@@ -56,7 +58,7 @@ def send_words(action: Send, state: BuildersState) -> str:
     else:
         outcome = _("then needs {left}").format(left=left.describe())
     return _("{worker} ({makes}) → {site}: {actions}, {price} écus; {outcome}").format(
-        worker=f"{worker} {card.name_fr}",
+        worker=card.label,
         makes=card.produces.describe(),
         site=target.label,
         actions=actions_words(send_cost(state, site)),

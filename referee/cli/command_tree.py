@@ -1254,6 +1254,21 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                                       'powershell': 'The history file to log '
                                                                                     'into.'},
                                                              'complete': None},
+                                                            {'option': ['--names'],
+                                                             'names': ['--names'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'fr\\\\: as printed on the French '
+                                                                             'edition; en\\\\: English (an '
+                                                                             'unofficial transcription).',
+                                                                      'fish': 'fr: as printed on the French '
+                                                                              'edition; en: English (an unofficial '
+                                                                              'transcription).',
+                                                                      'powershell': 'fr: as printed on the French '
+                                                                                    'edition; en: English (an '
+                                                                                    'unofficial transcription).'},
+                                                             'complete': None},
                                                             {'option': ['--json'],
                                                              'names': ['--json'],
                                                              'flag': True,

@@ -4,6 +4,7 @@ numbers), wherever a card is named; ``cards --names en`` shows the English names
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 
 from referee.builders import RULES, cards
@@ -58,3 +59,54 @@ def test_cards_json_holds_the_unverified_english_name() -> None:
     result = subprocess.run([*referee_command(), "builders", "cards", "--json"], capture_output=True, text=True)
     first = json.loads(result.stdout)[0]
     assert first["name_fr"] == "La tonnelle" and first["name_en_unverified"] == "The Bower"
+
+
+def test_play_names_en_names_the_cards_in_english_and_says_once_they_are_unverified() -> None:
+    state = RULES.new_state(["Ann", "Bob"], {"seed": 3})
+    building = cards.card(state.row_buildings[0])
+    play = [*referee_command(), "builders", "play", "--players", "Ann,Bob", "--seed", "3"]
+    lines = f"start {building.name_en}\nrecruit W01\n"  # typed by its English name; then a worker not face up
+    english = subprocess.run([*play, "--names", "en"], input=lines, capture_output=True, text=True)
+    assert english.returncode == 1
+    assert english.stderr.count("unofficial transcription") == 1
+    assert "W01 Apprentice is not face up" in english.stderr
+    french = subprocess.run(play, input=lines, capture_output=True, text=True)
+    assert "W01 Apprenti is not face up" in french.stderr and "unofficial" not in french.stderr
+    refill = cards.card(re.search(r"([BM]\d\d) .* comes up in", french.stdout).group(1))  # "B06 Le lavoir comes up"
+    assert f"{refill.id} {refill.name_fr} comes up" in french.stdout
+    assert f"{refill.id} {refill.name_en} comes up" in english.stdout
+    bad = subprocess.run([*play, "--names", "de"], input="", capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+
+
+def test_english_names_at_the_table(tmp_path) -> None:
+    """At a terminal, the face-up buildings and the menus carry the English names."""
+    from tests.cli.terminal import ENTER, finish, spawn, type_line
+
+    state = RULES.new_state(["Ann", "Bob"], {"seed": 3})
+    building = cards.card(state.row_buildings[0])
+    child = spawn(
+        "builders",
+        "play",
+        "--players",
+        "Ann,Bob",
+        "--seed",
+        "3",
+        "--names",
+        "en",
+        "--record",
+        str(tmp_path / "game.toml"),
+        rows=40,
+        columns=120,
+    )
+    try:
+        child.expect_exact("unofficial transcription")
+        child.expect_exact(building.name_en)
+        child.expect_exact("Ann>")
+        child.send(ENTER)
+        type_line(child, "start a construction")
+        child.expect_exact(f"{building.id} {building.name_en}")
+        child.send("\x03")
+        assert finish(child) != 0
+    finally:
+        child.close(force=True)

@@ -42,6 +42,27 @@ app = typer.Typer(
 
 
 SeedOption = Annotated[int | None, typer.Option("--seed", help="Let the referee shuffle and deal (repeatable).")]
+NamesOption = Annotated[
+    str,
+    typer.Option("--names", help="fr: as printed on the French edition; en: English (an unofficial transcription)."),
+]
+
+
+def unverified_names_note() -> str:
+    """Said once wherever English names of buildings and machines are shown."""
+    return _(
+        "English names of buildings and machines: one unofficial transcription, not checked against the "
+        "English edition; the French names are those printed on the French edition."
+    )
+
+
+def checked_names(names: str) -> str:
+    """``fr`` or ``en`` (any case); InputError otherwise."""
+    from referee.errors import InputError
+
+    if names.lower() not in ("fr", "en"):
+        raise InputError(_("--names is fr or en, not '{names}'").format(names=names))
+    return names.lower()
 
 
 @app.command()
@@ -64,19 +85,24 @@ def play(
     resume: Annotated[str | None, typer.Option("--resume", help="Continue the game of this record.")] = None,
     log: LogOption = None,
     history: PlayHistoryOption = None,
+    card_names: NamesOption = "fr",
     json_mode: JsonOption = False,
 ) -> None:
     """Referee a live game: menus at a terminal, one action per line from a pipe."""
+    from referee.builders.cards import show_names
     from referee.cli.session import play_command
 
     out = Output(ctx.obj, json_mode)
     names, setup = None, None
-    if resume is None and players:
-        try:
+    try:
+        show_names(checked_names(card_names))
+        if resume is None and players:
             names = checked_players(players)
             setup = play_setup(names, seed, apprentices, buildings, workers, json_mode, ctx.obj.interactive)
-        except RefereeError as error:
-            raise fail(out, error) from None
+    except RefereeError as error:
+        raise fail(out, error) from None
+    if card_names.lower() == "en":
+        out.note(unverified_names_note())
     play_command(ctx.obj, SPEC, names, setup, record, resume, json_mode)
 
 
@@ -114,12 +140,7 @@ def cards(
     kind: Annotated[
         str | None, typer.Option("--kind", help="building, machine or worker.", autocompletion=complete_kind)
     ] = None,
-    names: Annotated[
-        str,
-        typer.Option(
-            "--names", help="fr: as printed on the French edition; en: English (an unofficial transcription)."
-        ),
-    ] = "fr",
+    names: NamesOption = "fr",
     json_mode: JsonOption = False,
 ) -> None:
     """Every card of the game: id, name, VP, écus, resources."""
@@ -129,8 +150,10 @@ def cards(
     out = Output(ctx.obj, json_mode)
     if kind is not None and kind.lower() not in KINDS:
         raise fail(out, _("--kind must be building, machine or worker, not '{kind}'").format(kind=kind))
-    if names not in ("fr", "en"):
-        raise fail(out, _("--names is fr or en, not '{names}'").format(names=names))
+    try:
+        names = checked_names(names)
+    except RefereeError as error:
+        raise fail(out, error) from None
     chosen = [c for c in catalogue.catalogue().values() if kind is None or c.kind == kind.lower()]
     if json_mode:
         out.json([card_json(c) for c in chosen])
@@ -163,12 +186,7 @@ def cards(
         table.add_row(card.id, name, kind_name(card), vp, coins, *cells, extra)
     out.show(table)
     if names == "en":
-        out.text(
-            _(
-                "English names of buildings and machines: one unofficial transcription, not checked against the "
-                "English edition; the French names are those printed on the French edition."
-            )
-        )
+        out.text(unverified_names_note())
         out.text(_("Buildings and machines: VP, écus paid on completion, resources needed."))
     else:
         out.text(

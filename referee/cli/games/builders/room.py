@@ -261,9 +261,9 @@ def buildings_table(ids: list[str], title: str, *, compact: bool = False) -> Any
     for card_id in ids:
         card = catalogue.card(card_id)
         if card.kind == "building":
-            table.add_row(card.id, card.name_fr, str(card.vp), str(card.coins), needs(card.requires))
+            table.add_row(card.id, card.name, str(card.vp), str(card.coins), needs(card.requires))
         else:
-            name = Text(card.name_fr)
+            name = Text(card.name)
             name.append(_(" (machine)"), style="dim")
             table.add_row(card.id, name, str(card.vp), "—", needs(card.requires))
     if not ids:
@@ -290,7 +290,8 @@ def workers_table(ids: list[str], *, compact: bool = False) -> Any:
     table.add_column(_("makes"), no_wrap=True)
     for card_id in ids:
         card = catalogue.card(card_id)
-        kind = card.name_fr if compact else f"{card.name_fr} ({_(card.name_en)})"
+        role = _(card.name_en)
+        kind = card.name if compact or card.name == role else f"{card.name} ({role})"
         makes = numbers_text(card.produces) if compact else resources_text(card.produces)
         table.add_row(card.id, kind, str(card.cost), makes)
     if not ids:
