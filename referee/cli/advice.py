@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from referee.errors import InputError
@@ -43,3 +45,125 @@ def fraction_text(p: Fraction) -> str:
 
 def signed(value: float) -> str:
     return f"{value:+.2f}"
+
+
+MOST_ALTERNATIVES = 6
+"""A varying word with more alternatives than this is written ``A2/A3/B1/B2/…/C3 (9)``."""
+
+
+@dataclass(slots=True)
+class AlikePlans:
+    """Ranked plans of one value that differ only in one or two words (where interchangeable coins go, which of
+    equal cards): shown as one line, each such word written as its alternatives (``place P A3/B1/C2``)."""
+
+    words: list[list[str]]
+    """Each action's words, as in the best plan of the group."""
+    value: float
+    count: int = 1
+    """How many plans the line stands for."""
+    slots: list[tuple[tuple[int, int], list[str]]] = field(default_factory=list)
+    """For each word that varies, its place (action, word) and its alternatives, in rank order."""
+    different: bool = False
+    """Two slots with the same alternatives, never the same one twice (two coins on two different spaces)."""
+
+    @property
+    def actions(self) -> list[str]:
+        """The actions, each varying word written as ``a/b/c``."""
+        shown = [list(words) for words in self.words]
+        for (action, word), alternatives in self.slots:
+            if len(alternatives) > MOST_ALTERNATIVES:  # the first few, the last, and how many
+                few = [*alternatives[: MOST_ALTERNATIVES - 2], "…", alternatives[-1]]
+                shown[action][word] = "/".join(few) + f" ({len(alternatives)})"
+            else:
+                shown[action][word] = "/".join(alternatives)
+        return [" ".join(words) for words in shown]
+
+
+def group_alike(plans: Iterable[tuple[Sequence[str], float]], most: int | None = None) -> list[AlikePlans]:
+    """Ranked plans (notation, value), best first, as lines of plans alike: of the same value (to the hundredth
+    shown) and the same actions but for one word, or two words that take every combination of their alternatives
+    (or every pair of two different ones from one list). A line ranks as its best plan; with ``most``, the first
+    ``most`` lines (plans are read run of equal value by run until there are enough)."""
+    groups: list[AlikePlans] = []
+    run: list[tuple[list[list[str]], float]] = []
+    run_value: float | None = None
+    for notation, value in plans:
+        shown = round(value, 2)
+        if shown != run_value and run:
+            groups += _group_run(run)
+            run = []
+            if most is not None and len(groups) >= most:
+                break
+        run_value = shown
+        run.append(([action.split() for action in notation], value))
+    else:
+        groups += _group_run(run)
+    return groups if most is None else groups[:most]
+
+
+def _group_run(run: list[tuple[list[list[str]], float]]) -> list[AlikePlans]:
+    """The plans of one value in lines: the largest clean groups first (two varying words, then one), each plan
+    in one line; lines in the order of their best plan."""
+    from collections import defaultdict
+
+    by_one: dict[tuple[object, ...], list[int]] = defaultdict(list)
+    by_two: dict[tuple[object, ...], list[int]] = defaultdict(list)
+    for index, (words, _value) in enumerate(run):
+        shape = tuple(len(action) for action in words)
+        flat = [" ".join(action) for action in words]
+        places = [(i, j) for i, action in enumerate(words) for j in range(len(action))]
+        for n, first in enumerate(places):
+            by_one[(shape, first, _without(flat, words, first))].append(index)
+            if len(run) >= 4:
+                for second in places[n + 1 :]:
+                    by_two[(shape, first, second, _without(flat, words, first, second))].append(index)
+    candidates: list[tuple[int, int, AlikePlans, list[int]]] = []
+    for (_shape, first, second, _rest), members in by_two.items():
+        group = _two_slot_group(run, members, first, second)
+        if group is not None:
+            candidates.append((-len(members), members[0], group, members))
+    for (_shape, first, _rest), members in by_one.items():
+        if len(members) > 1:
+            best = run[members[0]]
+            alternatives = [run[m][0][first[0]][first[1]] for m in members]
+            group = AlikePlans(best[0], best[1], len(members), [(first, alternatives)])
+            candidates.append((-len(members), members[0], group, members))
+    taken: set[int] = set()
+    lines: list[tuple[int, AlikePlans]] = []
+    for _size, best_index, group, members in sorted(candidates, key=lambda c: (c[0], c[1])):
+        if not taken.intersection(members):
+            taken.update(members)
+            lines.append((best_index, group))
+    lines += [(index, AlikePlans(run[index][0], run[index][1])) for index in range(len(run)) if index not in taken]
+    return [group for _index, group in sorted(lines, key=lambda line: line[0])]
+
+
+def _two_slot_group(
+    run: list[tuple[list[list[str]], float]], members: list[int], first: tuple[int, int], second: tuple[int, int]
+) -> AlikePlans | None:
+    """The line of plans alike but for two words, if they take every combination of their alternatives, or every
+    pair of two different ones from one list (and at least two alternatives each); else None."""
+    pairs = [(run[m][0][first[0]][first[1]], run[m][0][second[0]][second[1]]) for m in members]
+    xs = list(dict.fromkeys(a for a, _b in pairs))
+    ys = list(dict.fromkeys(b for _a, b in pairs))
+    if len(xs) < 2 or len(ys) < 2 or len(set(pairs)) != len(pairs):
+        return None
+    best = run[members[0]]
+    if len(pairs) == len(xs) * len(ys):
+        return AlikePlans(best[0], best[1], len(pairs), [(first, xs), (second, ys)])
+    if set(xs) == set(ys) and len(pairs) == len(xs) * (len(xs) - 1) and all(a != b for a, b in pairs):
+        both = sorted(xs)
+        return AlikePlans(best[0], best[1], len(pairs), [(first, both), (second, both)], different=True)
+    return None
+
+
+def _without(flat: list[str], words: list[list[str]], *places: tuple[int, int]) -> tuple[str, ...]:
+    """The plan's actions with the words at ``places`` left out (what plans alike there share)."""
+    shown = list(flat)
+    for action in {action for action, _word in places}:
+        kept = list(words[action])
+        for other_action, word in places:
+            if other_action == action:
+                kept[word] = ""
+        shown[action] = " ".join(kept)
+    return tuple(shown)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from referee.cli.advice import fraction_text, parse_duration, search_budget, signed
+from referee.cli.advice import fraction_text, group_alike, parse_duration, search_budget, signed
 from referee.cli.cells import ljust
 from referee.cli.common import fail, load_game
 from referee.cli.env import Environment
@@ -122,6 +122,9 @@ def coin_age_hint_command(
             result.depth,
         ).format(player=state.players[state.seat], depth=result.depth, seconds=result.seconds, nodes=result.nodes)
     )
-    for number, plan in enumerate(searched, start=1):
-        out.text(f"  {number}. {signed(plan.value):>7}  {', '.join(plan.notation)}")
+    groups = group_alike(((plan.notation, plan.value) for plan in result.plans), most=top)
+    for number, group in enumerate(groups, start=1):
+        out.text(f"  {number}. {signed(group.value):>7}  {', '.join(group.actions)}")
+    if any(group.count > 1 for group in groups):
+        out.text(_("  a/b: any one of these, all of equal value; a list given twice: two different ones."))
     raise CommandExit(ExitStatus.SUCCESS)
