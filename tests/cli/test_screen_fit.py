@@ -73,3 +73,27 @@ def test_a_four_player_builders_table_the_prompt_and_its_menu_fit_80_by_30(tmp_p
         assert all(len(line) <= 80 for line in lines)
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+@pytest.mark.parametrize("game", ["builders", "matchstick"])
+def test_nothing_is_cut_at_60_columns(tmp_path: Path, game: str) -> None:
+    """At 60×45 (tall enough for the full layout, too narrow for it): The Builders draws its compact table, whose
+    columns are whole (every header, a building's VP); Matchstick's cards wrap; no line runs past 60 columns."""
+    session = f"referee-60-{game}-{tmp_path.name}"
+    command = " ".join(shlex.quote(word) for word in referee_command())
+    record = shlex.quote(str(tmp_path / "game.toml"))
+    players = "Ann,Bob,Cid,Dan" + ("" if game == "builders" else ",Eve,Fay")
+    seed = "--seed 2" if game == "builders" else ""
+    play = f"{command} {game} play --players {players} {seed} --record {record}; sleep 60"
+    subprocess.run(["tmux", "new-session", "-d", "-x", "60", "-y", "45", "-s", session, "-e", "NO_COLOR=1", play])
+    try:
+        shown = wait_for(session, "Ann>")
+        lines = shown.splitlines()
+        assert all(len(line) <= 60 for line in lines), shown
+        assert not any("…" in line.split()[0] for line in lines if line.split()), shown  # no header cut short
+        if game == "builders":
+            header = next(line for line in lines if line.startswith("id ") and "VP" in line)
+            assert header.split() == ["id", "name", "VP", "écus", "needs"], shown
+            assert any(line.startswith("numbers:") for line in lines), shown  # the legend on its own line
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from referee.cli import common
+from referee.cli.cells import cell_width
 from referee.cli.common import GameSpec
 from referee.cli.lazy import LazyRules
 from referee.cli.output import Output, ScoreTable
@@ -64,9 +65,9 @@ def render(game: Game[BuildersState, Any], out: Output) -> None:
     position = state.tally
     parts: list[Any] = []
     outcome = RULES.outcome(state)
-    compact = out.small_terminal(COMPACT_BELOW_ROWS)
-    """Below this height, a player is two lines, resources are four coloured numbers and the rows sit side by
-    side: a 4-player table, the prompt and its menu fit 80×30."""
+    compact = out.small_terminal(COMPACT_BELOW_ROWS, COMPACT_BELOW_COLUMNS)
+    """On a small terminal, a player is two lines, resources are four coloured numbers and the rows sit side by
+    side: a 4-player table, the prompt and its menu fit 80×30, and nothing is cut at 60 columns."""
     for seat_index, (name, seat) in enumerate(zip(state.players, state.seats, strict=True)):
         score = outcome.scores[name]
         if compact and not position:
@@ -92,6 +93,9 @@ def render(game: Game[BuildersState, Any], out: Output) -> None:
         else:
             bank = _("Bank: {bank} écus · decks: {b} buildings, {w} workers")
         bank = bank.format(**decks)
+        if cell_width(bank) > out.console.width:  # the legend of the numbers on a line of its own
+            head, _dot, tail = bank.rpartition(" · ")
+            bank = f"{head}\n{tail}" if head else bank
         parts.append(Text(bank, style="dim"))
     if state.over:
         parts.append(score_table(game).rich())
@@ -146,6 +150,7 @@ def wrapped(label: str, entries: list[Any], separator: str, width: int) -> list[
 
 
 COMPACT_BELOW_ROWS = 40
+COMPACT_BELOW_COLUMNS = 80
 
 
 def numbers_text(amounts: Resources | tuple[int, ...]) -> Any:
