@@ -49,7 +49,8 @@ class Prompter:
         entries = []
         for label, value in choices:
             notation = "" if isinstance(value, str | OpenGroup) else self.notation(value)
-            entries.append(typed.Entry(label, notation if notation and notation != label else "", value))
+            shown = notation and not label.endswith(notation)  # not twice when the label ends with it
+            entries.append(typed.Entry(label, notation if shown else "", value))
         return typed.choose(message + " ", entries, toolbar=self.toolbar, to_stderr=self.to_stderr).value
 
     def checkbox(self, message: str, choices: Sequence[tuple[str, str]]) -> list[str]:

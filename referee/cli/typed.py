@@ -7,8 +7,9 @@ Two kinds of prompt, both a line of text with a completion menu that is open fro
   on Enter by the same parser and judge as pipe mode: an unreadable, incomplete or illegal line is never accepted,
   and the rule that refuses it shows in the toolbar;
 * a menu (:func:`choose`): its entries in the completion menu, numbered; typing filters them by their label and by
-  the notation they stand for, a number picks that entry, arrows browse. Enter accepts an entry only when exactly
-  one is meant: with no match, or several, it does nothing but say so. Nothing is ever picked for the player.
+  the notation they stand for, a number picks that entry (in a menu of numbers, the entry of that number), arrows
+  browse. Enter accepts an entry only when exactly one is meant: with no match, or several, it does nothing but
+  say so. Nothing is ever picked for the player.
 
 Pure helpers (:func:`normalized`, :func:`matching`, :func:`next_words`, :func:`resolve`) hold the matching rules, so
 tests and the keystroke benchmark call them without a terminal.
@@ -91,10 +92,20 @@ def resolve(entries: Sequence[Entry], typed: str, *, numbered: bool) -> Entry | 
     for entry in entries:
         if wanted in (entry.key, normalized(entry.label)):
             return entry
-    if numbered and wanted.isdigit() and 1 <= int(wanted) <= len(entries):
-        return entries[int(wanted) - 1]
+    if numbered and wanted.isdigit():
+        return numbered_entry(entries, wanted)
     found = matching(entries, typed)
     return found[0] if len(found) == 1 else None
+
+
+def numbered_entry(entries: Sequence[Entry], digits: str) -> Entry | None:
+    """The entry a number typed in a menu means. In a menu whose entries start with numbers (Matchstick's values
+    and counts), the entry that starts with it: ``8`` is the value 8, never the eighth entry, and ``3`` where 3 is
+    not offered is nothing. In any other menu, the entry of that number."""
+    if any(entry.key.split()[:1] and entry.key.split()[0].isdigit() for entry in entries):
+        named = [entry for entry in entries if entry.key.split()[:1] == [digits]]
+        return named[0] if len(named) == 1 else None
+    return entries[int(digits) - 1] if 1 <= int(digits) <= len(entries) else None
 
 
 class EntryCompleter(Completer):
@@ -108,9 +119,9 @@ class EntryCompleter(Completer):
         typed = document.text_before_cursor
         start = -len(typed)
         if self.numbered and normalized(typed).isdigit():
-            number = int(normalized(typed))
-            if 1 <= number <= len(self.entries):
-                entry = self.entries[number - 1]
+            entry = numbered_entry(self.entries, normalized(typed))
+            if entry is not None:
+                number = next(n for n, e in enumerate(self.entries, start=1) if e is entry)
                 yield Completion(entry.text, start, display=f"{number:>2}. {entry.text}", display_meta=entry.label)
             return
         found = matching(self.entries, typed)

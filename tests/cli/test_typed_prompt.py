@@ -43,6 +43,18 @@ def test_a_menu_entry_is_resolved_only_when_exactly_one_is_meant() -> None:
     assert resolve(entries, "move", numbered=True) == entries[1]
 
 
+def test_a_number_that_starts_one_entry_means_that_entry_not_the_entry_of_that_number() -> None:
+    """Matchstick's values menu: typing 8 means the value 8 (the tenth entry), not the eighth entry (the value 7)."""
+    values = [Entry(f"{value}   free") for value in "0123456789"]
+    assert resolve(values, "8", numbered=True) == values[8]
+    completer = EntryCompleter(values, numbered=True)
+    [shown] = completer.get_completions(Document("8"), CompleteEvent())
+    assert shown.text == "8   free"
+    counts = [Entry("1"), Entry("2"), Entry("5  (revolution)")]
+    assert resolve(counts, "5", numbered=True) == counts[2]
+    assert resolve(counts, "3", numbered=True) is None  # 3 is not offered: not the third entry either
+
+
 def test_many_actions_are_offered_word_by_word() -> None:
     entries = [Entry(f"play 8 {a} {b}") for a in range(10) for b in range(10)]
     assert next_words(entries, "play ") == [("play 8", 100)]
