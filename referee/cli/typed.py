@@ -98,11 +98,17 @@ def resolve(entries: Sequence[Entry], typed: str, *, numbered: bool) -> Entry | 
     return found[0] if len(found) == 1 else None
 
 
+def numbers_are_labels(entries: Sequence[Entry]) -> bool:
+    """A menu of numbers: some entry starts with one (a Matchstick value, count or card). Its entries are shown
+    without their index, and a number typed is the entry it starts."""
+    return any(entry.key.split()[:1] and entry.key.split()[0].isdigit() for entry in entries)
+
+
 def numbered_entry(entries: Sequence[Entry], digits: str) -> Entry | None:
     """The entry a number typed in a menu means. In a menu whose entries start with numbers (Matchstick's values
     and counts), the entry that starts with it: ``8`` is the value 8, never the eighth entry, and ``3`` where 3 is
     not offered is nothing. In any other menu, the entry of that number."""
-    if any(entry.key.split()[:1] and entry.key.split()[0].isdigit() for entry in entries):
+    if numbers_are_labels(entries):
         named = [entry for entry in entries if entry.key.split()[:1] == [digits]]
         return named[0] if len(named) == 1 else None
     return entries[int(digits) - 1] if 1 <= int(digits) <= len(entries) else None
@@ -114,6 +120,8 @@ class EntryCompleter(Completer):
     def __init__(self, entries: Sequence[Entry], *, numbered: bool) -> None:
         self.entries = list(entries)
         self.numbered = numbered
+        self.indexed = numbered and not numbers_are_labels(self.entries)
+        """Whether each entry shows its number (not in a menu of numbers, where a number typed is a label)."""
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
         typed = document.text_before_cursor
@@ -122,7 +130,8 @@ class EntryCompleter(Completer):
             entry = numbered_entry(self.entries, normalized(typed))
             if entry is not None:
                 number = next(n for n, e in enumerate(self.entries, start=1) if e is entry)
-                yield Completion(entry.text, start, display=f"{number:>2}. {entry.text}", display_meta=entry.label)
+                shown = f"{number:>2}. {entry.text}" if self.indexed else entry.text
+                yield Completion(entry.text, start, display=shown, display_meta=entry.label)
             return
         found = matching(self.entries, typed)
         if not self.numbered and len(found) > MOST_SHOWN and all(e.key.startswith(normalized(typed)) for e in found):
@@ -133,7 +142,7 @@ class EntryCompleter(Completer):
             return
         index = {id(entry): number for number, entry in enumerate(self.entries, start=1)}
         for entry in found:
-            shown = f"{index[id(entry)]:>2}. {entry.text}" if self.numbered else entry.text
+            shown = f"{index[id(entry)]:>2}. {entry.text}" if self.indexed else entry.text
             yield Completion(entry.text, start, display=shown, display_meta=entry.label or None)
 
 

@@ -49,7 +49,9 @@ def test_a_number_that_starts_one_entry_means_that_entry_not_the_entry_of_that_n
     assert resolve(values, "8", numbered=True) == values[8]
     completer = EntryCompleter(values, numbered=True)
     [shown] = completer.get_completions(Document("8"), CompleteEvent())
-    assert shown.text == "8   free"
+    assert shown.text == shown.display_text == "8   free"  # a menu of numbers shows no index to mistake for them
+    words = EntryCompleter([Entry("place a coin"), Entry("end the turn")], numbered=True)
+    assert [c.display_text for c in words.get_completions(Document("2"), CompleteEvent())] == [" 2. end the turn"]
     counts = [Entry("1"), Entry("2"), Entry("5  (revolution)")]
     assert resolve(counts, "5", numbered=True) == counts[2]
     assert resolve(counts, "3", numbered=True) is None  # 3 is not offered: not the third entry either

@@ -309,7 +309,7 @@ class PlayMenu:
 
         from referee.matchstick import play_cost
 
-        parts = [(f"{n} × " if n > 1 else "") + how_label(card, play.value) for card, n in Counter(play.cards).items()]
+        parts = [how_label(card, play.value) + (f" ×{n}" if n > 1 else "") for card, n in Counter(play.cards).items()]
         return _("{cards} — {cost}").format(cards=" + ".join(parts), cost=sticks(play_cost(play)))
 
 
