@@ -10,6 +10,7 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from referee.errors import InputError
 from referee.i18n import _
@@ -65,6 +66,8 @@ class AlikePlans:
     """For each word that varies, its place (action, word) and its alternatives, in rank order."""
     different: bool = False
     """Two slots with the same alternatives, never the same one twice (two coins on two different spaces)."""
+    same: bool = False
+    """Two slots with the same alternatives, always the same one in both (a worker recruited, then sent)."""
 
     @property
     def actions(self) -> list[str]:
@@ -79,29 +82,32 @@ class AlikePlans:
         return [" ".join(words) for words in shown]
 
 
-def group_alike(plans: Iterable[tuple[Sequence[str], float]], most: int | None = None) -> list[AlikePlans]:
-    """Ranked plans (notation, value), best first, as lines of plans alike: of the same value (to the hundredth
-    shown) and the same actions but for one word, or two words that take every combination of their alternatives
-    (or every pair of two different ones from one list). A line ranks as its best plan; with ``most``, the first
-    ``most`` lines (plans are read run of equal value by run until there are enough)."""
+def group_alike(
+    plans: Iterable[tuple[Sequence[str], Any]], most: int | None = None, *, tied: bool = False
+) -> list[AlikePlans]:
+    """Ranked plans (notation, value), best first, as lines of plans alike: of the same value (a float to the
+    hundredth shown) and the same actions but for one word, or two words that take every combination of their
+    alternatives (or every pair of two different ones from one list; with ``tied``, also the same one in both
+    places, as a worker recruited then sent). A line ranks as its best plan; with ``most``, the first ``most`` lines
+    (plans are read run of equal value by run until there are enough)."""
     groups: list[AlikePlans] = []
-    run: list[tuple[list[list[str]], float]] = []
-    run_value: float | None = None
+    run: list[tuple[list[list[str]], Any]] = []
+    run_value: object = None
     for notation, value in plans:
-        shown = round(value, 2)
+        shown = round(value, 2) if isinstance(value, float) else value
         if shown != run_value and run:
-            groups += _group_run(run)
+            groups += _group_run(run, tied)
             run = []
             if most is not None and len(groups) >= most:
                 break
         run_value = shown
         run.append(([action.split() for action in notation], value))
     else:
-        groups += _group_run(run)
+        groups += _group_run(run, tied)
     return groups if most is None else groups[:most]
 
 
-def _group_run(run: list[tuple[list[list[str]], float]]) -> list[AlikePlans]:
+def _group_run(run: list[tuple[list[list[str]], Any]], tied: bool) -> list[AlikePlans]:
     """The plans of one value in lines: the largest clean groups first (two varying words, then one), each plan
     in one line; lines in the order of their best plan."""
     from collections import defaultdict
@@ -114,12 +120,12 @@ def _group_run(run: list[tuple[list[list[str]], float]]) -> list[AlikePlans]:
         places = [(i, j) for i, action in enumerate(words) for j in range(len(action))]
         for n, first in enumerate(places):
             by_one[(shape, first, _without(flat, words, first))].append(index)
-            if len(run) >= 4:
+            if len(run) >= 2 if tied else len(run) >= 4:
                 for second in places[n + 1 :]:
                     by_two[(shape, first, second, _without(flat, words, first, second))].append(index)
     candidates: list[tuple[int, int, AlikePlans, list[int]]] = []
     for (_shape, first, second, _rest), members in by_two.items():
-        group = _two_slot_group(run, members, first, second)
+        group = _two_slot_group(run, members, first, second, tied)
         if group is not None:
             candidates.append((-len(members), members[0], group, members))
     for (_shape, first, _rest), members in by_one.items():
@@ -139,16 +145,23 @@ def _group_run(run: list[tuple[list[list[str]], float]]) -> list[AlikePlans]:
 
 
 def _two_slot_group(
-    run: list[tuple[list[list[str]], float]], members: list[int], first: tuple[int, int], second: tuple[int, int]
+    run: list[tuple[list[list[str]], Any]],
+    members: list[int],
+    first: tuple[int, int],
+    second: tuple[int, int],
+    tied: bool,
 ) -> AlikePlans | None:
     """The line of plans alike but for two words, if they take every combination of their alternatives, or every
-    pair of two different ones from one list (and at least two alternatives each); else None."""
+    pair of two different ones from one list, or (``tied``) the same one in both places (and at least two
+    alternatives each); else None."""
     pairs = [(run[m][0][first[0]][first[1]], run[m][0][second[0]][second[1]]) for m in members]
     xs = list(dict.fromkeys(a for a, _b in pairs))
     ys = list(dict.fromkeys(b for _a, b in pairs))
     if len(xs) < 2 or len(ys) < 2 or len(set(pairs)) != len(pairs):
         return None
     best = run[members[0]]
+    if tied and all(a == b for a, b in pairs):
+        return AlikePlans(best[0], best[1], len(pairs), [(first, xs), (second, xs)], same=True)
     if len(pairs) == len(xs) * len(ys):
         return AlikePlans(best[0], best[1], len(pairs), [(first, xs), (second, ys)])
     if set(xs) == set(ys) and len(pairs) == len(xs) * (len(xs) - 1) and all(a != b for a, b in pairs):

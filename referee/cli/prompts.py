@@ -49,8 +49,11 @@ class Prompter:
         entries = []
         for label, value in choices:
             notation = "" if isinstance(value, str | OpenGroup) else self.notation(value)
-            shown = notation and not label.endswith(notation)  # not twice when the label ends with it
-            entries.append(typed.Entry(label, notation if shown else "", value))
+            if notation:  # an action: its notation first (as at the turn's prompt), then what it does
+                label = label.removesuffix(": " + notation)  # a group of one action named "…: done"
+                entries.append(typed.Entry(notation, "" if label == notation else label, value))
+            else:
+                entries.append(typed.Entry(label, "", value))
         return typed.choose(message + " ", entries, toolbar=self.toolbar, to_stderr=self.to_stderr).value
 
     def checkbox(self, message: str, choices: Sequence[tuple[str, str]]) -> list[str]:

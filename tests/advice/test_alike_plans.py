@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from pathlib import Path
 
 from referee.cli.advice import AlikePlans, group_alike
 from referee.coin_age.hint import search
@@ -78,3 +79,27 @@ def test_every_plan_of_a_real_hint_is_in_exactly_one_line_in_rank_order() -> Non
         assert firsts == sorted(firsts)  # a line ranks as its best plan
         assert [line.actions for line in group_alike(ranked, most=3)] == [line.actions for line in lines[:3]]
         checked += 1
+
+
+def test_with_tied_a_card_recruited_then_sent_is_one_alternative_in_both_places() -> None:
+    ranked = [
+        (("recruit W10 W28", "send W10 W28"), (17, 5)),
+        (("recruit W10 W31", "send W10 W31"), (17, 5)),
+        (("recruit W22 W28", "send W22 W28"), (18, 5)),
+    ]
+    first, second = group_alike(ranked, tied=True)
+    assert first.same and first.actions == ["recruit W10 W28/W31", "send W10 W28/W31"] and first.count == 2
+    assert second.actions == ["recruit W22 W28", "send W22 W28"]
+    assert len(group_alike(ranked)) == 3  # without tied (Coin Age), a list given twice means two different ones
+
+
+def test_builders_hint_shares_a_line_among_ways_alike_but_for_an_equal_card() -> None:
+    import subprocess
+
+    from tests.conftest import referee_command
+
+    example = Path(__file__).parents[2] / "examples" / "builders-opening.toml"
+    result = subprocess.run([*referee_command(), "builders", "hint", str(example)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "recruit W10 W28/W31, send W10 W28/W31: 5 actions, 17 écus" in result.stdout
+    assert "either one, for the same actions and écus" in result.stdout

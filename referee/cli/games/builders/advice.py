@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from referee.cli.advice import group_alike
 from referee.cli.common import fail, load_game
 from referee.cli.env import Environment
 from referee.cli.output import Output
 from referee.cli.status import CommandExit, ExitStatus
 from referee.i18n import _, ngettext
+
+WAYS_SEARCHED = 12
+"""Ways to finish a site looked at for the text, so that ways alike but for an equal card share a line and the
+lines shown are as many as the JSON's ways."""
 
 
 def builders_hint_command(env: Environment, record: str, json_mode: bool) -> None:
@@ -61,17 +66,35 @@ def builders_hint_command(env: Environment, record: str, json_mode: bool) -> Non
     )
     if not ways:
         out.text(_("No open site."))
-    for site, found in ways.items():
+    alike = False
+    for site, found in site_ways(state, limit=WAYS_SEARCHED).items():
         out.text(_("{site}: cheapest ways to finish it").format(site=cards.card(site).label))
         if not found:
             out.text(_("  none with the idle and face-up workers"))
-        for way in found:
+        lines = group_alike(
+            (
+                (
+                    ((f"recruit {' '.join(way.recruit)}",) if way.recruit else ())
+                    + (f"send {' '.join((*way.idle, *way.recruit))}",),
+                    (way.ecus, way.actions),
+                )
+                for way in found
+            ),
+            most=len(ways.get(site, ())),
+            tied=True,
+        )
+        for line in lines:
+            ecus, actions = line.value
             parts = []
-            if way.recruit:
-                parts.append(_("recruit {workers}").format(workers=" ".join(way.recruit)))
-            parts.append(_("send {workers}").format(workers=" ".join((*way.idle, *way.recruit))))
-            cost = ngettext("{n} action", "{n} actions", way.actions).format(n=way.actions)
-            out.text(f"  {', '.join(parts)}: {cost}, " + _("{n} écus").format(n=way.ecus))
+            for words in line.actions:
+                verb, _space, workers = words.partition(" ")
+                template = _("recruit {workers}") if verb == "recruit" else _("send {workers}")
+                parts.append(template.format(workers=workers))
+            cost = ngettext("{n} action", "{n} actions", actions).format(n=actions)
+            out.text(f"  {', '.join(parts)}: {cost}, " + _("{n} écus").format(n=ecus))
+            alike = alike or line.count > 1
+    if alike:
+        out.text(_("  a/b: either one, for the same actions and écus (the same one wherever it appears)."))
     if plan is None:
         out.text(_("No site can be finished this turn."))
     else:
