@@ -227,7 +227,10 @@ class CoinAgeRules(RulesBase[Any, Any]):
                     name=game_map.spaces[space].name,
                 )
             case Done():
-                return _("end the turn")
+                if self.to_move(state) == state.seat:
+                    return _("end the turn")
+                # nothing is left for the player in turn: the opponent is asked to toss, and this ends that turn
+                return _("end {player}'s turn").format(player=state.players[state.seat])
         raise TypeError(action)
 
     # legality ------------------------------------------------------------------------------------------------

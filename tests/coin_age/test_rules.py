@@ -330,3 +330,18 @@ def test_every_verdict_cites_a_rulebook_topic():
     played = game("slap QN", "place Q B2")
     for text in ["place N B3", "place N B2", "place D B3", "pay N", "move B2 B3", "capture B2", "done", "slap P"]:
         assert verdict(played, text).rule in names
+
+
+def test_done_with_nothing_left_names_whose_turn_it_ends() -> None:
+    """Rule (turn): a toss with no match leaves the player in turn nothing to do; the opponent is asked to toss,
+    and ``done``, still legal, ends the first player's turn: the menus say whose."""
+    from referee.coin_age.actions import DONE
+
+    played = Game(RULES, ["Ann", "Bob"], setup())
+    played.push_text("slap -")
+    state = played.state
+    assert played.to_move == "Bob" and RULES.judge(state, DONE).legal
+    assert RULES.describe(DONE, state) == "end Ann's turn"
+    played.push_text("slap QN")
+    played.push_text("place Q A1")
+    assert played.to_move == "Bob" and RULES.describe(DONE, played.state) == "end the turn"
