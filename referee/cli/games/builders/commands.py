@@ -101,8 +101,13 @@ def play(
             setup = play_setup(names, seed, apprentices, buildings, workers, json_mode, ctx.obj.interactive)
     except RefereeError as error:
         raise fail(out, error) from None
-    if card_names.lower() == "en":
-        out.note(unverified_names_note())
+    if card_names.lower() == "en":  # said once, wrapped between words at a terminal
+        if ctx.obj.interactive and not json_mode:
+            from rich.text import Text
+
+            Output(ctx.obj.screen()).show(Text(unverified_names_note(), style="dim"))
+        else:
+            out.note(unverified_names_note())
     play_command(ctx.obj, SPEC, names, setup, record, resume, json_mode)
 
 
