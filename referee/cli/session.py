@@ -10,9 +10,11 @@ this referee wrote last (see :class:`~referee.cli.files.RecordWriter`).
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
+from referee.cli.cells import cell_width
 from referee.cli.common import GameSpec, error_document, fail
 from referee.cli.env import Environment
 from referee.cli.files import RecordChanged, RecordLock, RecordWriter, Stamp, WriteError
@@ -397,13 +399,11 @@ class PlaySession:
             return None
 
         player = game.to_move or ""
-        return typed.ask_line(
-            f"{player}> ",
-            entries,
-            check,
-            toolbar=self.spec.status_line(game) + "  " + _("[Enter: menus · undo redo log rules quit]"),
-            to_stderr=prompter.to_stderr,
-        )
+        keys = _("[Enter: menus · undo redo log rules quit]")
+        toolbar = self.spec.status_line(game) + "  " + keys
+        if cell_width(toolbar) >= shutil.get_terminal_size().columns:  # the status is the table's last line too
+            toolbar = keys
+        return typed.ask_line(f"{player}> ", entries, check, toolbar=toolbar, to_stderr=prompter.to_stderr)
 
     @staticmethod
     def session_words() -> list[tuple[str, str]]:

@@ -78,7 +78,8 @@ def test_a_four_player_builders_table_the_prompt_and_its_menu_fit_80_by_30(tmp_p
 @pytest.mark.parametrize("game", ["builders", "matchstick"])
 def test_nothing_is_cut_at_60_columns(tmp_path: Path, game: str) -> None:
     """At 60×45 (tall enough for the full layout, too narrow for it): The Builders draws its compact table, whose
-    columns are whole (every header, a building's VP); Matchstick's cards wrap; no line runs past 60 columns."""
+    columns are whole (every header, a building's VP); Matchstick's cards wrap; no line runs past 60 columns; the
+    toolbar keeps its keys whole (the status it repeats from the table's last line gives way)."""
     session = f"referee-60-{game}-{tmp_path.name}"
     command = " ".join(shlex.quote(word) for word in referee_command())
     record = shlex.quote(str(tmp_path / "game.toml"))
@@ -91,6 +92,7 @@ def test_nothing_is_cut_at_60_columns(tmp_path: Path, game: str) -> None:
         lines = shown.splitlines()
         assert all(len(line) <= 60 for line in lines), shown
         assert not any("…" in line.split()[0] for line in lines if line.split()), shown  # no header cut short
+        assert any(line.rstrip().endswith("quit]") for line in lines), shown  # the toolbar's keys, whole
         if game == "builders":
             header = next(line for line in lines if line.startswith("id ") and "VP" in line)
             assert header.split() == ["id", "name", "VP", "écus", "needs"], shown
