@@ -28,6 +28,39 @@ class RefereeGroup(TyperGroup):
         except RefereeError as error:
             raise ended_by(error, ctx.obj) from None
 
+    def main(
+        self,
+        args: Any = None,
+        prog_name: Any = None,
+        complete_var: Any = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """Click's own, but a usage error (an unknown option, a missing argument) under ``--json`` also writes the
+        error document ``{"error": {"message": …}}``: with ``--json``, standard output always holds one."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        from typer import Abort
+        from typer.core import _click  # Typer's own Click (as cli/help_text.py)
+
+        ClickException = _click.exceptions.ClickException
+
+        words = list(sys.argv[1:] if args is None else args)
+        try:
+            result = super().main(words, prog_name, complete_var, False, **extra)
+        except ClickException as error:
+            error.show()
+            if "--json" in words:
+                from referee.cli.output import json_text
+
+                sys.stdout.write(json_text({"error": {"message": error.format_message()}}) + "\n")
+                sys.stdout.flush()
+            raise CommandExit(error.exit_code) from None
+        except Abort:
+            sys.stderr.write(_("Aborted!") + "\n")
+            raise CommandExit(1) from None
+        raise CommandExit(result if isinstance(result, int) else ExitStatus.SUCCESS)
+
 
 def _version(value: bool) -> None:
     if value:

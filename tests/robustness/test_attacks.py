@@ -635,6 +635,26 @@ def test_json_gives_one_error_document_for_file_and_option_errors(game: str, arg
     assert len(result.stderr.splitlines()) == 1
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["coin-age", "check"],  # a missing argument
+        ["coin-age", "score", "game.toml", "--bogus"],  # an unknown option
+        ["matchstick", "simulate", "--games", "many"],  # an option's value of the wrong type
+        ["builders", "frobnicate"],  # an unknown command
+    ],
+)
+def test_json_gives_one_error_document_for_usage_errors_too(args: list[str]) -> None:
+    """Typer's own usage errors: its usage lines on standard error as always, exit 2, and with --json the error
+    document on standard output (with --json, standard output always holds one JSON document)."""
+    result = run(*args, "--json", stdin=b"")
+    assert result.returncode == 2, result.stderr
+    assert json.loads(result.stdout)["error"]["message"]
+    assert b"Error:" in result.stderr
+    without = run(*args, stdin=b"")
+    assert without.returncode == 2 and without.stdout == b""
+
+
 def test_a_50_mb_action_line_is_refused_fast_and_echoed_short(tmp_path: Path) -> None:
     path = tmp_path / "game.toml"
     started = time.monotonic()
