@@ -15,6 +15,10 @@ from referee.cli.history import HistoryFileOption
 from referee.i18n import _
 
 JsonOption = Annotated[bool, typer.Option("--json", help="JSON for scripts (see the contract).")]
+GamesOption = Annotated[int, typer.Option("--games", help="How many games.")]
+"""``simulate --games``, in every game."""
+SimulationSeedOption = Annotated[int | None, typer.Option("--seed", help="Random seed, for repeatable runs.")]
+"""``simulate --seed``, in every game."""
 
 
 def add_record_commands(

@@ -529,12 +529,9 @@ def add_command(env: Environment, paths: Sequence[str], json_mode: bool, history
                         counts["unfinished"] += 1
                         continue
                     except RefereeError as error:
-                        out.error(error.message if error.message.startswith(source) else f"{source}: {error.message}")
                         counts["failed"] += 1
-                        worst = max(worst, exit_status(error))
-                        from referee.history.store import HistoryError
-
-                        if isinstance(error, HistoryError):
+                        worst = max(worst, _report_failed_game(out, error, source, source))
+                        if _history_failed(error):
                             break
                         continue
                     counts["added" if added else "present"] += 1
@@ -557,13 +554,26 @@ def add_command(env: Environment, paths: Sequence[str], json_mode: bool, history
     raise CommandExit(worst)
 
 
+def _report_failed_game(out: Output, error: RefereeError, source: str, where: str) -> int:
+    """A game that could not be logged: one line, prefixed with ``where`` it came from unless the message names its
+    ``source`` already; returns the exit status it calls for."""
+    out.error(error.message if error.message.startswith(source) else f"{where}: {error.message}")
+    return exit_status(error)
+
+
+def _history_failed(error: RefereeError) -> bool:
+    """The history itself failed (not the game): nothing more can be logged."""
+    from referee.history.store import HistoryError
+
+    return isinstance(error, HistoryError)
+
+
 def import_command(env: Environment, file: str, history_file: str | None) -> None:
     """Restore a JSON export: each game replayed from its record and logged (games already there are skipped)."""
     import json
 
     from referee.cli.files import display_name, read_text
     from referee.history.export import BACKUP_FORMAT
-    from referee.history.store import HistoryError
 
     out = Output(env)
     source = display_name(file)
@@ -600,10 +610,9 @@ def import_command(env: Environment, file: str, history_file: str | None) -> Non
                             entry.played = utc_sort_key(item["played"]) or entry.played
                         _game_id, added = history.log(entry)
                     except RefereeError as error:
-                        out.error(error.message if error.message.startswith(source) else f"{where}: {error.message}")
                         counts["failed"] += 1
-                        worst = max(worst, exit_status(error))
-                        if isinstance(error, HistoryError):
+                        worst = max(worst, _report_failed_game(out, error, source, where))
+                        if _history_failed(error):
                             break
                         continue
                     counts["added" if added else "present"] += 1

@@ -10,7 +10,7 @@ import typer
 
 from referee.cli import common
 from referee.cli.cells import cell_width
-from referee.cli.commands import JsonOption, add_record_commands
+from referee.cli.commands import GamesOption, JsonOption, SimulationSeedOption, add_record_commands
 from referee.cli.common import fail
 from referee.cli.games.builders.room import (
     KINDS,
@@ -124,8 +124,8 @@ add_record_commands(
 @app.command()
 def simulate(
     ctx: typer.Context,
-    games: Annotated[int, typer.Option("--games", help="How many games.")],
-    seed: Annotated[int | None, typer.Option("--seed", help="Random seed, for repeatable runs.")] = None,
+    games: GamesOption,
+    seed: SimulationSeedOption = None,
     players: Annotated[str, typer.Option("--players", help="2 to 4 players: Ann,Bob.")] = "Ann,Bob",
     json_mode: JsonOption = False,
 ) -> None:

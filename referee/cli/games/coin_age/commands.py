@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from referee.cli import common
-from referee.cli.commands import JsonOption, add_record_commands
+from referee.cli.commands import GamesOption, JsonOption, SimulationSeedOption, add_record_commands
 from referee.cli.common import fail
 from referee.cli.files import display_name
 from referee.cli.games.coin_age.maps import (
@@ -115,8 +115,8 @@ add_record_commands(
 @app.command()
 def simulate(
     ctx: typer.Context,
-    games: Annotated[int, typer.Option("--games", help="How many games.")],
-    seed: Annotated[int | None, typer.Option("--seed", help="Random seed, for repeatable runs.")] = None,
+    games: GamesOption,
+    seed: SimulationSeedOption = None,
     players: PlayersOption = "Heads,Tails",
     map_value: MapOption = DEFAULT_MAP,
     json_mode: JsonOption = False,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from referee.cli import common
-from referee.cli.commands import JsonOption, add_record_commands
+from referee.cli.commands import GamesOption, JsonOption, SimulationSeedOption, add_record_commands
 from referee.cli.common import fail
 from referee.cli.games.matchstick.room import (
     SPEC,
@@ -83,8 +83,8 @@ add_record_commands(
 @app.command()
 def simulate(
     ctx: typer.Context,
-    games: Annotated[int, typer.Option("--games", help="How many games.")],
-    seed: Annotated[int | None, typer.Option("--seed", help="Random seed, for repeatable runs.")] = None,
+    games: GamesOption,
+    seed: SimulationSeedOption = None,
     players: Annotated[str, typer.Option("--players", help="2 to 8 players in seat order.")] = "Ann,Bob,Cid,Dee",
     expansion: ExpansionOption = 0,
     deal_all: DealAllOption = False,
