@@ -144,15 +144,10 @@ def legal_actions(state: MatchstickState) -> Iterator[Action]:
     table = state.table
     if table is not None:
         yield PASS
-    budget = state.matchsticks[seat]
-    counts = _counts(state, seat)
     left = {card: state.copies_left(card) for card in state.copies_played}
-    ways_of = WAYS[state.expansion]
     for value in STRONGER[state.expansion, state.reversed][table.value if table else None]:
-        ways = [(card, cost) for card, cost, _copies in ways_of[value] if left[card] > 0]
-        for count in counts:
-            for cards in _multisets(ways, 0, count, budget, left):
-                yield Play(value, cards)
+        for count in _counts(state, seat):
+            yield from _plays(state, seat, value, count, left)
 
 
 def plays_of(state: MatchstickState, value: Value, count: int) -> list[Play]:
@@ -164,9 +159,15 @@ def plays_of(state: MatchstickState, value: Value, count: int) -> list[Play]:
     table = state.table
     if value not in STRONGER[state.expansion, state.reversed][table.value if table else None]:
         return []
-    left = {card: state.copies_left(card) for card in state.copies_played}
+    return list(_plays(state, seat, value, count, {card: state.copies_left(card) for card in state.copies_played}))
+
+
+def _plays(state: MatchstickState, seat: int, value: Value, count: int, left: Mapping[Card, int]) -> Iterator[Play]:
+    """Each multiset of ``count`` card types that can show ``value`` with the copies ``left`` and the player's
+    matchsticks (the value and count already allowed)."""
     ways = [(card, cost) for card, cost, _copies in WAYS[state.expansion][value] if left[card] > 0]
-    return [Play(value, cards) for cards in _multisets(ways, 0, count, state.matchsticks[seat], left)]
+    for cards in _multisets(ways, 0, count, state.matchsticks[seat], left):
+        yield Play(value, cards)
 
 
 def _multisets(
