@@ -70,11 +70,6 @@ def show_names(style: str) -> None:
     _names_shown.set(style)
 
 
-def names_shown() -> str:
-    """The style cards are named in now (:func:`show_names`)."""
-    return _names_shown.get()
-
-
 @dataclass(frozen=True, slots=True)
 class Card:
     """One card. ``requires``/``vp``/``coins`` are the construction side (buildings and machines);

@@ -16,7 +16,7 @@ lines shown are as many as the JSON's ways."""
 
 def builders_hint_command(env: Environment, record: str, json_mode: bool) -> None:
     from referee.builders import cards
-    from referee.builders.hint import best_turn, site_ways
+    from referee.builders.hint import WAYS_PER_SITE, best_turn, site_ways
     from referee.cli.games.builders.room import SPEC
 
     out = Output(env, json_mode)
@@ -28,7 +28,8 @@ def builders_hint_command(env: Environment, record: str, json_mode: bool) -> Non
         raise fail(out, _("first say which card came up in the {row} row (reveal ID)").format(row=state.pending))
     seat = state.seats[state.current]
     name = state.players[state.current]
-    ways = site_ways(state)
+    searched = site_ways(state, limit=WAYS_SEARCHED)  # cheapest first: the JSON's and the plan's are the first few
+    ways = {site: found[:WAYS_PER_SITE] for site, found in searched.items()}
     plan = best_turn(state, ways)
     if json_mode:
         out.json(
@@ -67,7 +68,7 @@ def builders_hint_command(env: Environment, record: str, json_mode: bool) -> Non
     if not ways:
         out.text(_("No open site."))
     alike = False
-    for site, found in site_ways(state, limit=WAYS_SEARCHED).items():
+    for site, found in searched.items():
         out.text(_("{site}: cheapest ways to finish it").format(site=cards.card(site).label))
         if not found:
             out.text(_("  none with the idle and face-up workers"))
@@ -80,7 +81,7 @@ def builders_hint_command(env: Environment, record: str, json_mode: bool) -> Non
                 )
                 for way in found
             ),
-            most=len(ways.get(site, ())),
+            most=len(ways[site]),
             tied=True,
         )
         for line in lines:

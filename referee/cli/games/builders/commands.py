@@ -57,10 +57,11 @@ def unverified_names_note() -> str:
 
 
 def checked_names(names: str) -> str:
-    """``fr`` or ``en`` (any case); InputError otherwise."""
+    """``fr`` or ``en`` (any case: one of ``cards.NAME_STYLES``); InputError otherwise."""
+    from referee.builders.cards import NAME_STYLES
     from referee.errors import InputError
 
-    if names.lower() not in ("fr", "en"):
+    if names.lower() not in NAME_STYLES:
         raise InputError(_("--names is fr or en, not '{names}'").format(names=names))
     return names.lower()
 
@@ -159,6 +160,7 @@ def cards(
         names = checked_names(names)
     except RefereeError as error:
         raise fail(out, error) from None
+    catalogue.show_names(names)
     chosen = [c for c in catalogue.catalogue().values() if kind is None or c.kind == kind.lower()]
     if json_mode:
         out.json([card_json(c) for c in chosen])
@@ -187,8 +189,7 @@ def cards(
             Text(str(n), style=RESOURCE_STYLES[name]) if n else Text("·", style="dim")
             for n, name in zip(amounts, RESOURCES, strict=True)
         ]
-        name = card.name_en if names == "en" else card.name_fr
-        table.add_row(card.id, name, kind_name(card), vp, coins, *cells, extra)
+        table.add_row(card.id, card.name, kind_name(card), vp, coins, *cells, extra)
     out.show(table)
     if names == "en":
         out.text(unverified_names_note())
