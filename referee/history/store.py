@@ -659,11 +659,28 @@ def _prepare(history: History) -> None:
             version = _check_identity(history)  # another referee may have created or migrated it meanwhile
             if version < SCHEMA_VERSION:
                 _migrate(db, version)
-    if db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
-        db.execute("PRAGMA journal_mode = WAL")
+    _use_wal(db)
     db.execute("PRAGMA synchronous = NORMAL")
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA cache_size = -16000")  # 16 MB: logging many games touches index pages all over the file
+
+
+def _use_wal(db: sqlite3.Connection) -> None:
+    """Put the file in WAL mode (once, by whichever referee gets there first). Switching needs the file to itself,
+    and SQLite answers "locked" at once instead of waiting while another referee is reading it (opening the same
+    new history): tried again until the busy timeout."""
+    import time
+
+    deadline = time.monotonic() + BUSY_TIMEOUT_SECONDS
+    while True:
+        try:
+            if db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                db.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
 
 
 def _migrate(db: sqlite3.Connection, version: int) -> None:
@@ -682,13 +699,14 @@ def _migrate(db: sqlite3.Connection, version: int) -> None:
 def _check_identity(history: History) -> int:
     """The schema version of a referee history; raises for a foreign file or a newer version."""
     db = history.connection
-    try:
-        application_id = db.execute("PRAGMA application_id").fetchone()[0]
-        version = db.execute("PRAGMA user_version").fetchone()[0]
+    try:  # one statement, so one snapshot: another referee may be creating the file at this very moment
+        application_id, version, tables = db.execute(
+            "SELECT (SELECT application_id FROM pragma_application_id),"
+            " (SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_master)"
+        ).fetchone()
     except sqlite3.DatabaseError as error:
         raise _not_a_history(history.path, str(error)) from None
     if application_id == 0 and version == 0:
-        tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         if tables:
             raise _not_a_history(history.path, "another program's database")
         return 0

@@ -59,3 +59,33 @@ def test_two_referees_logging_at_once_are_both_logged(tmp_path: Path) -> None:
         assert process.returncode == 0, err.decode()
         assert out.strip() == b"done"
     assert check_whole(path) == 120
+
+
+def test_referees_opening_a_new_history_at_the_same_moment_all_succeed(tmp_path: Path) -> None:
+    """Six referees (each its own connection) open the same new history at once, 100 times over: none may find it
+    "another program's database" (the identity is read in one snapshot) or "locked" (the switch to WAL mode,
+    which SQLite refuses at once while another connection reads, is tried again)."""
+    import threading
+
+    from referee.history.store import HistoryError, open_history
+
+    for attempt in range(100):
+        path = tmp_path / f"h{attempt}.sqlite3"
+        start = threading.Barrier(6)
+        errors: list[str] = []
+
+        def open_it(path: Path = path, start: threading.Barrier = start, errors: list[str] = errors) -> None:
+            start.wait()
+            try:
+                with open_history(path):
+                    pass
+            except HistoryError as error:
+                errors.append(error.message)
+
+        threads = [threading.Thread(target=open_it) for _ in range(6)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert not errors, f"attempt {attempt}: {errors}"
+    assert check_whole(tmp_path / "h0.sqlite3") == 0
