@@ -556,6 +556,27 @@ def _new_record(spec: GameSpec, record: str | None, env: Environment) -> tuple[P
     return path, lock, RecordWriter(path, None)
 
 
+def _warn_of_other_names(path: Path, out: Output) -> None:
+    """A record with other names (hard links) is one file under each: the game goes on under this name alone (the
+    first write puts a new file there), and the other names keep the game as it was. Said, so nobody is surprised."""
+    import os
+
+    try:
+        links = os.stat(path).st_nlink
+    except OSError:
+        return
+    if links > 1:
+        out.warn(
+            ngettext(
+                "{file} has {count} other name (a hard link): the game goes on under {file} alone, and the other "
+                "name keeps the game as it is now",
+                "{file} has {count} other names (hard links): the game goes on under {file} alone, and the other "
+                "names keep the game as it is now",
+                links - 1,
+            ).format(file=path, count=links - 1)
+        )
+
+
 def _resume(
     spec: GameSpec, resume: str, record: str | None, env: Environment, out: Output
 ) -> tuple[Game[Any, Any], Path, RecordLock, RecordWriter, Record]:
@@ -576,6 +597,7 @@ def _resume(
     target = source if not record or Path(record).resolve() == source.resolve() else Path(record)
     if target == source:
         refuse_read_only(source)
+        _warn_of_other_names(source, out)
     lock = _locked(target)
     try:
         stamp = Stamp.of(source)

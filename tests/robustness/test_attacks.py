@@ -599,6 +599,22 @@ def test_a_failed_write_during_undo_at_a_terminal_lets_the_game_go_on(tmp_path: 
 
 
 # -- 10. the rest ----------------------------------------------------------------------------------------------
+def test_resuming_a_record_with_another_name_says_the_game_goes_on_under_this_one(tmp_path: Path) -> None:
+    """Two hard links are one file under two names: the first atomic write puts a new file under the name resumed,
+    and the other name keeps the game as it was. Nothing is lost, and the referee says so before it writes."""
+    record = tmp_path / "game.toml"
+    record.write_bytes(record_text("coin-age", ["slap QN"]))
+    other = tmp_path / "copy.toml"
+    os.link(record, other)
+    result = run("coin-age", "play", "--resume", str(record), stdin=b"place Q B2\n")
+    assert result.returncode == 0, result.stderr
+    assert b"1 other name (a hard link)" in result.stderr
+    assert load("coin-age", record).actions == ["slap QN", "place Q B2"]
+    assert load("coin-age", other).actions == ["slap QN"]
+    alone = run("coin-age", "play", "--resume", str(record), stdin=b"done\n")  # now a file of its own
+    assert alone.returncode == 0 and b"hard link" not in alone.stderr
+
+
 def test_a_planted_lock_symlink_is_not_followed(tmp_path: Path) -> None:
     victim = tmp_path / "victim"
     lock = tmp_path / ".game.toml.lock"
