@@ -11,11 +11,10 @@ This module imports nothing: every TAB and every one-shot command reads it (star
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple  # not dataclasses: it imports inspect and ast, a third of TAB's start-up
 
 
-@dataclass(frozen=True, slots=True)
-class GameEntry:
+class GameEntry(NamedTuple):
     """One game: its command word, its title, and where its rules and its command-line room live."""
 
     name: str
