@@ -6,7 +6,7 @@ A game is three things: a rules package (pure: ``referee.<game>``, with a ``RULE
 its :class:`~referee.cli.common.GameSpec` named ``SPEC``, no Typer, and a ``commands`` module with its Typer ``app``),
 and one line below.
 
-This module imports nothing: every TAB and every one-shot command reads it (start-up time).
+This module imports only ``typing`` (loaded already): every TAB and every one-shot command reads it (start-up time).
 """
 
 from __future__ import annotations
