@@ -48,8 +48,9 @@ def signed(value: float) -> str:
     return f"{value:+.2f}"
 
 
-MOST_ALTERNATIVES = 6
-"""A varying word with more alternatives than this is written ``A2/A3/B1/B2/…/C3 (9)``."""
+MOST_ALTERNATIVES = 4
+"""A varying word with more alternatives than this is written ``A2/A3/…/C3 (9)`` (a plan of two such words fits 80
+columns)."""
 
 
 @dataclass(slots=True)
