@@ -11,7 +11,7 @@ This module imports only ``typing`` (loaded already): every TAB and every one-sh
 
 from __future__ import annotations
 
-from typing import NamedTuple  # not dataclasses: it imports inspect and ast, a third of TAB's start-up
+from typing import Any, NamedTuple  # not dataclasses: it imports inspect and ast, a third of TAB's start-up
 
 
 class GameEntry(NamedTuple):
@@ -56,6 +56,14 @@ def game(name: str) -> GameEntry | None:
 
 def names() -> tuple[str, ...]:
     return tuple(GAMES)
+
+
+def load_rules(name: str) -> Any:
+    """The ``RULES`` object of a registered game (its facts: :attr:`~referee.engine.Rules.result_kind`,
+    ``tie_policy``, ``bgg_id``, ``setup_summary``); imported on first use. KeyError for a game not registered."""
+    from importlib import import_module
+
+    return import_module(GAMES[name].rules).RULES
 
 
 register(GameEntry("coin-age", "Coin Age", "referee.coin_age.rules", "referee.cli.games.coin_age"))

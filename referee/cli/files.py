@@ -18,6 +18,7 @@ import os
 import re
 import stat
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any
 
@@ -153,7 +154,12 @@ def read_toml(path: str | Path, stdin: IO[str] | None = None) -> dict[str, Any]:
 
 
 class WriteError(RefereeError):
-    """The record could not be written; the previous version is intact (exit 2, as input that cannot be read)."""
+    """A file could not be written; the previous version is intact (exit 2, as input that cannot be read).
+    ``reason`` is the system's word for why (None when the message says it all)."""
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class RecordChanged(WriteError):
@@ -163,7 +169,8 @@ class RecordChanged(WriteError):
 
 def _cannot_write(path: Path, reason: str | None) -> WriteError:
     return WriteError(
-        _("{file}: cannot write the record ({reason}); the previous record is intact").format(file=path, reason=reason)
+        _("{file}: cannot write the record ({reason}); the previous record is intact").format(file=path, reason=reason),
+        reason,
     )
 
 
@@ -408,3 +415,115 @@ def real_record_path(path: Path) -> Path:
 
         return _Path(os.path.realpath(path))
     return path
+
+
+# -- files the program makes: exports, pictures, reports ----------------------------------------------------------
+class OutputRefused(InputError):
+    """An output file that the policy of :func:`write_output` will not write (exit 2)."""
+
+
+def _same_file(a: os.stat_result, b: os.stat_result) -> bool:
+    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
+
+
+def _stdout_stat() -> os.stat_result | None:
+    try:
+        return os.fstat(sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def write_output(
+    target: str,
+    chunks: bytes | Iterable[bytes],
+    *,
+    what: str,
+    force: bool = False,
+    protect: Iterable[str | Path] = (),
+    stdout: IO[bytes] | None = None,
+) -> None:
+    """Write a file the program makes (an export, a picture, a report) by the one policy for such files.
+
+    * ``-``, and a name that is this process's standard output (``/dev/stdout``), are streamed to standard output.
+    * A name that is not a regular file (a FIFO, a device such as ``/dev/null``, the pipe of a shell's ``>(cmd)``)
+      is opened and streamed to; it is never replaced.
+    * A file in ``protect`` (the history being read) is never written, not even with ``force``.
+    * An existing regular file (or a symbolic link to one) is replaced only with ``force``, all at once
+      (:func:`write_atomically`, through the link); without it the command refuses in one line.
+    * A new file is created all at once, and only if nobody took the name meanwhile.
+
+    ``what`` names the file for messages ("the export", "the picture"). Raises :class:`OutputRefused` or
+    :class:`WriteError`, whose messages name the file and what was being written."""
+    from pathlib import Path
+
+    pieces: Iterable[bytes] = (chunks,) if isinstance(chunks, bytes) else chunks
+    if target == "-":
+        _stream_to_stdout(pieces, what, stdout)
+        return
+    try:
+        status: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        status = None
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) else _("not a valid file name")
+        raise WriteError(
+            _("{file}: cannot write {what} ({reason})").format(file=target, what=what, reason=reason), reason
+        ) from None
+    for path in protect:
+        with contextlib.suppress(OSError, ValueError):
+            if status is not None and _same_file(status, os.stat(path)):
+                raise OutputRefused(
+                    _("{file} is the history being read; {what} was not written").format(file=target, what=what)
+                )
+    if status is not None:
+        out_status = _stdout_stat()
+        if out_status is not None and _same_file(status, out_status):
+            _stream_to_stdout(pieces, what, stdout)
+            return
+        if stat.S_ISDIR(status.st_mode):
+            raise OutputRefused(_("{file}: is a directory; {what} was not written").format(file=target, what=what))
+        if not stat.S_ISREG(status.st_mode):
+            _stream_to_file(target, pieces, what)
+            return
+        if not force:
+            raise OutputRefused(
+                _("{file} already exists; {what} was not written (--force replaces it)").format(file=target, what=what)
+            )
+        path = Path(os.path.realpath(target))
+    else:
+        if os.path.islink(target):  # a link to nothing: writing would create a file somewhere else
+            raise OutputRefused(
+                _("{file} is a symbolic link to a missing file; {what} was not written").format(file=target, what=what)
+            )
+        path = Path(target)
+    data = b"".join(pieces)
+    try:
+        write_atomically(path, data, create=status is None)
+    except RecordChanged:
+        raise OutputRefused(
+            _("{file} was created by another program meanwhile; {what} was not written").format(file=target, what=what)
+        ) from None
+    except WriteError as error:
+        raise WriteError(
+            _("{file}: cannot write {what} ({reason})").format(file=target, what=what, reason=error.reason),
+            error.reason,
+        ) from None
+
+
+def _stream_to_stdout(pieces: Iterable[bytes], what: str, stdout: IO[bytes] | None) -> None:
+    stream = stdout if stdout is not None else sys.stdout.buffer
+    for piece in pieces:
+        stream.write(piece)
+    stream.flush()
+
+
+def _stream_to_file(target: str, pieces: Iterable[bytes], what: str) -> None:
+    try:
+        with open(target, "wb") as handle:  # a FIFO or a device: written to, never replaced
+            for piece in pieces:
+                handle.write(piece)
+    except OSError as error:
+        raise WriteError(
+            _("{file}: cannot write {what} ({reason})").format(file=target, what=what, reason=error.strerror),
+            error.strerror,
+        ) from None

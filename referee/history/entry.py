@@ -110,19 +110,6 @@ def now_iso() -> str:
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
-def setup_summary(game_name: str, summary: dict[str, Any], setup: dict[str, Any]) -> dict[str, Any]:
-    """A short description of the setup: the Coin Age map's name, Matchstick Tycoon's expansion, a Builders seed."""
-    state = summary.get("state") or {}
-    result: dict[str, Any] = {}
-    if game_name == "coin-age" and isinstance(state.get("map"), str):
-        result["map"] = state["map"]
-    if game_name == "matchstick" and "expansion" in state:
-        result["expansion"] = state["expansion"]
-    if game_name == "builders" and "seed" in setup:
-        result["seed"] = setup["seed"]
-    return result
-
-
 def results_from_outcome(
     game_name: str, players: list[str], scores: dict[str, int], ranking: list[str], winner: str | None, over: bool
 ) -> list[PlayerResult]:
@@ -174,7 +161,7 @@ def entry_from_game(
     return GameEntry(
         game=game.rules.name,
         players=results,
-        setup=setup_summary(game.rules.name, summary, dict(game.setup)),
+        setup=game.rules.setup_summary(dict(game.setup), summary.get("state") or {}),
         record=record_text,
         content_hash=content_hash(document),
         kind=kind,

@@ -230,6 +230,14 @@ class MatchstickRules(RulesBase[MatchstickState, Action]):
     """The pure rules of Matchstick Tycoon (implements :class:`referee.engine.Rules`)."""
 
     name = "matchstick"
+    result_kind = "ranking"
+    """The result is the order of going out; there are no points."""
+    bgg_id = None
+    """No BoardGameGeek entry for Matchstick Tycoon was found."""
+
+    def setup_summary(self, setup: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, Any]:
+        """The expansion played with (0, 2 or 4 extra cards)."""
+        return {"expansion": state["expansion"]} if "expansion" in state else {}
 
     # -- setup -------------------------------------------------------------------------------------------------
     def new_state(self, players: list[str], setup: Mapping[str, Any]) -> MatchstickState:
