@@ -21,7 +21,7 @@ from referee.cli.env import Environment
 from referee.cli.output import Output
 from referee.cli.status import CommandExit, ExitStatus, exit_status
 from referee.errors import InputError, RefereeError
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from referee.cli.common import GameSpec
@@ -500,15 +500,19 @@ def read_entries(files: Sequence[str], env: Any) -> Iterator[tuple[str, GameEntr
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with context.Pool(jobs) as pool:
+    with context.Pool(jobs, initializer=_ignore_interrupts) as pool:
         yield from pool.imap(entry_of_file, files, chunksize=max(1, min(64, len(files) // (jobs * 8))))
 
 
-def add_command(env: Environment, paths: Sequence[str], json_mode: bool, history_file: str | None) -> None:
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the process that logs: it stops the batch and says what was committed."""
+    import signal
 
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def add_command(env: Environment, paths: Sequence[str], json_mode: bool, history_file: str | None) -> None:
     out = Output(env, json_mode)
-    worst = ExitStatus.SUCCESS
-    counts = {"added": 0, "present": 0, "unfinished": 0, "failed": 0}
     try:
         history = open_for_writing(history_file)
     except RefereeError as error:
@@ -517,41 +521,114 @@ def add_command(env: Environment, paths: Sequence[str], json_mode: bool, history
     if not files:
         out.note(_("No record found."))
     with history:
-        try:
-            with history.batch():
-                for source, outcome in read_entries(files, env):
-                    try:
-                        if isinstance(outcome, RefereeError):
-                            raise outcome
-                        _game_id, added = history.log(outcome)
-                    except Unfinished as skipped:
-                        out.note(skipped.message)
-                        counts["unfinished"] += 1
-                        continue
-                    except RefereeError as error:
-                        counts["failed"] += 1
-                        worst = max(worst, _report_failed_game(out, error, source, source))
-                        if _history_failed(error):
-                            break
-                        continue
-                    counts["added" if added else "present"] += 1
-        except RefereeError as error:
-            out.error(error.message)
-            worst = ExitStatus.BAD_INPUT
-        try:
-            history.refresh_stale_ratings()
-        except RefereeError as error:
-            out.error(error.message)
-            worst = ExitStatus.BAD_INPUT
+        batch = BatchLog(out, history, len(files))
+        batch.run(read_entries(files, env))
+    counts = batch.counts()
     if json_mode:
         out.json(counts)
     else:
         out.text(
-            _(
-                "{added} games added, {present} already in the history, {unfinished} not finished, {failed} unreadable."
-            ).format(**counts)
+            _("{added}, {present} already in the history, {unfinished} not finished, {refused} refused.").format(
+                added=ngettext("{n} game added", "{n} games added", counts["added"]).format(n=counts["added"]),
+                **{key: value for key, value in counts.items() if key != "added"},
+            )
         )
-    raise CommandExit(worst)
+    raise CommandExit(batch.worst)
+
+
+class BatchLog:
+    """Logging many games (``history add``, ``history import``): each game in its own savepoint, so a game that
+    fails is reported in one line and skipped while the others go on; a failure of the history itself (a full
+    disk, a lock held too long, a read-only or damaged file) stops the batch with an exact account of what the
+    database holds and what was never read. Ctrl-C stops it the same way, keeping what was committed."""
+
+    def __init__(self, out: Output, history: History, expected: int) -> None:
+        self.out = out
+        self.history = history
+        self.expected = expected
+        """How many games the batch was given (files, or games in an import)."""
+        self.seen = 0
+        self.unfinished = 0
+        self.refused = 0
+        self.worst: int = ExitStatus.SUCCESS
+        self.pending_sources: list[str] = []
+        """Where the games of the open transaction came from (named if the transaction is lost)."""
+
+    def run(self, items: Iterator[tuple[str, GameEntry | RefereeError]]) -> None:
+        from referee.history.store import HistoryError
+
+        try:
+            with self.history.batch():
+                for source, outcome in items:
+                    self.seen += 1
+                    self._log_one(source, outcome)
+        except HistoryError as error:  # the open transaction was rolled back
+            self._stopped(error.message, ExitStatus.BAD_INPUT, lost=self.pending_sources)
+            return
+        except KeyboardInterrupt:  # what was logged is committed (the batch ends with a commit)
+            self._stopped(_("interrupted"), ExitStatus.INTERRUPTED, lost=[])
+            return
+        try:
+            self.history.refresh_stale_ratings()
+        except RefereeError as error:
+            self.out.error(error.message)
+            self.worst = max(self.worst, ExitStatus.BAD_INPUT)
+
+    def _log_one(self, source: str, outcome: GameEntry | RefereeError) -> None:
+        from referee.history.store import HistoryError
+
+        before = self.history.uncommitted
+        try:
+            if isinstance(outcome, RefereeError):
+                raise outcome
+            self.history.log(outcome)
+        except Unfinished as skipped:
+            self.out.note(skipped.message)
+            self.unfinished += 1
+            return
+        except HistoryError:
+            self.pending_sources.append(source)  # not logged either
+            raise
+        except RefereeError as error:
+            self.refused += 1
+            self.worst = max(self.worst, _report_failed_game(self.out, error, source, source))
+            return
+        if self.history.uncommitted > before:
+            self.pending_sources.append(source)
+        else:
+            self.pending_sources.clear()  # committed with this game
+
+    def _stopped(self, reason: str, status: int, lost: list[str]) -> None:
+        """The history failed (or Ctrl-C): say what the database holds and what was not logged."""
+        unread = self.expected - self.seen
+        self.out.error(reason)
+        committed = self.history.committed["added"] + self.history.committed["present"]
+        self.out.error(
+            _(
+                "stopped: {committed} games are in the history from this run;"
+                " {lost} not logged, {unread} not read"
+            ).format(committed=committed, lost=len(lost), unread=unread)
+        )
+        if lost:
+            self.out.error(_("not logged (log them again): {names}").format(names=_names_list(lost)))
+        self.worst = max(self.worst, status)
+
+    def counts(self) -> dict[str, int]:
+        committed = self.history.committed
+        return {
+            "added": committed["added"],
+            "present": committed["present"],
+            "unfinished": self.unfinished,
+            "refused": self.refused,
+            "not_read": self.expected - self.seen,
+        }
+
+
+def _names_list(names: list[str], shown: int = 5) -> str:
+    """A few names, then how many more."""
+    if len(names) <= shown:
+        return ", ".join(names)
+    return ", ".join(names[:shown]) + " " + _("and {n} more").format(n=len(names) - shown)
 
 
 def _report_failed_game(out: Output, error: RefereeError, source: str, where: str) -> int:
@@ -559,13 +636,6 @@ def _report_failed_game(out: Output, error: RefereeError, source: str, where: st
     ``source`` already; returns the exit status it calls for."""
     out.error(error.message if error.message.startswith(source) else f"{where}: {error.message}")
     return exit_status(error)
-
-
-def _history_failed(error: RefereeError) -> bool:
-    """The history itself failed (not the game): nothing more can be logged."""
-    from referee.history.store import HistoryError
-
-    return isinstance(error, HistoryError)
 
 
 def import_command(env: Environment, file: str, history_file: str | None) -> None:
@@ -577,8 +647,6 @@ def import_command(env: Environment, file: str, history_file: str | None) -> Non
 
     out = Output(env)
     source = display_name(file)
-    counts = {"added": 0, "present": 0, "failed": 0}
-    worst = ExitStatus.SUCCESS
     try:
         try:
             document = json.loads(read_text(file, env.stdin))
@@ -594,39 +662,42 @@ def import_command(env: Environment, file: str, history_file: str | None) -> Non
         history = open_for_writing(history_file)
     except RefereeError as error:
         raise _fail(out, error) from None
-    with history:
-        try:
-            with history.batch():
-                for number, item in enumerate(games, start=1):
-                    where = f"{source}: game {number}"
-                    try:
-                        if not isinstance(item, dict) or not isinstance(item.get("record"), str):
-                            raise InputError(_("{where}: no record").format(where=where))
-                        entry = entry_from_text(item["record"], where)
-                        _restore_names(entry, item, where)
-                        if isinstance(item.get("played"), str):
-                            from referee.history.entry import utc_sort_key
 
-                            entry.played = utc_sort_key(item["played"]) or entry.played
-                        _game_id, added = history.log(entry)
-                    except RefereeError as error:
-                        counts["failed"] += 1
-                        worst = max(worst, _report_failed_game(out, error, source, where))
-                        if _history_failed(error):
-                            break
-                        continue
-                    counts["added" if added else "present"] += 1
-        except RefereeError as error:
-            out.error(error.message)
-            worst = ExitStatus.BAD_INPUT
-        try:
-            for game in history.game_kinds():
-                history.recompute_ratings(game)
-        except RefereeError as error:
-            out.error(error.message)
-            worst = ExitStatus.BAD_INPUT
-    out.text(_("{added} games imported, {present} already in the history, {failed} refused.").format(**counts))
-    raise CommandExit(worst)
+    def entries() -> Iterator[tuple[str, GameEntry | RefereeError]]:
+        for number, item in enumerate(games, start=1):
+            where = f"{source}: game {number}"
+            try:
+                if not isinstance(item, dict) or not isinstance(item.get("record"), str):
+                    raise InputError(_("{where}: no record").format(where=where))
+                entry = entry_from_text(item["record"], where)
+                _restore_names(entry, item, where)
+                if isinstance(item.get("played"), str):
+                    from referee.history.entry import utc_sort_key
+
+                    entry.played = utc_sort_key(item["played"]) or entry.played
+                yield where, entry
+            except RefereeError as error:
+                yield where, error
+
+    with history:
+        batch = BatchLog(out, history, len(games))
+        batch.run(entries())
+        if batch.worst != ExitStatus.INTERRUPTED:
+            try:
+                for game in history.game_kinds():
+                    history.recompute_ratings(game)
+            except RefereeError as error:
+                out.error(error.message)
+                batch.worst = max(batch.worst, ExitStatus.BAD_INPUT)
+    counts = batch.counts()
+    out.text(
+        _("{added}, {present} already in the history, {refused} refused.").format(
+            added=ngettext("{n} game imported", "{n} games imported", counts["added"]).format(n=counts["added"]),
+            present=counts["present"],
+            refused=counts["refused"],
+        )
+    )
+    raise CommandExit(batch.worst)
 
 
 def _restore_names(entry: GameEntry, item: dict[str, Any], where: str) -> None:

@@ -96,6 +96,15 @@ def check_distinct(names: list[str], where: str) -> None:
     is refused."""
     if len(set(names)) != len(names):
         raise InputError(_("{where}: every player needs a different name").format(where=where))
+    from referee.players import first_repeated
+
+    repeated = first_repeated(names)
+    if repeated is not None:
+        raise InputError(
+            _(
+                "{where}: '{a}' and '{b}' are one player to the history (names are matched without regard to case)"
+            ).format(where=where, a=repeated[0], b=repeated[1])
+        )
     seen: dict[str, str] = {}
     for name in names:
         other = seen.setdefault(skeleton(name), name)

@@ -11,6 +11,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from referee.players import name_key
+
+__all__ = ["GameEntry", "PlayerResult", "name_key"]
+
 NO_POINTS_GAMES = frozenset({"matchstick"})
 """Games whose result is a ranking, not points (BG Stats' ``noPoints``): their scores are stored as null."""
 
@@ -73,11 +77,6 @@ class GameEntry:
         if self.game in NO_POINTS_GAMES:
             return None
         return {player.name: player.score for player in self.players if player.score is not None}
-
-
-def name_key(name: str) -> str:
-    """Names are matched without regard to case or surrounding spaces."""
-    return " ".join(name.split()).casefold()
 
 
 def content_hash(document: dict[str, Any]) -> str:

@@ -25,6 +25,7 @@ from typing import Any
 
 from referee.errors import InputError
 from referee.history.entry import GameEntry, PlayerResult, name_key
+from referee.i18n import _
 
 APPLICATION_ID = 0x52656652  # "RefR"
 SCHEMA_VERSION = 2
@@ -122,6 +123,11 @@ class HistoryError(InputError):
     """The history cannot be read or written (exit 2); the message is one line naming the file."""
 
 
+class GameRefused(InputError):
+    """One game the history cannot take (two seats that are one player, a value out of range): reported and
+    skipped; the history and the other games of a batch are untouched."""
+
+
 def default_path(environ: Mapping[str, str] | None = None) -> Path:
     """``$REFEREE_HISTORY``, else ``$XDG_DATA_HOME/referee/history.sqlite3``, else under ``~/.local/share``."""
     environ = os.environ if environ is None else environ
@@ -136,7 +142,7 @@ def _describe(error: sqlite3.Error, path: Path) -> str:
     if "locked" in text or "busy" in text:
         return f"{path}: the history is locked by another referee; nothing was changed (try again)"
     if "full" in text:
-        return f"{path}: the disk is full; the history was not changed"
+        return f"{path}: the disk is full"
     if "readonly" in text or "read-only" in text:
         return f"{path}: the history is read-only"
     if "not a database" in text or "malformed" in text or "corrupt" in text:
@@ -164,6 +170,12 @@ class History:
         self.path = path
         self._batch: int | None = None
         """Games logged in the open batch transaction, or None outside :meth:`batch`."""
+        self._pending: list[bool] = []
+        """For each game logged in the open batch transaction, whether it was added (else it was there already):
+        counted as committed only when the transaction commits."""
+        self.committed: dict[str, int] = {"added": 0, "present": 0}
+        """Games this connection logged and committed (``added``), or found already logged (``present``): what the
+        database holds, whatever failed later."""
 
     def close(self) -> None:
         self.connection.close()
@@ -185,12 +197,25 @@ class History:
         finally:
             if self._batch:
                 self._batch = None
-                try:
-                    self.connection.execute("COMMIT")
-                except sqlite3.Error as error:
-                    self._rollback()
-                    raise HistoryError(_describe(error, self.path)) from None
+                self._commit()
             self._batch = None
+            self._pending.clear()
+
+    def _commit(self) -> None:
+        """Commit the open transaction and count its games as committed; on failure roll it all back."""
+        try:
+            self.connection.execute("COMMIT")
+        except sqlite3.Error as error:
+            self._rollback()
+            raise HistoryError(_describe(error, self.path)) from None
+        self.committed["added"] += sum(self._pending)
+        self.committed["present"] += len(self._pending) - sum(self._pending)
+        self._pending.clear()
+
+    @property
+    def uncommitted(self) -> int:
+        """Games logged in the open batch transaction and not committed yet."""
+        return len(self._pending)
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
@@ -209,6 +234,9 @@ class History:
         try:
             yield connection
             connection.execute("COMMIT")
+        except sqlite3.IntegrityError as error:  # this game's data: nothing of it written
+            self._rollback()
+            raise GameRefused(_("the history cannot take this game ({reason})").format(reason=error)) from None
         except sqlite3.Error as error:
             self._rollback()
             raise HistoryError(_describe(error, self.path)) from None
@@ -229,25 +257,29 @@ class History:
         try:
             yield connection
             connection.execute("RELEASE game")
+        except sqlite3.IntegrityError as error:  # this game's data, not the history: undo it alone, go on
+            self._batch -= 1
+            try:
+                connection.execute("ROLLBACK TO game")
+                connection.execute("RELEASE game")
+            except sqlite3.Error:
+                self._rollback()
+                self._batch = 0
+                raise HistoryError(_describe(error, self.path)) from None
+            raise GameRefused(_("the history cannot take this game ({reason})").format(reason=error)) from None
         except sqlite3.Error as error:
             self._rollback()
             self._batch = 0
             raise HistoryError(_describe(error, self.path)) from None
         except BaseException:
+            self._batch -= 1
             with suppress(sqlite3.Error):
                 connection.execute("ROLLBACK TO game")
                 connection.execute("RELEASE game")
             raise
-        if self._batch >= self.BATCH_SIZE:
-            try:
-                connection.execute("COMMIT")
-            except sqlite3.Error as error:
-                self._rollback()
-                raise HistoryError(_describe(error, self.path)) from None
-            finally:
-                self._batch = 0
 
     def _rollback(self) -> None:
+        self._pending.clear()
         with suppress(sqlite3.Error):
             self.connection.execute("ROLLBACK")
 
@@ -266,14 +298,38 @@ class History:
         return None if row is None else int(row[0])
 
     def log(self, entry: GameEntry) -> tuple[int, bool]:
-        """Log one game in one transaction: ``(id, True)``, or ``(id of the copy, False)`` when it is there."""
+        """Log one game in one transaction: ``(id, True)``, or ``(id of the copy, False)`` when it is there.
+
+        Raises :class:`GameRefused` for a game the history cannot take (nothing of it is written, and a batch goes
+        on), :class:`HistoryError` when the history itself fails (a batch's open transaction is rolled back)."""
+        from referee.players import first_repeated
+
+        repeated = first_repeated(entry.names)
+        if repeated is not None:
+            raise GameRefused(
+                _("'{a}' and '{b}' are one player to the history (names are matched without regard to case)").format(
+                    a=repeated[0], b=repeated[1]
+                )
+            )
         with self.transaction() as db:
             found = db.execute("SELECT id FROM games WHERE hash = ?", (entry.content_hash,)).fetchone()
             if found is not None:
-                return int(found[0]), False
-            game_id = self._insert(db, entry)
-            self._rate_new_game(db, entry, game_id)
-        return game_id, True
+                added = False
+                game_id = int(found[0])
+            else:
+                added = True
+                game_id = self._insert(db, entry)
+                self._rate_new_game(db, entry, game_id)
+        if self._batch is None:
+            self.committed["added" if added else "present"] += 1
+            return game_id, added
+        self._pending.append(added)
+        if self._batch >= self.BATCH_SIZE:
+            try:
+                self._commit()
+            finally:
+                self._batch = 0
+        return game_id, added
 
     def _insert(self, db: sqlite3.Connection, entry: GameEntry) -> int:
         cursor = db.execute(

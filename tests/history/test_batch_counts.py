@@ -1,0 +1,141 @@
+"""``history add`` and ``history import`` log many games: every count they print is what the database holds
+afterwards, a game that fails is skipped while the others go on, and a failure of the history itself stops the
+batch with an exact account (issue: "counts that lie")."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sqlite3
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from referee.cli.env import Environment
+from referee.cli.history_commands import BatchLog
+from referee.cli.output import Output
+from referee.history.export import BACKUP_FORMAT
+from referee.history.store import History
+from tests.conftest import referee_command
+from tests.history.helpers import entry, finished_record, history_at
+from tests.robustness.helpers import record_text
+
+
+def run(*args: str) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [*referee_command(), *args],
+        capture_output=True,
+        env={**os.environ, "NO_COLOR": "1"},
+        timeout=300,
+        check=False,
+    )
+
+
+def games_in(path: Path) -> int:
+    with sqlite3.connect(path) as db:
+        return int(db.execute("SELECT count(*) FROM games").fetchone()[0])
+
+
+def coin_age_records(count: int) -> list[bytes]:
+    """``count`` different finished Coin Age records."""
+    found: list[bytes] = []
+    seen: set[bytes] = set()
+    seed = 1
+    while len(found) < count:
+        record, _actions = finished_record("coin-age", seed)
+        seed += 1
+        if record not in seen:
+            seen.add(record)
+            found.append(record)
+    return found
+
+
+def test_a_record_whose_players_are_one_person_is_refused_and_the_others_are_logged(tmp_path: Path) -> None:
+    records = coin_age_records(4)
+    for number, record in enumerate(records):
+        text = record.decode()
+        if number == 2:
+            text = text.replace('"Ann",\n    "Bob",', '"Iris",\n    "iris",')
+            assert "Iris" in text
+        (tmp_path / f"game{number}.toml").write_text(text)
+    history = tmp_path / "h.sqlite3"
+    result = run("history", "add", *sorted(str(path) for path in tmp_path.glob("*.toml")), "--history", str(history))
+    assert result.returncode == 2, result.stderr
+    assert b"3 games added" in result.stdout
+    assert b"1 refused" in result.stdout
+    assert b"one player to the history" in result.stderr
+    assert games_in(history) == 3
+
+
+def test_an_import_whose_player_list_repeats_a_name_skips_that_game_only(tmp_path: Path) -> None:
+    """Past the first commit of the batch (200 games), so a rolled-back transaction could not hide."""
+    records = coin_age_records(230)
+    games = [{"record": record.decode(), "players": ["Ann", "Bob"]} for record in records]
+    games[210]["players"] = ["Iris", "iris"]
+    backup = tmp_path / "backup.json"
+    backup.write_text(json.dumps({"format": BACKUP_FORMAT, "version": 1, "games": games}))
+    history = tmp_path / "h.sqlite3"
+    result = run("history", "import", str(backup), "--history", str(history))
+    assert b"229 games imported" in result.stdout, (result.stdout, result.stderr)
+    assert b"1 refused" in result.stdout
+    assert games_in(history) == 229
+
+
+def quiet_output() -> tuple[Output, io.StringIO]:
+    errors = io.StringIO()
+    env = Environment(io.StringIO(), io.StringIO(), errors, False, False, True, False)
+    return Output(env), errors
+
+
+def test_a_full_disk_stops_the_batch_and_the_counts_are_what_the_database_holds(tmp_path: Path) -> None:
+    path = tmp_path / "h.sqlite3"
+    history: History = history_at(path)
+    history.BATCH_SIZE = 5
+    big = "x" * 3000  # records of this size fill the few pages allowed quickly
+    entries = []
+    for number in range(60):
+        made = entry("coin-age", ["Ann", "Bob"], [10, number], [2, 1], ["Bob"], f"2025-01-01T00:{number:02d}:00")
+        made.record = big + str(number)
+        made.content_hash = f"hash-{number}"
+        entries.append(made)
+    pages = history.connection.execute("PRAGMA page_count").fetchone()[0]
+    history.connection.execute(f"PRAGMA max_page_count = {pages + 30}")
+    out, errors = quiet_output()
+    batch = BatchLog(out, history, len(entries))
+    batch.run((f"game {number}", made) for number, made in enumerate(entries))
+    counts = batch.counts()
+    history.close()
+    assert batch.worst == 2
+    assert "full" in errors.getvalue() and "stopped:" in errors.getvalue()
+    assert 0 < counts["added"] < len(entries)
+    assert counts["added"] == games_in(path), errors.getvalue()
+    assert counts["not_read"] == len(entries) - batch.seen > 0
+    assert "not logged (log them again)" in errors.getvalue()
+
+
+@pytest.mark.parametrize("interrupt_at", [3, 7])
+def test_ctrl_c_in_a_batch_keeps_what_was_logged_and_says_so(tmp_path: Path, interrupt_at: int) -> None:
+    path = tmp_path / "h.sqlite3"
+    history = history_at(path)
+    history.BATCH_SIZE = 5
+    out, errors = quiet_output()
+
+    def entries():  # type: ignore[no-untyped-def]
+        for number in range(10):
+            if number == interrupt_at:
+                raise KeyboardInterrupt
+            made = entry("coin-age", ["Ann", "Bob"], [10, number], [2, 1], ["Bob"], f"2025-01-01T00:{number:02d}:00")
+            yield f"game {number}", made
+
+    batch = BatchLog(out, history, 10)
+    batch.run(entries())
+    history.close()
+    assert batch.worst == 130
+    assert batch.counts()["added"] == interrupt_at == games_in(path)
+    assert f"stopped: {interrupt_at} games are in the history" in errors.getvalue()
+
+
+def test_record_text_helper_still_names_ann_and_bob() -> None:
+    assert b'"Ann",\n    "Bob",' in record_text("coin-age", [])
