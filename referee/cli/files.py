@@ -93,6 +93,15 @@ def _open_regular(path: str | Path, name: str) -> int:
     )
 
 
+def open_text_stream(path: str | Path, stdin: IO[str] | None = None) -> IO[str]:
+    """A regular file (or ``-``, standard input) opened to be read as UTF-8 text a piece at a time, of any size
+    (backups): refused in one line as :func:`read_text` refuses."""
+    if str(path) == "-":
+        return stdin if stdin is not None else sys.stdin
+    fd = _open_regular(path, display_name(path))
+    return open(fd, encoding="utf-8-sig", errors="strict")
+
+
 def check_regular_file(path: str | Path) -> None:
     """Refuse, in one line, a name that is not a readable regular file (see :func:`read_text`)."""
     os.close(_open_regular(path, display_name(path)))
@@ -174,8 +183,10 @@ def _cannot_write(path: Path, reason: str | None) -> WriteError:
     )
 
 
-def write_atomically(path: Path, data: bytes, *, create: bool = False) -> None:
-    """Replace ``path`` with ``data`` all at once: temporary file, fsync, rename, fsync of the folder.
+def write_atomically(path: Path, data: bytes | Iterable[bytes], *, create: bool = False) -> None:
+    """Replace ``path`` with ``data`` (bytes, or pieces of it written as they come) all at once: temporary file,
+    fsync, rename, fsync of the folder. If anything fails meanwhile (producing the pieces included), the
+    temporary file is removed and ``path`` is as it was.
 
     With ``create`` the record must not exist yet: it is linked into place, which fails if any file (or symbolic
     link) took the name meanwhile, so a new game never overwrites a file."""
@@ -188,7 +199,8 @@ def write_atomically(path: Path, data: bytes, *, create: bool = False) -> None:
         raise _cannot_write(path, error.strerror) from None
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            for piece in (data,) if isinstance(data, bytes) else data:
+                handle.write(piece)
             handle.flush()
             os.fsync(handle.fileno())
         if create:
@@ -207,6 +219,10 @@ def write_atomically(path: Path, data: bytes, *, create: bool = False) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise _cannot_write(path, error.strerror) from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
     try:
         dir_fd = os.open(folder, os.O_RDONLY)
         try:
@@ -496,9 +512,8 @@ def write_output(
                 _("{file} is a symbolic link to a missing file; {what} was not written").format(file=target, what=what)
             )
         path = Path(target)
-    data = b"".join(pieces)
     try:
-        write_atomically(path, data, create=status is None)
+        write_atomically(path, pieces, create=status is None)
     except RecordChanged:
         raise OutputRefused(
             _("{file} was created by another program meanwhile; {what} was not written").format(file=target, what=what)

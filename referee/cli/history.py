@@ -114,9 +114,10 @@ def history_export(
     file: Annotated[Optional[str], typer.Argument(help="The file to write (default: standard output).")] = None,  # noqa: UP045
     game: GameOption = None,
     history: HistoryFileOption = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
 ) -> None:
     """Export the history: BG Stats plays, a CSV table, or JSON (the backup history import reads)."""
-    commands.export_command(ctx.obj, format_name, game, file, history)
+    commands.export_command(ctx.obj, format_name, game, file, history, force)
 
 
 @history_app.command("import")

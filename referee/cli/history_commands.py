@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
+from contextlib import suppress
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -542,11 +543,11 @@ class BatchLog:
     disk, a lock held too long, a read-only or damaged file) stops the batch with an exact account of what the
     database holds and what was never read. Ctrl-C stops it the same way, keeping what was committed."""
 
-    def __init__(self, out: Output, history: History, expected: int) -> None:
+    def __init__(self, out: Output, history: History, expected: int | None) -> None:
         self.out = out
         self.history = history
         self.expected = expected
-        """How many games the batch was given (files, or games in an import)."""
+        """How many games the batch was given (files), or None when they are read as they come (an import)."""
         self.seen = 0
         self.unfinished = 0
         self.refused = 0
@@ -600,15 +601,21 @@ class BatchLog:
 
     def _stopped(self, reason: str, status: int, lost: list[str]) -> None:
         """The history failed (or Ctrl-C): say what the database holds and what was not logged."""
-        unread = self.expected - self.seen
         self.out.error(reason)
         committed = self.history.committed["added"] + self.history.committed["present"]
-        self.out.error(
-            _(
-                "stopped: {committed} games are in the history from this run;"
-                " {lost} not logged, {unread} not read"
-            ).format(committed=committed, lost=len(lost), unread=unread)
-        )
+        if self.expected is None:
+            self.out.error(
+                _(
+                    "stopped: {committed} games are in the history from this run;"
+                    " {lost} not logged, nothing after game {seen} read"
+                ).format(committed=committed, lost=len(lost), seen=self.seen)
+            )
+        else:
+            self.out.error(
+                _(
+                    "stopped: {committed} games are in the history from this run; {lost} not logged, {unread} not read"
+                ).format(committed=committed, lost=len(lost), unread=self.expected - self.seen)
+            )
         if lost:
             self.out.error(_("not logged (log them again): {names}").format(names=_names_list(lost)))
         self.worst = max(self.worst, status)
@@ -620,7 +627,7 @@ class BatchLog:
             "present": committed["present"],
             "unfinished": self.unfinished,
             "refused": self.refused,
-            "not_read": self.expected - self.seen,
+            "not_read": 0 if self.expected is None else self.expected - self.seen,
         }
 
 
@@ -639,49 +646,54 @@ def _report_failed_game(out: Output, error: RefereeError, source: str, where: st
 
 
 def import_command(env: Environment, file: str, history_file: str | None) -> None:
-    """Restore a JSON export: each game replayed from its record and logged (games already there are skipped)."""
-    import json
-
-    from referee.cli.files import display_name, read_text
-    from referee.history.export import BACKUP_FORMAT
+    """Restore a JSON export, read one game at a time (a backup of any size): each game replayed from its record
+    and logged (games already there are skipped)."""
+    from referee.cli.files import display_name, open_text_stream
+    from referee.history.backup_reader import read_backup
+    from referee.history.export import BACKUP_FORMAT, BACKUP_VERSION
 
     out = Output(env)
     source = display_name(file)
     try:
-        try:
-            document = json.loads(read_text(file, env.stdin))
-        except (ValueError, RecursionError):
-            raise InputError(_("{file}: not a JSON export of the history").format(file=source)) from None
-        if not isinstance(document, dict) or document.get("format") != BACKUP_FORMAT:
-            raise InputError(
-                _("{file}: not a JSON export of the history (referee history export --format json)").format(file=source)
-            )
-        games = document.get("games")
-        if not isinstance(games, list):
-            raise InputError(_("{file}: no 'games' list").format(file=source))
+        stream = open_text_stream(file, env.stdin)
+        games = read_backup(stream, source, backup_format=BACKUP_FORMAT, newest_version=BACKUP_VERSION)
+        first = next(games, _END)  # the header is checked before the history is opened
         history = open_for_writing(history_file)
     except RefereeError as error:
         raise _fail(out, error) from None
+    stopped: list[RefereeError] = []
 
     def entries() -> Iterator[tuple[str, GameEntry | RefereeError]]:
-        for number, item in enumerate(games, start=1):
+        import itertools
+
+        items = itertools.chain([] if first is _END else [first], games)
+        number = 0
+        while True:
+            try:
+                item = next(items, _END)
+            except (RefereeError, UnicodeDecodeError) as error:  # the file itself: nothing after this is read
+                stopped.append(
+                    error
+                    if isinstance(error, RefereeError)
+                    else InputError(_("{file}: not UTF-8 text").format(file=source))
+                )
+                return
+            if item is _END:
+                return
+            number += 1
             where = f"{source}: game {number}"
             try:
-                if not isinstance(item, dict) or not isinstance(item.get("record"), str):
-                    raise InputError(_("{where}: no record").format(where=where))
-                entry = entry_from_text(item["record"], where)
-                _restore_names(entry, item, where)
-                if isinstance(item.get("played"), str):
-                    from referee.history.entry import utc_sort_key
-
-                    entry.played = utc_sort_key(item["played"]) or entry.played
-                yield where, entry
+                yield where, _backup_entry(item, where)
             except RefereeError as error:
                 yield where, error
 
     with history:
-        batch = BatchLog(out, history, len(games))
+        batch = BatchLog(out, history, None)
         batch.run(entries())
+        if stopped:
+            out.error(stopped[0].message)
+            out.error(_("nothing after game {number} of {file} was read").format(number=batch.seen, file=source))
+            batch.worst = max(batch.worst, ExitStatus.BAD_INPUT)
         if batch.worst != ExitStatus.INTERRUPTED:
             try:
                 for game in history.game_kinds():
@@ -689,6 +701,9 @@ def import_command(env: Environment, file: str, history_file: str | None) -> Non
             except RefereeError as error:
                 out.error(error.message)
                 batch.worst = max(batch.worst, ExitStatus.BAD_INPUT)
+    if file != "-":
+        with suppress(OSError):
+            stream.close()
     counts = batch.counts()
     out.text(
         _("{added}, {present} already in the history, {refused} refused.").format(
@@ -698,6 +713,23 @@ def import_command(env: Environment, file: str, history_file: str | None) -> Non
         )
     )
     raise CommandExit(batch.worst)
+
+
+_END = object()
+"""The end of a backup's games (a game may be any JSON value, null included)."""
+
+
+def _backup_entry(item: Any, where: str) -> GameEntry:
+    """The history entry of one game of a JSON backup."""
+    if not isinstance(item, dict) or not isinstance(item.get("record"), str):
+        raise InputError(_("{where}: no record").format(where=where))
+    entry = entry_from_text(item["record"], where)
+    _restore_names(entry, item, where)
+    if isinstance(item.get("played"), str):
+        from referee.history.entry import utc_sort_key
+
+        entry.played = utc_sort_key(item["played"]) or entry.played
+    return entry
 
 
 def _restore_names(entry: GameEntry, item: dict[str, Any], where: str) -> None:
@@ -716,8 +748,17 @@ EXPORT_FORMATS = ("bgstats", "csv", "json")
 
 
 def export_command(
-    env: Environment, format_name: str, game: str | None, file: str | None, history_file: str | None
+    env: Environment,
+    format_name: str,
+    game: str | None,
+    file: str | None,
+    history_file: str | None,
+    force: bool = False,
 ) -> None:
+    """Write the history in one of :data:`EXPORT_FORMATS`, a game at a time, by the policy of every file the
+    program makes (:func:`referee.cli.files.write_output`: never over an existing file without ``--force``, never
+    over the history itself, streamed to standard output, a FIFO or a device)."""
+    from referee.cli.files import write_output
     from referee.history import export
 
     out = Output(env)
@@ -726,26 +767,62 @@ def export_command(
             raise InputError(_("--format: one of bgstats, csv, json, not '{format}'").format(format=format_name))
         game = check_game_name(game)
         history = open_for_reading(history_file)
-        games: list[LoggedGame] = []
-        if history is not None:
-            with history:
-                games = history.games(game=game, oldest_first=True)
-        text = {"bgstats": export.bgstats, "csv": export.to_csv, "json": export.backup}[format_name](games)
-        if file is None or file == "-":
-            if env.stdout_isatty:  # names from files never reach a terminal raw
-                from referee.cli.output import safe
+        written = [0]
 
-                text = safe(text)
-            env.stdout.write(text)
-            env.stdout.flush()
-        else:
-            from referee.cli.files import write_atomically
+        def games() -> Iterator[LoggedGame]:
+            if history is None:
+                return
+            for logged in history.each_game(game=game):
+                written[0] += 1
+                yield logged
 
-            write_atomically(Path(file), text.encode("utf-8"))
-            out.note(_("{count} games written to {file}.").format(count=len(games), file=file))
+        producer = {"bgstats": export.bgstats_chunks, "csv": export.csv_chunks, "json": export.backup_chunks}
+        chunks = producer[format_name](games())
+        target = "-" if file is None else file
+        if target == "-" and env.stdout_isatty:  # names from files never reach a terminal raw
+            from referee.cli.output import safe
+
+            chunks = (safe(chunk) for chunk in chunks)
+        try:
+            write_output(
+                target,
+                (chunk.encode("utf-8") for chunk in chunks),
+                what=_("the export"),
+                force=force,
+                protect=[history_path(history_file)],
+                stdout=_binary_stdout(env),
+            )
+        finally:
+            if history is not None:
+                history.close()
+        if target != "-":
+            out.note(
+                ngettext("{count} game written to {file}.", "{count} games written to {file}.", written[0]).format(
+                    count=written[0], file=file
+                )
+            )
     except RefereeError as error:
         raise _fail(out, error) from None
     raise CommandExit(ExitStatus.SUCCESS)
+
+
+def _binary_stdout(env: Environment) -> Any:
+    """The byte stream under the environment's standard output (tests give a text buffer without one)."""
+    env.stdout.flush()
+    return getattr(env.stdout, "buffer", None) or _TextSink(env.stdout)
+
+
+class _TextSink:
+    """Bytes written to a text stream (UTF-8)."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def write(self, data: bytes) -> int:
+        return int(self.stream.write(data.decode("utf-8")))
+
+    def flush(self) -> None:
+        self.stream.flush()
 
 
 # -- stats -------------------------------------------------------------------------------------------------------

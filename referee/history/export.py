@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Iterable, Iterator
 from datetime import datetime
 from typing import Any
 
@@ -114,8 +115,22 @@ def bgstats_play(logged: LoggedGame) -> dict[str, Any]:
     return play
 
 
-def bgstats(games: list[LoggedGame]) -> str:
-    return json.dumps([bgstats_play(logged) for logged in games], ensure_ascii=False, indent=2) + "\n"
+def bgstats_chunks(games: Iterable[LoggedGame]) -> Iterator[str]:
+    """The BG Stats export, a piece at a time (a history of any size in little memory)."""
+    separator = "[\n"
+    for logged in games:
+        yield separator + _indented(bgstats_play(logged))
+        separator = ",\n"
+    yield "[]\n" if separator == "[\n" else "\n]\n"
+
+
+def bgstats(games: Iterable[LoggedGame]) -> str:
+    return "".join(bgstats_chunks(games))
+
+
+def _indented(document: dict[str, Any]) -> str:
+    """One element of an array written with ``indent=2``."""
+    return "  " + json.dumps(document, ensure_ascii=False, indent=2).replace("\n", "\n  ")
 
 
 def spreadsheet_safe(value: Any) -> Any:
@@ -143,11 +158,19 @@ CSV_COLUMNS = (
 )
 
 
-def to_csv(games: list[LoggedGame]) -> str:
+def to_csv(games: Iterable[LoggedGame]) -> str:
+    return "".join(csv_chunks(games))
+
+
+def csv_chunks(games: Iterable[LoggedGame]) -> Iterator[str]:
+    """The CSV export, a game's rows at a time."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
     for logged in games:
+        yield buffer.getvalue()
+        buffer.seek(0)
+        buffer.truncate()
         entry = logged.entry
         duration = duration_minutes(entry)
         for player in entry.players:
@@ -168,19 +191,22 @@ def to_csv(games: list[LoggedGame]) -> str:
                 "" if duration is None else duration,
             )
             writer.writerow([spreadsheet_safe(cell) for cell in row])
-    return buffer.getvalue()
+    yield buffer.getvalue()
 
 
-def backup(games: list[LoggedGame]) -> str:
-    """The JSON export: every game with its record (what ``history import`` restores)."""
-    documents = []
+def backup(games: Iterable[LoggedGame]) -> str:
+    return "".join(backup_chunks(games))
+
+
+def backup_chunks(games: Iterable[LoggedGame]) -> Iterator[str]:
+    """The JSON export: every game with its record (what ``history import`` restores), a game at a time. The
+    ``format`` and ``version`` keys come first: the importer reads them before the games (see
+    :mod:`referee.history.backup_reader`)."""
+    yield '{\n  "format": ' + json.dumps(BACKUP_FORMAT) + ',\n  "version": ' + str(BACKUP_VERSION) + ',\n  "games": ['
+    separator = "\n"
     for logged in games:
         document = list_document(logged)
         document["record"] = logged.entry.record
-        documents.append(document)
-    return (
-        json.dumps(
-            {"format": BACKUP_FORMAT, "version": BACKUP_VERSION, "games": documents}, ensure_ascii=False, indent=2
-        )
-        + "\n"
-    )
+        yield separator + "  " + _indented(document).replace("\n", "\n  ")
+        separator = ",\n"
+    yield "]\n}\n" if separator == "\n" else "\n  ]\n}\n"

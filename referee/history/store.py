@@ -531,6 +531,19 @@ class History:
             rows = db.execute(sql, params).fetchall()
             return self._with_players(db, rows)
 
+    def each_game(self, *, game: str | None = None, chunk: int = 500) -> Iterator[LoggedGame]:
+        """Every logged game (of ``game``), oldest first, read a chunk at a time from one statement (one snapshot
+        of the history, and little memory whatever its size): what exports stream."""
+        where, params = self._filters(game, None, None)
+        with self.reading() as db:
+            cursor = db.execute(
+                "SELECT id, game, hash, kind, played, started, finished, actions, setup, record FROM games"
+                f"{where} ORDER BY played ASC, id ASC",
+                params,
+            )
+            while rows := cursor.fetchmany(chunk):
+                yield from self._with_players(db, rows)
+
     def _games_of(self, key: str, game: str | None, since: str | None, limit: int | None, order: str) -> list[Any]:
         clauses, params = ["key = ?"], [key]
         if game is not None:

@@ -139,3 +139,50 @@ def test_ctrl_c_in_a_batch_keeps_what_was_logged_and_says_so(tmp_path: Path, int
 
 def test_record_text_helper_still_names_ann_and_bob() -> None:
     assert b'"Ann",\n    "Bob",' in record_text("coin-age", [])
+
+
+def test_a_backup_larger_than_a_record_may_be_restores(tmp_path: Path) -> None:
+    """The program's own JSON export is read a game at a time: over 4 MB (the bound of a record) it restores."""
+    records = coin_age_records(700)
+    padding = "\n# " + "x" * 6000 + "\n"
+    folder = tmp_path / "records"
+    folder.mkdir()
+    for number, record in enumerate(records):
+        (folder / f"{number:04d}.toml").write_text(record.decode() + padding)
+    first = tmp_path / "first.sqlite3"
+    assert run("history", "add", str(folder), "--history", str(first)).returncode == 0
+    backup = tmp_path / "backup.json"
+    exported = run("history", "export", "--format", "json", "--history", str(first), str(backup))
+    assert exported.returncode == 0, exported.stderr
+    assert backup.stat().st_size > 4 * 1024 * 1024
+    second = tmp_path / "second.sqlite3"
+    restored = run("history", "import", str(backup), "--history", str(second))
+    assert restored.returncode == 0, restored.stderr
+    assert b"700 games imported" in restored.stdout
+    assert games_in(second) == games_in(first) == 700
+    again = run("history", "import", str(backup), "--history", str(second))
+    assert b"0 games imported, 700 already" in again.stdout
+
+
+def test_a_backup_from_a_newer_referee_is_refused_in_one_line(tmp_path: Path) -> None:
+    backup = tmp_path / "backup.json"
+    backup.write_text(json.dumps({"format": BACKUP_FORMAT, "version": 99, "games": []}))
+    result = run("history", "import", str(backup), "--history", str(tmp_path / "h.sqlite3"))
+    assert result.returncode == 2
+    assert result.stderr.decode().count("\n") == 1 and "version 99" in result.stderr.decode()
+
+
+def test_a_backup_cut_short_keeps_the_games_before_the_cut(tmp_path: Path) -> None:
+    records = coin_age_records(5)
+    games = [{"record": record.decode(), "players": ["Ann", "Bob"]} for record in records]
+    text = json.dumps({"format": BACKUP_FORMAT, "version": 1, "games": games}, indent=2)
+    fourth = [index for index in range(len(text)) if text.startswith('"record"', index)][3]
+    cut = text[: fourth + 30]
+    backup = tmp_path / "backup.json"
+    backup.write_text(cut)
+    history = tmp_path / "h.sqlite3"
+    result = run("history", "import", str(backup), "--history", str(history))
+    assert result.returncode == 2
+    assert b"3 games imported" in result.stdout
+    assert b"nothing after game 3" in result.stderr
+    assert games_in(history) == 3
