@@ -171,6 +171,11 @@ class Rules(Protocol[StateT, ActionT]):
 
     def is_over(self, state: StateT) -> bool: ...
 
+    def actor(self, state: StateT, action: ActionT) -> int | None:
+        """The seat that performs ``action`` now (the one the referee names with it): usually :meth:`to_move`, but
+        not always (a Coin Age toss is the tosser's, though the player in turn could still act)."""
+        ...
+
     def outcome(self, state: StateT) -> Outcome:
         """The score if the game ended now."""
         ...
@@ -221,6 +226,9 @@ class RulesBase(Generic[StateT, ActionT]):
     def stalled(self, state: StateT) -> bool:
         return False
 
+    def actor(self, state: StateT, action: ActionT) -> int | None:
+        return self.to_move(state)  # type: ignore[attr-defined, no-any-return]
+
 
 class Game(Generic[StateT, ActionT]):
     """A game in progress: the setup, the accepted actions, and the state they replay to.
@@ -269,6 +277,11 @@ class Game(Generic[StateT, ActionT]):
             self._undo_stack.append(before)  # type: ignore[arg-type]
         self.actions.append(text)
         return events
+
+    def actor(self, action: ActionT) -> str | None:
+        """The name of the player who performs ``action`` now (see :meth:`Rules.actor`)."""
+        seat = self.rules.actor(self.state, action)
+        return None if seat is None else self.players[seat]
 
     def push_text(self, text: str) -> list[Event]:
         return self.push(self.parse(text))

@@ -15,7 +15,7 @@ from referee.cli.files import display_name, read_toml
 from referee.cli.lazy import unwrap
 from referee.cli.output import Output, ScoreTable
 from referee.cli.records import Record, record_from_document
-from referee.cli.status import CommandExit, ExitStatus, exit_status
+from referee.cli.status import CommandExit, ExitStatus, exit_status, fail
 from referee.engine import Game, Rules
 from referee.errors import IllegalAction, InputError, RefereeError, ReplayError
 from referee.i18n import _, ngettext
@@ -48,17 +48,6 @@ class GameSpec:
     ask_action: Callable[..., str] | None = None
     """Ask for the next action at a terminal; returns an action object (a menu's entry), notation typed by the
     player, or a session command (undo, rules, quit: strings of :mod:`referee.cli.prompts`)."""
-
-
-def fail(out: Output, error: RefereeError | str, status: int | None = None) -> CommandExit:
-    """Report an error in one line and return the Exit to raise; under ``--json``, also the error document
-    ``{"error": {"message": …}}`` when the command has not written its document yet (one JSON document always)."""
-    message = error.message if isinstance(error, RefereeError) else error
-    out.error(message)
-    if out.json_mode and not out.json_written:
-        out.json({"error": {"message": message}})
-    code = status if status is not None else (exit_status(error) if isinstance(error, RefereeError) else 2)
-    return CommandExit(code)
 
 
 def load_record(spec: GameSpec, path: str, env: Environment) -> Record:
@@ -286,7 +275,7 @@ def check_command(env: Environment, spec: GameSpec, record_path: str, action_tex
                 "legal": verdict.legal,
                 "action": canonical,
                 "index": len(game.actions) + 1,
-                "player": game.to_move,
+                "player": game.actor(action),
                 "rule": verdict.rule,
                 "message": verdict.reason,
                 "ruling": verdict.ruling,

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.cli.env import Environment
 from referee.cli.output import Output
-from referee.cli.status import CommandExit, ExitStatus, exit_status
+from referee.cli.status import CommandExit, ExitStatus, exit_status, fail
 from referee.errors import InputError, RefereeError
 from referee.i18n import _, ngettext
 
@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from referee.cli.common import GameSpec
     from referee.history.entry import GameEntry
     from referee.history.store import History, LoggedGame
+
+MAX_ID = 2**63 - 1
+"""The largest game id (and ``--limit``) SQLite can hold; a larger number names no game."""
 
 DEFAULT_LIST_LIMIT = 50
 """``history list`` shows the newest games (``--limit 0`` for all); ``--json`` gives all unless limited."""
@@ -166,8 +169,22 @@ def log_finished_game(session: Any) -> None:
             out.note(_("Already in the history as game {id}.").format(id=game_id))
     except RefereeError as error:
         out.warn(_("not logged in the history: {reason}").format(reason=error.message))
+        _say_how_to_log_later(session, out)
     except Exception as error:  # logging never endangers the game
         out.warn(_("not logged in the history: {reason}").format(reason=f"{type(error).__name__}: {error}"))
+        _say_how_to_log_later(session, out)
+
+
+def _say_how_to_log_later(session: Any, out: Output) -> None:
+    """The exact command that logs the game once the history can be written (its record is on disk)."""
+    import shlex
+
+    path = getattr(session, "record_path", None)
+    if path is None:
+        return
+    history = _play_options.get("history")
+    command = ["referee", "history", "add", str(path)] + (["--history", str(history)] if history else [])
+    out.note(_("Log it later with: {command}").format(command=shlex.join(command)))
 
 
 def score_with_log(
@@ -203,7 +220,7 @@ def score_with_log(
         out.warn(unfinished.message)
         raise CommandExit(ExitStatus.SUCCESS) from None
     except RefereeError as error:
-        raise _fail(out, error) from None
+        raise fail(out, error) from None
     out.note(
         (_("Logged in the history as game {id}.") if added else _("Already in the history as game {id}.")).format(
             id=game_id
@@ -213,12 +230,6 @@ def score_with_log(
 
 
 # -- helpers -------------------------------------------------------------------------------------------------------
-def _fail(out: Output, error: RefereeError | str) -> CommandExit:
-    message = error.message if isinstance(error, RefereeError) else error
-    out.error(message)
-    return CommandExit(exit_status(error) if isinstance(error, RefereeError) else ExitStatus.BAD_INPUT)
-
-
 def check_game_name(game: str | None) -> str | None:
     if game is None:
         return None
@@ -234,15 +245,16 @@ def parse_since(since: str | None) -> str | None:
     """``--since DATE`` (``2025-01-31``, or a date and time) as the UTC sort key of the history."""
     if since is None:
         return None
-    from referee.history.entry import utc_sort_key
+    from referee.moments import EARLIEST_YEAR, LATEST_YEAR, utc_key
 
     text = since.strip()
-    try:
-        datetime.fromisoformat(text)
-    except ValueError:
-        raise InputError(_("--since: '{date}' is not a date (YYYY-MM-DD)").format(date=since)) from None
-    key = utc_sort_key(text if "T" in text or " " in text else text + "T00:00:00")
-    assert key is not None
+    key = utc_key(text if "T" in text or " " in text else text + "T00:00:00")
+    if key is None:
+        raise InputError(
+            _("--since: '{date}' is not a date (YYYY-MM-DD) of the years {first} to {last}").format(
+                date=since, first=EARLIEST_YEAR, last=LATEST_YEAR
+            )
+        )
     return key
 
 
@@ -258,7 +270,7 @@ def local_time(played: str) -> str:
     """The UTC sort key of a game as local time, for people: ``2025-01-31 20:15``."""
     try:
         moment = datetime.fromisoformat(played + "+00:00").astimezone()
-    except ValueError:
+    except (ValueError, OverflowError, OSError):
         return played
     return moment.strftime("%Y-%m-%d %H:%M")
 
@@ -298,6 +310,8 @@ def list_command(
         since_key = parse_since(since)
         if limit is not None and limit < 0:
             raise InputError(_("--limit must be 0 (all) or more"))
+        if limit is not None:
+            limit = min(limit, MAX_ID)  # more than the history can hold is all of it
         history = open_for_reading(history_file)
         if limit is None:
             limit = 0 if json_mode else DEFAULT_LIST_LIMIT
@@ -308,7 +322,7 @@ def list_command(
                 games = history.games(game=game, player=player, since=since_key, limit=limit or None)
                 more = bool(limit) and len(games) == limit
     except RefereeError as error:
-        raise _fail(out, error) from None
+        raise fail(out, error) from None
     if json_mode:
         out.json([list_document(logged) for logged in games])
         raise CommandExit(ExitStatus.SUCCESS)
@@ -337,6 +351,8 @@ def _logged_game(history_file: str | None, game_id: str) -> tuple[LoggedGame, An
         number = int(game_id.strip().lstrip("#"))
     except ValueError:
         raise InputError(_("'{id}' is not a game id (a number, as history list shows)").format(id=game_id)) from None
+    if not 1 <= number <= MAX_ID:
+        raise InputError(_("no game {id} in the history").format(id=number))
     history = open_for_reading(history_file)
     if history is None:
         raise InputError(_("no game {id} in the history (it is empty)").format(id=number))
@@ -353,22 +369,37 @@ def replayed(entry: GameEntry) -> tuple[Any, list[dict[str, Any]]]:
 
     from referee.cli.common import game_record, new_game
 
+    if entry.game not in game_names():
+        raise InputError(_("a game of '{game}', which this referee does not know").format(game=entry.game))
     spec = game_spec(entry.game)
-    document = tomllib.loads(entry.record)
+    try:
+        document = tomllib.loads(entry.record)
+    except (tomllib.TOMLDecodeError, TypeError, RecursionError) as error:
+        raise InputError(_("its record in the history is damaged ({reason})").format(reason=error)) from None
     if entry.kind == "position":
         return spec.load_position(document, _("the history"), Output(Environment())), []
     record = game_record(spec, document, _("the history"))
     game = new_game(spec, record, _("the history"))
     turns: list[dict[str, Any]] = []
     actions: list[str] = []
+    player = game.to_move
     for text in record.actions:
-        player = game.to_move
-        game.push_text(text)
-        actions.append(text)
-        if game.to_move != player or game.over:
+        action = game.parse(text)
+        mover = game.actor(action)
+        if actions and mover != player:
             outcome = game.rules.outcome(game.state)
             turns.append({"turn": len(turns) + 1, "player": player, "actions": actions, "scores": outcome.scores})
             actions = []
+        player = mover
+        game.push(action)
+        actions.append(text)
+        if game.over:
+            outcome = game.rules.outcome(game.state)
+            turns.append({"turn": len(turns) + 1, "player": player, "actions": actions, "scores": outcome.scores})
+            actions = []
+    if actions:
+        outcome = game.rules.outcome(game.state)
+        turns.append({"turn": len(turns) + 1, "player": player, "actions": actions, "scores": outcome.scores})
     return game, turns
 
 
@@ -378,10 +409,13 @@ def show_command(env: Environment, game_id: str, json_mode: bool, history_file: 
 
     out = Output(env, json_mode)
     try:
-        logged, _number = _logged_game(history_file, game_id)
-        game, turns = replayed(logged.entry)
+        logged, number = _logged_game(history_file, game_id)
+        try:
+            game, turns = replayed(logged.entry)
+        except RefereeError as error:
+            raise InputError(_("game {id}: {reason}").format(id=number, reason=error.message)) from None
     except RefereeError as error:
-        raise _fail(out, error) from None
+        raise fail(out, error) from None
     entry = logged.entry
     if json_mode:
         document = list_document(logged)
@@ -423,7 +457,7 @@ def remove_command(env: Environment, game_id: str, history_file: str | None) -> 
         with open_for_writing(history_file) as history:
             history.remove(number)
     except RefereeError as error:
-        raise _fail(out, error) from None
+        raise fail(out, error) from None
     out.text(
         _("Removed game {id} ({game}, {date}: {names}).").format(
             id=number, game=logged.entry.game, date=local_time(logged.entry.played), names=", ".join(logged.entry.names)
@@ -447,7 +481,7 @@ def rename_command(env: Environment, old: str, new: str, history_file: str | Non
             with open_for_writing(history_file) as history:
                 changed = history.rename_player(old_name, new_name)
     except RefereeError as error:
-        raise _fail(out, error) from None
+        raise fail(out, error) from None
     if not changed:
         out.note(_("No game of '{name}' in the history; nothing changed.").format(name=old_name))
     else:
@@ -517,15 +551,17 @@ def add_command(env: Environment, paths: Sequence[str], json_mode: bool, history
     try:
         history = open_for_writing(history_file)
     except RefereeError as error:
-        raise _fail(out, error) from None
+        raise fail(out, error) from None
     files = record_files(paths)
     if not files:
         out.note(_("No record found."))
     with history:
         batch = BatchLog(out, history, len(files))
         batch.run(read_entries(files, env))
-    counts = batch.counts()
+    counts: dict[str, Any] = dict(batch.counts())
     if json_mode:
+        if batch.stopped_by is not None:
+            counts["error"] = {"message": batch.stopped_by}
         out.json(counts)
     else:
         out.text(
@@ -543,15 +579,22 @@ class BatchLog:
     disk, a lock held too long, a read-only or damaged file) stops the batch with an exact account of what the
     database holds and what was never read. Ctrl-C stops it the same way, keeping what was committed."""
 
+    PATIENCE_SECONDS = 600.0
+    """How long a batch waits for other referees' writes before it gives up (each wait is said in a line)."""
+
     def __init__(self, out: Output, history: History, expected: int | None) -> None:
         self.out = out
         self.history = history
+        history.patience = self.PATIENCE_SECONDS
+        history.on_wait = lambda: out.note(_("The history is busy with another referee; waiting for it…"))
         self.expected = expected
         """How many games the batch was given (files), or None when they are read as they come (an import)."""
         self.seen = 0
         self.unfinished = 0
         self.refused = 0
         self.worst: int = ExitStatus.SUCCESS
+        self.stopped_by: str | None = None
+        """Why the batch stopped before its end (the history failed, Ctrl-C), or None."""
         self.pending_sources: list[str] = []
         """Where the games of the open transaction came from (named if the transaction is lost)."""
 
@@ -602,6 +645,7 @@ class BatchLog:
     def _stopped(self, reason: str, status: int, lost: list[str]) -> None:
         """The history failed (or Ctrl-C): say what the database holds and what was not logged."""
         self.out.error(reason)
+        self.stopped_by = reason
         committed = self.history.committed["added"] + self.history.committed["present"]
         if self.expected is None:
             self.out.error(
@@ -660,7 +704,7 @@ def import_command(env: Environment, file: str, history_file: str | None) -> Non
         first = next(games, _END)  # the header is checked before the history is opened
         history = open_for_writing(history_file)
     except RefereeError as error:
-        raise _fail(out, error) from None
+        raise fail(out, error) from None
     stopped: list[RefereeError] = []
 
     def entries() -> Iterator[tuple[str, GameEntry | RefereeError]]:
@@ -802,7 +846,7 @@ def export_command(
                 )
             )
     except RefereeError as error:
-        raise _fail(out, error) from None
+        raise fail(out, error) from None
     raise CommandExit(ExitStatus.SUCCESS)
 
 
@@ -844,6 +888,13 @@ def stats_command(
         vs = check_name(vs, "--vs")
         if vs is not None and player is None:
             raise InputError(_("--vs needs --player: head to head is between two players"))
+        if vs is not None and player is not None:
+            from referee.players import name_key
+
+            if name_key(vs) == name_key(player):
+                raise InputError(
+                    _("--vs: '{a}' and '{b}' are one player; head to head is between two").format(a=player, b=vs)
+                )
         since_key = parse_since(since)
         history = open_for_reading(history_file)
         if history is None:
@@ -857,7 +908,7 @@ def stats_command(
 
                     course = history.rating_course(game, [name_key(name) for name in list(document["players"])[:6]])
     except RefereeError as error:
-        raise _fail(out, error) from None
+        raise fail(out, error) from None
     if json_mode:
         out.json(document)
         raise CommandExit(ExitStatus.SUCCESS)

@@ -210,12 +210,14 @@ def record_times(document: dict[str, Any], source: str) -> tuple[str | None, str
         if isinstance(value, date | datetime):
             value = value.isoformat()
         if value is not None:
-            try:
-                datetime.fromisoformat(value) if isinstance(value, str) else None
-            except ValueError:
-                value = None
-            if not isinstance(value, str):
-                raise InputError(_("{file}: '{key}' must be a date and time (ISO 8601)").format(file=source, key=key))
+            from referee.moments import EARLIEST_YEAR, LATEST_YEAR, in_range
+
+            if not isinstance(value, str) or not in_range(value):
+                raise InputError(
+                    _("{file}: '{key}' must be a date and time (ISO 8601) of the years {first} to {last}").format(
+                        file=source, key=key, first=EARLIEST_YEAR, last=LATEST_YEAR
+                    )
+                )
         times.append(value)
     return times[0], times[1]
 

@@ -65,6 +65,8 @@ class PlaySession:
         self.by_computer: list[bool] = [False] * len(game.actions)
         """For each accepted action, whether the computer played it (undo takes back its reply with yours)."""
         self.redo_stack: list[str] = []
+        self.last_actor: str | None = None
+        """Who performed the last action pushed (see :meth:`referee.engine.Game.actor`)."""
         """What undo took back, last first, for redo (emptied by any other action)."""
         self.started: str | None = None
         """When the game started (kept from a resumed record); the record's ``finished`` is set when it ends."""
@@ -131,13 +133,16 @@ class PlaySession:
         """Check and apply one action (an action object picked from a menu, or notation to parse), then write the
         record."""
         game = self.game
-        events = game.push(game.parse(choice) if isinstance(choice, str) else choice)
+        action = game.parse(choice) if isinstance(choice, str) else choice
+        actor = game.actor(action)
+        events = game.push(action)
         try:
             self.save()
         except RefereeError:
             game.pop()
             raise
         self.by_computer.append(by_computer)
+        self.last_actor = actor
         return events
 
     def undo(self) -> str | None:
@@ -205,7 +210,6 @@ class PlaySession:
                 else:
                     out.text(_("undone: {action}").format(action=undone))
                 continue
-            player = game.to_move
             try:
                 events = self.push(text)
             except IllegalAction as error:
@@ -214,7 +218,7 @@ class PlaySession:
                 return self.stop(number, text, error, ExitStatus.BAD_INPUT)
             except RefereeError as error:
                 return self.stop(number, text, error, exit_status(error))
-            self.report(player, events)
+            self.report(self.last_actor, events)
             self.computer_moves()
         if self.json_mode:
             out.json(game.summary(), lines=True)
@@ -279,11 +283,9 @@ class PlaySession:
             actions = self.computer(self.game)
             if not actions:
                 break
-            name = getattr(self.computer, "player", None)
             for text in actions:
-                player = name(self.game) if name is not None else self.game.to_move
                 events = self.push(text, by_computer=True)
-                self.report(player, events)
+                self.report(self.last_actor, events)
                 played = True
                 if self.game.over:
                     break
@@ -354,7 +356,6 @@ class PlaySession:
                 else:
                     out.text(_("Topics: {topics}").format(topics=", ".join(book.names)))
                 continue
-            player = game.to_move
             try:
                 events = self.push(answer)
             except RecordChanged:
@@ -363,7 +364,7 @@ class PlaySession:
                 out.error(error.message)
                 continue
             self.redo_stack.clear()
-            self.report(player, events)
+            self.report(self.last_actor, events)
             self.spec.render(game, out)
         return ExitStatus.SUCCESS
 
@@ -434,8 +435,8 @@ class PlaySession:
         if not self.redo_stack:
             return None
         text = self.redo_stack.pop()
-        player = self.game.to_move
-        self.report(player, self.push(text))
+        events = self.push(text)
+        self.report(self.last_actor, events)
         return text
 
 
@@ -460,7 +461,7 @@ def log_lines(spec: GameSpec, game: Game[Any, Any]) -> list[str]:
         lines.append(f"{len(lines) + 1}. {player}: {', '.join(turn)}  — {sheet}")
 
     for text in game.actions:
-        mover = replayed.to_move
+        mover = replayed.actor(replayed.parse(text))
         if turn and mover != player:
             close()
             turn = []

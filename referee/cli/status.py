@@ -49,3 +49,15 @@ def exit_status(error: RefereeError) -> ExitStatus:
     if isinstance(error, ReplayError):
         error = error.cause
     return ExitStatus.ILLEGAL if isinstance(error, IllegalAction) else ExitStatus.BAD_INPUT
+
+
+def fail(out: Any, error: RefereeError | str, status: int | None = None) -> CommandExit:
+    """The one way a command fails: the error in one line on standard error, and under ``--json`` the error
+    document ``{"error": {"message": …}}`` on standard output when the command has not written its document yet
+    (``--json`` always gives one JSON document); returns the exit to raise (``status``, else the error's)."""
+    message = error.message if isinstance(error, RefereeError) else error
+    out.error(message)
+    if out.json_mode and not out.json_written:
+        out.json({"error": {"message": message}})
+    code = status if status is not None else (exit_status(error) if isinstance(error, RefereeError) else 2)
+    return CommandExit(code)

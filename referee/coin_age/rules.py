@@ -105,6 +105,13 @@ class CoinAgeRules(RulesBase[Any, Any]):
         name = state.get("map")
         return {"map": name} if isinstance(name, str) else {}
 
+    def actor(self, state: CoinAgeState, action: Any) -> int | None:
+        """A toss is the tosser's (it may end the other player's turn early); anything else is the player's in
+        turn."""
+        if isinstance(action, Slap):
+            return state.tosser()
+        return self.to_move(state)
+
     # setup ---------------------------------------------------------------------------------------------------
     def new_state(self, players: list[str], setup: Mapping[str, Any]) -> CoinAgeState:
         """Each player's bank: 4 dimes, 3 pennies, 2 nickels, 1 quarter. Heads (the first seat) tosses first."""

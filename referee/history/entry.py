@@ -8,7 +8,7 @@ here decides a result: :meth:`referee.engine.Game.summary` and the rules' ``outc
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from referee.players import name_key
@@ -92,16 +92,11 @@ def content_hash(document: dict[str, Any]) -> str:
 
 
 def utc_sort_key(stamp: str | None) -> str | None:
-    """An ISO 8601 time as UTC ``YYYY-MM-DDTHH:MM:SS`` (sortable); None when it cannot be read."""
-    if not stamp:
-        return None
-    try:
-        moment = datetime.fromisoformat(stamp)
-    except ValueError:
-        return None
-    if moment.tzinfo is None:
-        moment = moment.astimezone()
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S")
+    """An ISO 8601 time as UTC ``YYYY-MM-DDTHH:MM:SS`` (sortable); None when it cannot be read or is out of the
+    years a history keeps (see :mod:`referee.moments`)."""
+    from referee.moments import utc_key
+
+    return utc_key(stamp)
 
 
 def now_iso() -> str:
@@ -156,6 +151,17 @@ def entry_from_game(
     finished = document.get("finished") if isinstance(document.get("finished"), str) else None
     if times is not None:
         started, finished = times
+    for key, stamp in (("started", started), ("finished", finished)):
+        if stamp is not None and utc_sort_key(stamp) is None:
+            from referee.errors import InputError
+            from referee.i18n import _
+            from referee.moments import EARLIEST_YEAR, LATEST_YEAR
+
+            raise InputError(
+                _("'{key}' must be a date and time of the years {first} to {last}").format(
+                    key=key, first=EARLIEST_YEAR, last=LATEST_YEAR
+                )
+            )
     played = utc_sort_key(finished) or utc_sort_key(started) or utc_sort_key(played_fallback) or utc_sort_key(now_iso())
     return GameEntry(
         game=game.rules.name,

@@ -17,11 +17,11 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.errors import InputError
 from referee.history.entry import GameEntry, PlayerResult, name_key
@@ -137,10 +137,19 @@ def default_path(environ: Mapping[str, str] | None = None) -> Path:
     return Path(base).expanduser() / "referee" / FILE_NAME
 
 
+def _damaged(error: sqlite3.Error) -> bool:
+    """Whether SQLite's error says the file is not (or no longer) a database, rather than that it cannot be used
+    now (locked, read-only, a full disk)."""
+    text = str(error)
+    return "not a database" in text or "malformed" in text or "corrupt" in text or "encrypted" in text
+
+
 def _describe(error: sqlite3.Error, path: Path) -> str:
     text = str(error)
     if "locked" in text or "busy" in text:
         return f"{path}: the history is locked by another referee; nothing was changed (try again)"
+    if "unable to open" in text:
+        return f"{path}: the history cannot be opened (is its folder read-only?)"
     if "full" in text:
         return f"{path}: the disk is full"
     if "readonly" in text or "read-only" in text:
@@ -148,6 +157,17 @@ def _describe(error: sqlite3.Error, path: Path) -> str:
     if "not a database" in text or "malformed" in text or "corrupt" in text:
         return f"{path} is not a referee history (damaged: {text}); it was left as it is"
     return f"{path}: the history cannot be used ({text})"
+
+
+class _Ratings(NamedTuple):
+    """The ratings of one game, replayed: game ids in order, each player's current (mu, sigma), the steps after
+    each game, the players' names and the last game ``(played, id)``."""
+
+    order: list[int]
+    current: dict[str, tuple[float, float]]
+    steps: list[list[tuple[str, float, float]]]
+    names: dict[str, str]
+    last: tuple[str, int] | None
 
 
 @dataclass
@@ -170,6 +190,10 @@ class History:
         self.path = path
         self._batch: int | None = None
         """Games logged in the open batch transaction, or None outside :meth:`batch`."""
+        self.patience: float = BUSY_TIMEOUT_SECONDS
+        """How long a write waits for another referee's write to end (batch commands wait longer)."""
+        self.on_wait: Callable[[], None] | None = None
+        """Called once when a write has to wait for another referee (a batch says so in a line)."""
         self._pending: list[bool] = []
         """For each game logged in the open batch transaction, whether it was added (else it was there already):
         counted as committed only when the transaction commits."""
@@ -218,19 +242,17 @@ class History:
         return len(self._pending)
 
     @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
+    def transaction(self, *, wait: bool = True) -> Iterator[sqlite3.Connection]:
         """``BEGIN IMMEDIATE`` … ``COMMIT``; rolled back on any error (sqlite errors become HistoryError).
 
-        Inside :meth:`batch`, a savepoint of the batch's transaction instead."""
+        Inside :meth:`batch`, a savepoint of the batch's transaction instead. Without ``wait``, a history another
+        referee is writing is reported at once instead of waited for."""
         connection = self.connection
         if self._batch is not None:
             with self._savepoint() as db:
                 yield db
             return
-        try:
-            connection.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as error:
-            raise HistoryError(_describe(error, self.path)) from None
+        self._begin(wait=wait)
         try:
             yield connection
             connection.execute("COMMIT")
@@ -247,9 +269,9 @@ class History:
     @contextmanager
     def _savepoint(self) -> Iterator[sqlite3.Connection]:
         connection = self.connection
+        if self._batch == 0:
+            self._begin()
         try:
-            if self._batch == 0:
-                connection.execute("BEGIN IMMEDIATE")
             connection.execute("SAVEPOINT game")
         except sqlite3.Error as error:
             raise HistoryError(_describe(error, self.path)) from None
@@ -277,6 +299,28 @@ class History:
                 connection.execute("ROLLBACK TO game")
                 connection.execute("RELEASE game")
             raise
+
+    def _begin(self, *, wait: bool = True) -> None:
+        """``BEGIN IMMEDIATE``: the write lock, waited for up to :attr:`patience` seconds (saying so through
+        :attr:`on_wait` when the wait is longer than a moment); without ``wait``, taken now or not at all."""
+        connection = self.connection
+        try:
+            try:
+                connection.execute(f"PRAGMA busy_timeout = {300 if wait else 0}")
+                connection.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as error:
+                if ("locked" not in str(error) and "busy" not in str(error)) or not wait:
+                    raise
+            if self.on_wait is not None:
+                self.on_wait()
+            connection.execute(f"PRAGMA busy_timeout = {int(self.patience * 1000)}")
+            connection.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as error:
+            raise HistoryError(_describe(error, self.path)) from None
+        finally:
+            with suppress(sqlite3.Error):
+                connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
 
     def _rollback(self) -> None:
         self._pending.clear()
@@ -437,6 +481,11 @@ class History:
             self._recompute(db, game)
 
     def _recompute(self, db: sqlite3.Connection, game: str) -> None:
+        self._store_ratings(db, game, self._compute_ratings(db, game))
+
+    @staticmethod
+    def _compute_ratings(db: sqlite3.Connection, game: str) -> _Ratings:
+        """The ratings of one game replayed from its games in the order they were played (reads only)."""
         from referee.history import ratings
 
         rows = db.execute(
@@ -456,6 +505,10 @@ class History:
             names[key] = name
             last = (played, game_id)
         current, steps = ratings.replay(players[game_id] for game_id in order)
+        return _Ratings(order, current, list(steps), names, last)
+
+    def _store_ratings(self, db: sqlite3.Connection, game: str, computed: _Ratings) -> None:
+        order, current, steps, names, last = computed
         db.execute("DELETE FROM ratings WHERE game = ?", (game,))
         db.execute("DELETE FROM rating_steps WHERE game_id IN (SELECT id FROM games WHERE game = ?)", (game,))
         db.executemany(
@@ -476,6 +529,22 @@ class History:
                 (game, *last),
             )
 
+    def _stale_ratings(self, game: str) -> _Ratings | None:
+        """For a read: the ratings of ``game`` recomputed when they are stale (stored if the history can be
+        written at once, else only returned: a read never waits for another referee's write), or None when the
+        stored ones are current."""
+        with self.reading() as db:
+            row = db.execute("SELECT stale FROM rating_state WHERE game = ?", (game,)).fetchone()
+            if row is None or not row[0]:
+                return None
+            computed = self._compute_ratings(db, game)
+        try:
+            with self.transaction(wait=False) as db:
+                self._store_ratings(db, game, computed)
+        except HistoryError:
+            pass  # locked, read-only or full: the ratings are shown all the same, and stored another time
+        return computed
+
     def refresh_stale_ratings(self) -> None:
         """Recompute the ratings of every game marked stale (games logged out of order, a migrated file)."""
         with self.reading() as db:
@@ -485,16 +554,26 @@ class History:
 
     def ratings(self, game: str) -> dict[str, tuple[str, float, float]]:
         """Player key → (name, mu, sigma) for one game."""
-        self.refresh_stale_ratings()
+        computed = self._stale_ratings(game)
+        if computed is not None:
+            return {key: (computed.names[key], mu, sigma) for key, (mu, sigma) in computed.current.items()}
         with self.reading() as db:
             rows = db.execute("SELECT key, name, mu, sigma FROM ratings WHERE game = ?", (game,)).fetchall()
         return {key: (name, mu, sigma) for key, name, mu, sigma in rows}
 
     def rating_course(self, game: str, keys: Iterable[str]) -> dict[str, list[tuple[str, float, float]]]:
         """Player key → the ``(played, mu, sigma)`` after each of their games, in order."""
-        self.refresh_stale_ratings()
         wanted = list(keys)
+        computed = self._stale_ratings(game)
         result: dict[str, list[tuple[str, float, float]]] = {key: [] for key in wanted}
+        if computed is not None:
+            with self.reading() as db:
+                played = dict(db.execute("SELECT id, played FROM games WHERE game = ?", (game,)).fetchall())
+            for game_id, step in zip(computed.order, computed.steps, strict=True):
+                for key, mu, sigma in step:
+                    if key in result:
+                        result[key].append((played[game_id], mu, sigma))
+            return result
         with self.reading() as db:
             for key in wanted:
                 rows = db.execute(
@@ -608,7 +687,7 @@ class History:
             entry = GameEntry(
                 game=game,
                 players=players[game_id],
-                setup=json.loads(setup),
+                setup=_setup_cell(setup),
                 record=record,
                 content_hash=content_hash,
                 kind=kind,
@@ -677,6 +756,16 @@ class History:
             return str(db.execute("PRAGMA integrity_check").fetchone()[0])
 
 
+def _setup_cell(text: Any) -> dict[str, Any]:
+    """A game's setup as stored (JSON); a damaged cell reads as no setup, so that one odd value never stops a
+    list or an export."""
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
 # -- opening ---------------------------------------------------------------------------------------------------
 def _not_a_history(path: Path, why: str = "") -> HistoryError:
     detail = f" ({why})" if why else ""
@@ -690,8 +779,10 @@ def open_history(path: Path, *, create: bool = True) -> History | None:
     cannot be opened."""
     try:
         exists = path.exists()
-        if exists and not path.is_file():
+        if exists and path.is_dir():
             raise _not_a_history(path, "a folder")
+        if exists and not path.is_file():
+            raise _not_a_history(path, "not a regular file: a FIFO, a device or a socket")
         if exists and path.stat().st_size > 0:
             with open(path, "rb") as handle:
                 if handle.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
@@ -708,7 +799,7 @@ def open_history(path: Path, *, create: bool = True) -> History | None:
         raise HistoryError(_describe(error, path)) from None
     history = History(connection, path)
     try:
-        _prepare(history)
+        _prepare(history, check=create)
     except HistoryError:
         connection.close()
         raise
@@ -718,17 +809,43 @@ def open_history(path: Path, *, create: bool = True) -> History | None:
     return history
 
 
-def _prepare(history: History) -> None:
-    """Check the file is ours, create or migrate the schema, and set WAL mode."""
+def _check_whole(history: History) -> None:
+    """A history about to be written must pass SQLite's quick check: a damaged file is never written to (writing
+    could spread the damage); the message says how to recover."""
+    try:
+        verdict = history.connection.execute("PRAGMA quick_check(1)").fetchone()[0]
+    except sqlite3.DatabaseError as error:
+        verdict = str(error)
+    if verdict != "ok":
+        raise HistoryError(_damage_message(history.path, " ".join(verdict.split()), written=True))
+
+
+def _damage_message(path: Path, detail: str, *, written: bool) -> str:
+    """A damaged history, and the ways to recover."""
+    first = f"{path} is damaged ({detail}); it was left as it is" if not written else ""
+    first = first or f"{path} is damaged ({detail}); it was not written"
+    return (
+        f"{first}. To recover: save what can be read with 'referee history export --format json --history {path}"
+        f" backup.json', or rebuild it with 'sqlite3 {path} .recover | sqlite3 recovered.sqlite3', or move it away"
+        " to start a new history"
+    )
+
+
+def _prepare(history: History, *, check: bool) -> None:
+    """Check the file is ours (and with ``check``, before anything is written, that it is whole), create or
+    migrate the schema, and set WAL mode."""
     db = history.connection
     db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
     version = _check_identity(history)
+    if check and version > 0:
+        _check_whole(history)
     if version < SCHEMA_VERSION:
         with history.transaction():
             version = _check_identity(history)  # another referee may have created or migrated it meanwhile
             if version < SCHEMA_VERSION:
                 _migrate(db, version)
-    _use_wal(db)
+    if check:  # only a referee about to write changes the journal (reading leaves the file as it is)
+        _use_wal(db)
     db.execute("PRAGMA synchronous = NORMAL")
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA cache_size = -16000")  # 16 MB: logging many games touches index pages all over the file
@@ -774,7 +891,11 @@ def _check_identity(history: History) -> int:
             " (SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_master)"
         ).fetchone()
     except sqlite3.DatabaseError as error:
-        raise _not_a_history(history.path, str(error)) from None
+        if "malformed" in str(error) or "corrupt" in str(error):
+            raise HistoryError(_damage_message(history.path, str(error), written=False)) from None
+        if _damaged(error):
+            raise _not_a_history(history.path, str(error)) from None
+        raise HistoryError(_describe(error, history.path)) from None
     if application_id == 0 and version == 0:
         if tables:
             raise _not_a_history(history.path, "another program's database")

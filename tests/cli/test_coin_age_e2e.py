@@ -333,3 +333,30 @@ def test_replay_of_many_records_escapes_terminal_controls_in_json(tmp_path):
     assert result.returncode == 2
     assert "\u009b".encode() not in result.stdout and b"\\u009b" in result.stdout
     assert [d["error"]["index"] for d in json.loads(result.stdout)] == [2, 2]
+
+
+def test_a_toss_that_ends_the_other_players_turn_early_is_credited_to_the_tosser(tmp_path):
+    """Ruling (toss): the next slap ends the turn; it is the tosser's action, not the player's who was in turn."""
+    actions = b"slap QN\nplace Q B2\nslap -\n"
+    result = run("coin-age", "play", "--players", "Ann,Bob", "--json", "--no-history", stdin=actions)
+    lines = [json.loads(line) for line in result.stdout.decode().splitlines()[:3]]
+    assert [line["player"] for line in lines] == ["Ann", "Ann", "Bob"]
+    text = run("coin-age", "play", "--players", "Ann,Bob", "--no-history", stdin=actions).stdout.decode()
+    assert "3. Bob: slap -" in text
+    record = tmp_path / "r.toml"
+    record.write_text('game = "coin-age"\nplayers = ["Ann", "Bob"]\nactions = ["slap QN", "place Q B2"]\n')
+    checked = json.loads(run("coin-age", "check", str(record), "slap -", "--json").stdout)
+    assert checked["player"] == "Bob"
+
+
+def test_the_score_sheet_gives_a_toss_to_the_tosser():
+    from referee.cli.games.coin_age.room import SPEC
+    from referee.cli.session import log_lines
+    from referee.engine import Game
+
+    game = Game(SPEC.rules, ["Ann", "Bob"], SPEC.prepare_setup({"map": "original"}, "test"))
+    for text in ("slap QN", "place Q B2", "slap -"):
+        game.push_text(text)
+    lines = log_lines(SPEC, game)
+    assert lines[0].startswith("1. Ann: slap QN, place Q B2")
+    assert lines[1].startswith("2. Bob: slap -")

@@ -100,7 +100,7 @@ def unknown_map(name: str) -> InputError:
     """The one message for a map name that is neither built in, nor the player's, nor a file."""
     return InputError(
         _("unknown map '{name}': the maps are {names}; or give a map file").format(
-            name=name, names=", ".join(map_names())
+            name=" ".join(repr(name)[1:-1].split()), names=", ".join(map_names())
         )
     )
 
