@@ -13,6 +13,7 @@ start-up time).
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Mapping, Sequence
 
 LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
@@ -146,19 +147,52 @@ def use(language: str) -> None:
     if path is None or not os.path.isfile(path):
         _language, _gettext, _ngettext = ENGLISH, str, _english_plural
         return
-    messages, plural = read_catalogue(path)
+    try:
+        messages, plural = read_catalogue(path)
+        plural(2)
+    except Exception as error:  # a damaged, empty or unreadable file: English, and one line saying so
+        _language, _gettext, _ngettext = ENGLISH, str, _english_plural
+        _warn(f"referee: warning: the {language} messages cannot be read ({path}: {type(error).__name__}); English")
+        return
+    checked: dict[str, bool] = {}
+
+    def fits(message: str, translation: str) -> bool:
+        """A translation is used only if it has its message's placeholders (a damaged one is not)."""
+        known = checked.get(message)
+        if known is None:
+            known = checked[message] = _placeholders(message) == _placeholders(translation)
+        return known
 
     def translate(message: str) -> str:
         forms = messages.get(message)
-        return forms[0] if forms and forms[0] else message
+        return forms[0] if forms and forms[0] and fits(message, forms[0]) else message
 
     def translate_plural(singular: str, plural_form: str, n: int) -> str:
         forms = messages.get(singular)
         if not forms:
             return _english_plural(singular, plural_form, n)
-        return forms[min(plural(n), len(forms) - 1)]
+        try:
+            form = forms[min(plural(n), len(forms) - 1)]
+        except Exception:
+            return _english_plural(singular, plural_form, n)
+        return form if form and fits(singular, forms[0]) and fits(plural_form, form) else singular
 
     _language, _gettext, _ngettext = language, translate, translate_plural
+
+
+def _placeholders(text: str) -> list[str]:
+    """The ``{name}`` fields of a message, sorted (``{{`` is a brace, not a field)."""
+    fields = []
+    for part in text.replace("{{", "").replace("}}", "").split("{")[1:]:
+        fields.append(part.split("}", 1)[0].split("!", 1)[0].split(":", 1)[0])
+    return sorted(fields)
+
+
+def _warn(line: str) -> None:
+    try:
+        sys.stderr.write(line + "\n")
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def current() -> str:

@@ -34,7 +34,10 @@ def _choose_language() -> None:
         sys.stderr.write("referee: --lang needs a language: " + ", ".join(i18n.LANGUAGES) + "\n")
         sys.exit(ExitStatus.BAD_INPUT)
     if value is not None:
-        i18n.use(i18n.normalize(value) or i18n.ENGLISH)
+        language = i18n.normalize(value)
+        if language is None:
+            _say(f"referee: warning: no language '{value}' (the languages are {', '.join(i18n.LANGUAGES)}); English")
+        i18n.use(language or i18n.ENGLISH)
 
 
 def run() -> None:
