@@ -12,6 +12,7 @@ start-up time).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -189,10 +190,8 @@ def _placeholders(text: str) -> list[str]:
 
 
 def _warn(line: str) -> None:
-    try:
+    with contextlib.suppress(OSError, ValueError, AttributeError):
         sys.stderr.write(line + "\n")
-    except (OSError, ValueError, AttributeError):
-        pass
 
 
 def current() -> str:

@@ -164,9 +164,15 @@ def test_lang_option_and_lang_variable_give_the_same(command: list[str], option:
 
 @pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
 def test_an_unknown_language_is_english(command: list[str]) -> None:
+    """A language of the environment that referee does not speak is English in silence (LANG=fr_FR is common); one
+    asked for with ``--lang`` is English with one warning line first."""
     english = run(*command)
-    for result in (run(*command, lang="fr_FR.UTF-8"), run("--lang", "xx", *command, lang="fr_FR.UTF-8")):
-        assert (result.returncode, result.stdout, result.stderr) == (english.returncode, english.stdout, english.stderr)
+    result = run(*command, lang="fr_FR.UTF-8")
+    assert (result.returncode, result.stdout, result.stderr) == (english.returncode, english.stdout, english.stderr)
+    asked = run("--lang", "xx", *command, lang="fr_FR.UTF-8")
+    warning, _, rest = asked.stderr.partition("\n")
+    assert "no language 'xx'" in warning
+    assert (asked.returncode, asked.stdout, rest) == (english.returncode, english.stdout, english.stderr)
 
 
 def test_lang_without_a_value_is_bad_input() -> None:
