@@ -8,6 +8,7 @@ is answered here without Typer (about 50 ms of imports), ``check``, ``score`` an
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from typing import Any
@@ -113,7 +114,12 @@ class ReaderGone(SystemExit):
 
 
 class _PipeGuard:
-    """Standard output, whose broken pipe ends the command (:class:`ReaderGone`) wherever it is met."""
+    """Standard output, whose broken pipe ends the command (:class:`ReaderGone`) wherever it is met; or, for a game
+    read from a pipe (:func:`keep_going_without_reader`), is said once and the game goes on: what was piped in is the
+    game, refereed and recorded whatever happens to the output."""
+
+    keep_going = False
+    reader_gone = False
 
     def __init__(self, stream: Any) -> None:
         self._stream = stream
@@ -122,13 +128,32 @@ class _PipeGuard:
         try:
             return int(self._stream.write(text))
         except BrokenPipeError:
-            raise ReaderGone from None
+            self._reader_left()
+            return len(text)
 
     def flush(self) -> None:
         try:
             self._stream.flush()
         except BrokenPipeError:
+            self._reader_left()
+
+    def _reader_left(self) -> None:
+        if not _PipeGuard.keep_going:
             raise ReaderGone from None
+        if not _PipeGuard.reader_gone:
+            _PipeGuard.reader_gone = True
+            _say("referee: standard output was closed; the game goes on and every action is still recorded")
+        with contextlib.suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self._stream.fileno())
+            os.close(devnull)
+        with contextlib.suppress(OSError, ValueError):
+            self._stream.flush()
+
+
+def keep_going_without_reader() -> None:
+    """From now on a closed standard output does not end the command (``play`` from a pipe: the input is the game)."""
+    _PipeGuard.keep_going = True
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)

@@ -185,6 +185,9 @@ class PlaySession:
                     yield number, None
 
     def run_pipe(self) -> ExitStatus:
+        from referee.cli.main import keep_going_without_reader
+
+        keep_going_without_reader()  # what is piped in is the game: refereed and recorded if the reader leaves
         out = self.out
         game = self.game
         self.computer_moves()
