@@ -150,3 +150,10 @@ def test_the_keystroke_benchmark_runs_in_quick_mode():
     output = run_benchmark("keystroke.py", timeout=300)
     for line in ("baseline", "coin-age", "builders", "matchstick"):
         assert line in output, output
+
+
+def test_the_piped_play_benchmark_runs_in_quick_mode():
+    """A small run of benchmarks/piped_play.py (its figures are for the README)."""
+    output = run_benchmark("piped_play.py", "--runs", "1", timeout=300)
+    for line in ("python -c pass", "actions piped at once", "one at a time"):
+        assert line in output, output

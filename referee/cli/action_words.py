@@ -12,6 +12,19 @@ from typing import Any
 
 from referee import registry
 
+TAB_RECORD_BYTES = 128 * 1024
+"""TAB offers a record's legal actions only for a record up to this size (about 10,000 actions, replayed within a
+few tenths of a second); a larger one is declined (nothing offered), so TAB always answers within 0.5 s."""
+
+
+def small_enough(record: str) -> bool:
+    import os
+
+    try:
+        return os.stat(record).st_size <= TAB_RECORD_BYTES
+    except (OSError, ValueError):
+        return False
+
 
 def legal_texts(game_name: str, record: str) -> list[str]:
     """The notation of every legal next action of a record (none when it cannot be read or is over)."""
@@ -23,12 +36,13 @@ def legal_texts(game_name: str, record: str) -> list[str]:
     from referee.errors import RefereeError
 
     entry = registry.GAMES.get(game_name)
-    if entry is None or record == "-":
+    if entry is None or record == "-" or not small_enough(record):
         return []
     spec = import_module(entry.spec_module).SPEC
     try:
         source = display_name(record)
-        game, error = replay_record(spec, game_record(spec, read_toml(record, Environment().stdin), source), source)
+        document = read_toml(record, Environment().stdin)
+        game, error = replay_record(spec, game_record(spec, document, source), source, undo=False)
     except (RefereeError, OSError):
         return []
     if error is not None or game.over:

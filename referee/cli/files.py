@@ -298,8 +298,18 @@ class RecordWriter:
     def __init__(self, path: Path, stamp: Stamp | None) -> None:
         self.path = path
         self.stamp = stamp
+        self.limit = MAX_INPUT_BYTES
+        """The largest record written: the largest one the referee reads back (what ``play`` writes can always be
+        replayed and resumed)."""
 
     def write(self, data: bytes) -> None:
+        if len(data) > self.limit:
+            raise WriteError(
+                _(
+                    "{file}: the record would grow past {size} bytes, the most the referee reads back;"
+                    " this action is not recorded"
+                ).format(file=self.path, size=f"{self.limit:,}")
+            )
         now = Stamp.of(self.path)
         if now != self.stamp:
             if self.stamp is None:

@@ -135,16 +135,38 @@ class Record:
     finished: str | None = None
 
     def to_toml(self) -> bytes:
+        """The record as TOML, exactly as ``tomli_w`` writes it (a test compares), built from each action's line
+        formatted once (:func:`_action_line`): a long game is rewritten after every action, and formatting every
+        action again each time made the cost of an action grow with the game's length."""
         import tomli_w
 
         document: dict[str, Any] = {"game": self.game, "format": self.format, "players": self.players}
         for key in ("started", "finished"):
             if getattr(self, key) is not None:
                 document[key] = getattr(self, key)
-        document["actions"] = self.actions
-        if self.setup:
-            document["setup"] = self.setup
-        return tomli_w.dumps(document, multiline_strings=False).encode("utf-8")
+        head = tomli_w.dumps(document, multiline_strings=False)
+        if self.actions:
+            body = "actions = [\n" + "".join([_action_line(action) for action in self.actions]) + "]\n"
+        else:
+            body = "actions = []\n"
+        tail = "\n" + tomli_w.dumps({"setup": self.setup}, multiline_strings=False) if self.setup else ""
+        return (head + body + tail).encode("utf-8")
+
+
+_ACTION_LINES: dict[str, str] = {}
+
+
+def _action_line(action: str) -> str:
+    """An action as a line of the record's ``actions`` array (``    "slap QN",``), formatted by ``tomli_w`` once per
+    distinct action (a game repeats few: ``done``, ``pass``, the same tosses)."""
+    line = _ACTION_LINES.get(action)
+    if line is None:
+        import tomli_w
+
+        line = tomli_w.dumps({"a": [action, action]}, multiline_strings=False).split("\n")[1] + "\n"
+        if len(_ACTION_LINES) < 65536:
+            _ACTION_LINES[action] = line
+    return line
 
 
 def check_game(document: dict[str, Any], game: str, source: str) -> None:

@@ -65,9 +65,14 @@ class PlaySession:
         self.by_computer: list[bool] = [False] * len(game.actions)
         """For each accepted action, whether the computer played it (undo takes back its reply with yours)."""
         self.redo_stack: list[str] = []
+        """What undo took back, last first, for redo (emptied by any other action)."""
         self.last_actor: str | None = None
         """Who performed the last action pushed (see :meth:`referee.engine.Game.actor`)."""
-        """What undo took back, last first, for redo (emptied by any other action)."""
+        self.source: Any = None
+        """Pipe mode's input (:class:`~referee.cli.pipe_input.LineSource`), when it can tell whether more waits."""
+        self.unsaved: list[tuple[int, str, list[Any]]] = []
+        """Pipe mode's group commit: the actions accepted since the record was last written (line number, text,
+        and what their report will say), reported once the record holds them."""
         self.started: str | None = None
         """When the game started (kept from a resumed record); the record's ``finished`` is set when it ends."""
         self.finished: str | None = None
@@ -129,18 +134,19 @@ class PlaySession:
         log_finished_game(self)
         raise CommandExit(status)
 
-    def push(self, choice: object, *, by_computer: bool = False) -> list[Event]:
+    def push(self, choice: object, *, by_computer: bool = False, defer: bool = False) -> list[Event]:
         """Check and apply one action (an action object picked from a menu, or notation to parse), then write the
-        record."""
+        record (with ``defer``, later: see :meth:`flush`)."""
         game = self.game
         action = game.parse(choice) if isinstance(choice, str) else choice
         actor = game.actor(action)
         events = game.push(action)
-        try:
-            self.save()
-        except RefereeError:
-            game.pop()
-            raise
+        if not defer:
+            try:
+                self.save()
+            except RefereeError:
+                game.pop()
+                raise
         self.by_computer.append(by_computer)
         self.last_actor = actor
         return events
@@ -165,13 +171,14 @@ class PlaySession:
     def lines(self) -> Any:
         """``(number, text)`` for each line of standard input: text None when it is not UTF-8, and a line over
         :data:`MAX_LINE_BYTES` is cut there (the caller refuses it: it ends with no newline and is that long)."""
+        from referee.cli.pipe_input import LineSource
+
         stream = self.env.stdin
         binary = getattr(stream, "buffer", None)
+        self.source = LineSource.of(binary, MAX_LINE_BYTES) if binary is not None else None
+        raws = iter(self.source) if self.source is not None else self._readlines(binary or stream)
         number = 0
-        while True:
-            raw = (binary or stream).readline(MAX_LINE_BYTES + 1)
-            if not raw:
-                return
+        for raw in raws:
             number += 1
             if isinstance(raw, str):
                 yield number, raw
@@ -184,6 +191,45 @@ class PlaySession:
                 else:
                     yield number, None
 
+    @staticmethod
+    def _readlines(stream: Any) -> Any:
+        while raw := stream.readline(MAX_LINE_BYTES + 1):
+            yield raw
+
+    # -- pipe mode's group commit --------------------------------------------------------------------------
+    GROUP_ACTIONS = 2000
+    """At most this many actions are accepted before the record is written (and they are reported)."""
+    GROUP_SECONDS = 0.25
+    """Nor is an accepted action kept unwritten longer than this while more lines keep coming."""
+
+    def _group_full(self, since: float) -> bool:
+        import time
+
+        if self.source is None or not self.source.more_waiting():
+            return True
+        return len(self.unsaved) >= self.GROUP_ACTIONS or time.monotonic() - since >= self.GROUP_SECONDS
+
+    def flush(self) -> tuple[int, str, RefereeError] | None:
+        """Write the record holding the actions accepted since it was last written, then report them. If it
+        cannot be written, none of them is kept: the game goes back to the record on disk, and the first of them
+        is returned with the error (its line number and text) for the caller to stop there."""
+        if not self.unsaved:
+            return None
+        try:
+            self.save()
+        except RefereeError as error:
+            first = self.unsaved[0]
+            for _ in self.unsaved:
+                self.game.pop()
+                self.by_computer.pop()
+            self.unsaved.clear()
+            return first[0], first[1], error
+        for _line, _text, reports in self.unsaved:
+            for report in reports:
+                report()
+        self.unsaved.clear()
+        return None
+
     def run_pipe(self) -> ExitStatus:
         from referee.cli.main import keep_going_without_reader
 
@@ -191,6 +237,29 @@ class PlaySession:
         out = self.out
         game = self.game
         self.computer_moves()
+        try:
+            status = self._read_pipe()
+        except KeyboardInterrupt:
+            self.flush()  # what was accepted is written before Ctrl-C ends the game
+            raise
+        if status is not None:
+            return status
+        if self.json_mode:
+            out.json(game.summary(), lines=True)
+        else:
+            self.spec.render(game, out)
+            if self.record_path is not None:
+                out.note(_("Record: {file}").format(file=self.record_path))
+        return ExitStatus.SUCCESS
+
+    def _read_pipe(self) -> ExitStatus | None:
+        """Every line of standard input as an action, written in groups (see :meth:`flush`); the exit status when
+        a line stops the game, None at the end of the input."""
+        import time
+
+        out = self.out
+        game = self.game
+        since = 0.0
         for number, line in self.lines():
             if line is None:
                 return self.stop(number, "", RefereeError(_("not UTF-8 text")), ExitStatus.BAD_INPUT)
@@ -201,8 +270,15 @@ class PlaySession:
                 return self.stop(number, line, too_long, ExitStatus.BAD_INPUT)
             text = strip_comment(line)
             if not text:
+                if self.unsaved and self._group_full(since):
+                    failed = self.flush()
+                    if failed is not None:
+                        return self.stop(*failed, ExitStatus.BAD_INPUT)
                 continue
             if text.lower() == "undo":
+                failed = self.flush()
+                if failed is not None:
+                    return self.stop(*failed, ExitStatus.BAD_INPUT)
                 undone = self.undo()
                 if undone is None:
                     return self.stop(
@@ -214,24 +290,31 @@ class PlaySession:
                     out.text(_("undone: {action}").format(action=undone))
                 continue
             try:
-                events = self.push(text)
+                events = self.push(text, defer=True)
             except IllegalAction as error:
                 return self.stop(number, text, error, ExitStatus.ILLEGAL)
-            except WriteError as error:
-                return self.stop(number, text, error, ExitStatus.BAD_INPUT)
             except RefereeError as error:
                 return self.stop(number, text, error, exit_status(error))
-            self.report(self.last_actor, events)
-            self.computer_moves()
-        if self.json_mode:
-            out.json(game.summary(), lines=True)
-        else:
-            self.spec.render(game, out)
-            if self.record_path is not None:
-                out.note(_("Record: {file}").format(file=self.record_path))
-        return ExitStatus.SUCCESS
+            if not self.unsaved:
+                since = time.monotonic()
+            self.unsaved.append((number, text, [self.reporter(self.last_actor, events)]))
+            if self.computer is not None or self._group_full(since):
+                failed = self.flush()
+                if failed is not None:
+                    return self.stop(*failed, ExitStatus.BAD_INPUT)
+                self.computer_moves()
+        failed = self.flush()
+        if failed is not None:
+            return self.stop(*failed, ExitStatus.BAD_INPUT)
+        return None
 
     def stop(self, line: int, text: str, error: RefereeError, status: ExitStatus) -> ExitStatus:
+        failed = self.flush()  # the actions accepted before this line are written and reported first
+        if failed is not None:
+            line, text, error = failed
+            status = ExitStatus.BAD_INPUT
+        if isinstance(error, WriteError):
+            status = ExitStatus.BAD_INPUT
         index = len(self.game.actions) + 1
         rule = _(" [rule: {rule}]").format(rule=error.rule) if isinstance(error, IllegalAction) else ""
         if isinstance(error, IllegalAction):
@@ -261,23 +344,31 @@ class PlaySession:
         return status
 
     def report(self, player: str | None, events: list[Event]) -> None:
+        """Announce the last action (its number, who played it, what the referee says of it)."""
+        self.reporter(player, events)()
+
+    def reporter(self, player: str | None, events: list[Event]) -> Any:
+        """What :meth:`report` says of the last action, as it stands now, to be said when called (pipe mode says
+        it once the record holds the action)."""
         game = self.game
+        out = self.out
         if self.json_mode:
-            self.out.json(
-                {
-                    "index": len(game.actions),
-                    "action": game.actions[-1],
-                    "player": player,
-                    "events": [{"kind": event.kind, "message": event.message} for event in events],
-                    "to_move": game.to_move,
-                    "over": game.over,
-                },
-                lines=True,
-            )
-            return
-        self.out.text(f"{len(game.actions)}. {player}: {game.actions[-1]}")
-        for event in events:
-            self.out.text("   " + event.message)
+            document = {
+                "index": len(game.actions),
+                "action": game.actions[-1],
+                "player": player,
+                "events": [{"kind": event.kind, "message": event.message} for event in events],
+                "to_move": game.to_move,
+                "over": game.over,
+            }
+            return lambda: out.json(document, lines=True)
+        lines = [f"{len(game.actions)}. {player}: {game.actions[-1]}"] + ["   " + event.message for event in events]
+
+        def say() -> None:
+            for line in lines:
+                out.text(line)
+
+        return say
 
     def computer_moves(self) -> bool:
         """Let the computer's seat play while it is its turn: each action announced and recorded like any other."""
