@@ -29,7 +29,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.output import create_output
 from prompt_toolkit.validation import ValidationError, Validator
 
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 MOST_SHOWN = 40
 """More matching actions than this are offered word by word (``play 8 …``), not line by line."""
@@ -114,6 +114,10 @@ def numbered_entry(entries: Sequence[Entry], digits: str) -> Entry | None:
     return entries[int(digits) - 1] if 1 <= int(digits) <= len(entries) else None
 
 
+LONGEST_TYPED = 200
+"""No action, session word or menu entry typed is longer; a longer line (a paste) is refused at once, unparsed."""
+
+
 class EntryCompleter(Completer):
     """Completes from a fixed list of entries (computed once per prompt: a keystroke only filters)."""
 
@@ -125,6 +129,8 @@ class EntryCompleter(Completer):
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
         typed = document.text_before_cursor
+        if len(typed) > LONGEST_TYPED:  # a paste, not an action: nothing to offer, at once
+            return
         start = -len(typed)
         if self.numbered and normalized(typed).isdigit():
             entry = numbered_entry(self.entries, normalized(typed))
@@ -138,7 +144,8 @@ class EntryCompleter(Completer):
             for words, count in next_words(found, typed):
                 whole = count == 1 and any(entry.text == words for entry in found)
                 shown = words if whole else f"{words} …"
-                yield Completion(words if whole else words + " ", start, display=shown, display_meta=f"{count}")
+                meta = ngettext("{count} action", "{count} actions", count).format(count=count) if count > 1 else None
+                yield Completion(words if whole else words + " ", start, display=shown, display_meta=meta)
             return
         index = {id(entry): number for number, entry in enumerate(self.entries, start=1)}
         for entry in found:
@@ -153,6 +160,13 @@ class LineValidator(Validator):
         self.check = check
 
     def validate(self, document: Document) -> None:
+        if len(document.text) > LONGEST_TYPED:
+            raise ValidationError(
+                cursor_position=len(document.text),
+                message=_("{count} characters: no action is this long (Ctrl-U clears the line)").format(
+                    count=len(document.text)
+                ),
+            )
         problem = self.check(document.text)
         if problem is not None:
             raise ValidationError(cursor_position=len(document.text), message=problem)
@@ -160,7 +174,7 @@ class LineValidator(Validator):
 
 def _session(to_stderr: bool, rows: int) -> PromptSession[str]:
     output = create_output(stdout=sys.stderr) if to_stderr else None
-    return PromptSession(output=output, reserve_space_for_menu=rows, erase_when_done=False)
+    return PromptSession(output=output, reserve_space_for_menu=rows, erase_when_done=False, enable_suspend=True)
 
 
 def _prompt(
