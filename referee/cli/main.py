@@ -151,12 +151,13 @@ class _PipeGuard:
             self._stream.flush()
 
 
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
 def keep_going_without_reader() -> None:
     """From now on a closed standard output does not end the command (``play`` from a pipe: the input is the game)."""
     _PipeGuard.keep_going = True
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._stream, name)
 
 
 def _say(line: str) -> None:

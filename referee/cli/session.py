@@ -215,19 +215,30 @@ class PlaySession:
         is returned with the error (its line number and text) for the caller to stop there."""
         if not self.unsaved:
             return None
+        group, self.unsaved = self.unsaved, []
         try:
             self.save()
         except RefereeError as error:
-            first = self.unsaved[0]
-            for _ in self.unsaved:
+            for _ in group:
                 self.game.pop()
                 self.by_computer.pop()
-            self.unsaved.clear()
-            return first[0], first[1], error
-        for _line, _text, reports in self.unsaved:
+            if len(group) == 1:
+                return group[0][0], group[0][1], error
+            return self._write_one_by_one(group)
+        for _line, _text, reports in group:
             for report in reports:
                 report()
-        self.unsaved.clear()
+        return None
+
+    def _write_one_by_one(self, group: list[tuple[int, str, list[Any]]]) -> tuple[int, str, RefereeError] | None:
+        """After a group failed to write (a full disk, a file size limit): the group again, an action and a write
+        at a time, so the record keeps every action that still fits; the first that does not is returned."""
+        for line, text, _reports in group:
+            try:
+                events = self.push(text)
+            except RefereeError as error:
+                return line, text, error
+            self.report(self.last_actor, events)
         return None
 
     def run_pipe(self) -> ExitStatus:
