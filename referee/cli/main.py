@@ -150,7 +150,6 @@ class _PipeGuard:
         with contextlib.suppress(OSError, ValueError):
             self._stream.flush()
 
-
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
 

@@ -19,7 +19,12 @@ pytestmark = pytest.mark.e2e
 def shell(folder: Path):  # type: ignore[no-untyped-def]
     env = {**os.environ, "TERM": "xterm", "NO_COLOR": "1", "PROMPT_TOOLKIT_NO_CPR": "1", "PS1": "$ "}
     child = pexpect.spawn(
-        "bash", ["--norc", "--noprofile", "-i"], env=env, cwd=str(folder), dimensions=(40, 120), timeout=20,
+        "bash",
+        ["--norc", "--noprofile", "-i"],
+        env=env,
+        cwd=str(folder),
+        dimensions=(40, 120),
+        timeout=20,
         encoding="utf-8",
     )
     child.expect_exact("$ ")
