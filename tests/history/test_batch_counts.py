@@ -186,3 +186,35 @@ def test_a_backup_cut_short_keeps_the_games_before_the_cut(tmp_path: Path) -> No
     assert b"3 games imported" in result.stdout
     assert b"nothing after game 3" in result.stderr
     assert games_in(history) == 3
+
+
+def test_ctrl_c_during_a_parallel_history_add_says_what_was_committed(tmp_path: Path) -> None:
+    """64 records and more are replayed in worker processes: Ctrl-C reaches them too, and must end in one account
+    of what the history holds, no worker's traceback."""
+    import signal
+    import time
+
+    folder = tmp_path / "records"
+    folder.mkdir()
+    for number, record in enumerate(coin_age_records(400)):
+        (folder / f"{number:04d}.toml").write_bytes(record)
+    history = tmp_path / "h.sqlite3"
+    process = subprocess.Popen(
+        [*referee_command(), "history", "add", str(folder), "--history", str(history)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "NO_COLOR": "1"},
+        start_new_session=True,
+    )
+    time.sleep(1.5)
+    os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole process group
+    out, err = process.communicate(timeout=120)
+    text = err.decode()
+    assert "Traceback" not in text, text
+    if process.returncode == 0:  # finished before the interrupt on a fast machine
+        assert b"400 games added" in out
+        return
+    assert process.returncode == 130, text
+    assert "stopped:" in text
+    stated = int(text.split("stopped: ")[1].split(" games")[0])
+    assert stated == games_in(history)
