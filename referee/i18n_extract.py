@@ -13,7 +13,7 @@ import ast
 from collections.abc import Collection, Iterator, Mapping
 from typing import IO, Any
 
-Message = tuple[int, str, Any, list[str]]
+Message = tuple[int, Any, Any, Any]
 
 
 def _decorator_name(node: ast.expr) -> str:
@@ -57,7 +57,7 @@ def help_texts(source: str) -> Iterator[tuple[int, str]]:
 
 
 def extract(
-    fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str], options: dict[str, Any]
+    fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str], options: Any
 ) -> Iterator[Message]:
     """A Babel extraction method: Babel's own Python extractor, then the help texts of :func:`help_texts`."""
     from babel.messages.extract import extract_python

@@ -217,15 +217,16 @@ class Plans:
         kind = type(action)
         if kind not in _MOVING:
             return
+        taken: Any = action  # (its kind is known from ``kind``: no isinstance on this path, run per self-play action)
         if kind is Send:  # an idle worker moves to a site, which it may finish
-            self.note_send(state, action)  # type: ignore[arg-type]
+            self.note_send(state, taken)
         elif kind is Start:  # a new open site, and a change of the row (every seat's starts)
-            self.seats[state.current].sites[action.card] = site_plan(action.card, [])  # type: ignore[attr-defined]
+            self.seats[state.current].sites[taken.card] = site_plan(taken.card, [])
             self.row_changed()
         elif kind is Recruit:  # one more idle worker
             plan = self.seats[state.current]
-            plan.idle |= BIT[action.card]  # type: ignore[attr-defined]
-            plan.making += PRODUCES[action.card]  # type: ignore[attr-defined]
+            plan.idle |= BIT[taken.card]
+            plan.making += PRODUCES[taken.card]
             plan.team += 1
             plan.ready = False
         elif kind is Reveal:  # a change of a row

@@ -106,7 +106,9 @@ def uniform_action(state: BuildersState, rng: random.Random) -> Action:
 
 # -- a sensible action -----------------------------------------------------------------------------------------
 _MOST_COINS = len(COINS)
-_OTHERS = [((*COINS[:left], DONE), (*COINS[:left], BUY, DONE)) for left in range(_MOST_COINS + 1)]
+_OTHERS: list[tuple[tuple[Action, ...], tuple[Action, ...]]] = [
+    ((*COINS[:left], DONE), (*COINS[:left], BUY, DONE)) for left in range(_MOST_COINS + 1)
+]
 """``_OTHERS[left][can buy]``: the coins that fit in ``left`` actions, buy when the player has the écus, done."""
 
 

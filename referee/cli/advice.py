@@ -60,7 +60,8 @@ class AlikePlans:
 
     words: list[list[str]]
     """Each action's words, as in the best plan of the group."""
-    value: float
+    value: Any
+    """The plans' value: a number (points to the hundredth), or what the caller ranks by (écus and actions)."""
     count: int = 1
     """How many plans the line stands for."""
     slots: list[tuple[tuple[int, int], list[str]]] = field(default_factory=list)
@@ -113,8 +114,9 @@ def _group_run(run: list[tuple[list[list[str]], Any]], tied: bool) -> list[Alike
     in one line; lines in the order of their best plan."""
     from collections import defaultdict
 
-    by_one: dict[tuple[object, ...], list[int]] = defaultdict(list)
-    by_two: dict[tuple[object, ...], list[int]] = defaultdict(list)
+    Slot = tuple[int, int]
+    by_one: dict[tuple[object, Slot, object], list[int]] = defaultdict(list)
+    by_two: dict[tuple[object, Slot, Slot, object], list[int]] = defaultdict(list)
     for index, (words, _value) in enumerate(run):
         shape = tuple(len(action) for action in words)
         flat = [" ".join(action) for action in words]

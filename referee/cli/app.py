@@ -7,7 +7,8 @@ Importing this module imports Typer (about 50 ms): :func:`referee.cli.main.run` 
 from __future__ import annotations
 
 import sys
-from typing import Annotated, Any
+from collections.abc import Sequence
+from typing import Annotated, Any, Protocol, cast
 
 import typer
 from typer.core import TyperGroup
@@ -22,7 +23,7 @@ class RefereeGroup(TyperGroup):
     """The root command group: the one place where an error the referee reports ends a command, as one line on
     standard error and the exit status of :func:`referee.cli.status.exit_status` (HTTPie's pattern)."""
 
-    def invoke(self, ctx: typer.Context) -> Any:
+    def invoke(self, ctx: Any) -> Any:  # (Typer's Context, whose Click base Typer does not export)
         try:
             return super().invoke(ctx)
         except RefereeError as error:
@@ -30,36 +31,54 @@ class RefereeGroup(TyperGroup):
 
     def main(
         self,
-        args: Any = None,
-        prog_name: Any = None,
-        complete_var: Any = None,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
         standalone_mode: bool = True,
+        windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
         """Click's own, but a usage error (an unknown option, a missing argument) under ``--json`` also writes the
         error document ``{"error": {"message": …}}``: with ``--json``, standard output always holds one."""
         if not standalone_mode:
-            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+            return super().main(args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra)
         from typer import Abort
-        from typer.core import _click  # Typer's own Click (as cli/help_text.py)
-
-        ClickException = _click.exceptions.ClickException
 
         words = list(sys.argv[1:] if args is None else args)
         try:
-            result = super().main(words, prog_name, complete_var, False, **extra)
-        except ClickException as error:
-            error.show()
+            result = super().main(words, prog_name, complete_var, False, windows_expand_args, **extra)
+        except _click_exception() as error:
+            problem = cast(UsageProblem, error)
+            problem.show()
             if "--json" in words:
                 from referee.cli.output import json_text
 
-                sys.stdout.write(json_text({"error": {"message": error.format_message()}}) + "\n")
+                sys.stdout.write(json_text({"error": {"message": problem.format_message()}}) + "\n")
                 sys.stdout.flush()
-            raise CommandExit(error.exit_code) from None
+            raise CommandExit(problem.exit_code) from None
         except Abort:
             sys.stderr.write(_("Aborted!") + "\n")
             raise CommandExit(1) from None
         raise CommandExit(result if isinstance(result, int) else ExitStatus.SUCCESS)
+
+
+class UsageProblem(Protocol):
+    """What Click's usage errors offer (an unknown option, a missing argument)."""
+
+    exit_code: int
+
+    def show(self) -> None: ...
+
+    def format_message(self) -> str: ...
+
+
+def _click_exception() -> type[Exception]:
+    """Click's base of usage errors (an unknown option, a missing argument), found from a class Typer exports:
+    Typer carries its own Click and does not export that base."""
+    for base in typer.BadParameter.__mro__:
+        if base.__name__ == "ClickException":
+            return base
+    return typer.BadParameter
 
 
 def _version(value: bool) -> None:

@@ -45,9 +45,10 @@ class GameSpec:
     """A game from a position file (no ``actions``), or None when the file is not one."""
     describe: Callable[[Any, Any], str] | None = None
     """An action in words for people (``describe(action, state)``): the label of its entry at the typed prompt."""
-    ask_action: Callable[..., str] | None = None
-    """Ask for the next action at a terminal; returns an action object (a menu's entry), notation typed by the
-    player, or a session command (undo, rules, quit: strings of :mod:`referee.cli.prompts`)."""
+    ask_action: Callable[[Game[Any, Any], Any, Output], object] | None = None
+    """Ask for the next action at a terminal (``ask_action(game, prompter, out)``); returns an action object (a
+    menu's entry), notation typed by the player, or a session command (undo, rules, quit: strings of
+    :mod:`referee.cli.prompts`)."""
 
 
 def load_record(spec: GameSpec, path: str, env: Environment) -> Record:
@@ -113,10 +114,10 @@ def replay_one(spec: GameSpec, path: str, env: Environment, json_mode: bool) -> 
         record = load_record(spec, path, env)
         game, error = replay_record(spec, record, source, undo=False)
     except RefereeError as failure:
-        message = failure.message if failure.message.startswith(source) else f"{source}: {failure.message}"
+        said = failure.message if failure.message.startswith(source) else f"{source}: {failure.message}"
         return (
             exit_status(failure),
-            message,
+            said,
             {"file": str(path), "error": {"message": failure.message}},
             None,
             None,
@@ -348,15 +349,15 @@ def rules_command(env: Environment, spec: GameSpec, topic: str | None) -> None:
         out.text()
         print_sources(out, book)
         raise CommandExit(ExitStatus.SUCCESS)
-    entry = book.topic(topic)
-    if entry is None:
+    found = book.topic(topic)
+    if found is None:
         raise fail(
             out,
             _("unknown rules topic '{topic}'; the topics are: {topics}, rulings").format(
                 topic=topic, topics=", ".join(book.names)
             ),
         )
-    print_topic(out, entry, spec)
+    print_topic(out, found, spec)
     raise CommandExit(ExitStatus.SUCCESS)
 
 

@@ -57,38 +57,63 @@ def _short_help(text: str) -> str:
     return cut.rstrip() + "…"
 
 
-def _translate_tree(command: Any, context_class: Any) -> None:
+def _translate_tree(command: Any) -> None:
+    """Every help text of a command and its subcommands in the current language, and their usage lines."""
     if getattr(command, "help", None):
         command.help = _(command.help)
         command.short_help = _short_help(command.help)
     for param in getattr(command, "params", ()):
         if getattr(param, "help", None):
             param.help = _(param.help)
-    help_option = command.get_help_option(context_class(command))
+    command.context_class = _translated_context(command.context_class)
+    help_option = command.get_help_option(command.context_class(command))
     if help_option is not None:
         help_option.help = _("Show this message and exit.")
     for child in getattr(command, "commands", {}).values():
-        _translate_tree(child, context_class)
+        _translate_tree(child)
+
+
+_TRANSLATED_CONTEXTS: dict[Any, Any] = {}
+
+
+def _translated_context(context_class: Any) -> Any:
+    """A command's context class whose help formatter writes the usage line's ``Usage: `` in the current language
+    (Click writes it in English whatever the language). Public attributes only: ``Command.context_class`` and
+    ``Context.formatter_class``."""
+    found = _TRANSLATED_CONTEXTS.get(context_class)
+    if found is not None:
+        return found
+    base_formatter: Any = context_class.formatter_class
+
+    def write_usage(self: Any, prog: str, args: str = "", prefix: str | None = None) -> None:
+        base_formatter.write_usage(self, prog, args, _("Usage: ") if prefix is None else prefix)
+
+    formatter = type("TranslatedFormatter", (base_formatter,), {"write_usage": write_usage})
+    translated = type("TranslatedContext", (context_class,), {"formatter_class": formatter})
+    _TRANSLATED_CONTEXTS[context_class] = translated
+    return translated
+
+
+def _speak_through_gettext() -> None:
+    """Typer asks :mod:`gettext` for its own words ("Options", "Commands"…): point gettext at this program's
+    catalogue in the current language (the public way: a text domain, and the language gettext reads)."""
+    import gettext
+    import os
+
+    folder = i18n.CATALOGUE_DIRS.get(i18n.current())
+    if folder is None:
+        return
+    gettext.bindtextdomain(i18n.DOMAIN, i18n.LOCALE_DIR)
+    gettext.textdomain(i18n.DOMAIN)
+    os.environ["LANGUAGE"] = folder
 
 
 def translated_command(app: Any) -> Any:
     """The Click command of a Typer app, its help texts in the current language."""
-    import typer.core
     import typer.main
 
     command = typer.main.get_command(app)
     if i18n.current() != i18n.ENGLISH:
-        typer.core._ = _  # type: ignore[attr-defined]  (Rich's help pages are off: rich_markup_mode=None)
-        _translate_usage(typer.core._click.formatting.HelpFormatter)
-        _translate_tree(command, typer.core._click.Context)
+        _speak_through_gettext()  # (Rich's help pages are off: rich_markup_mode=None)
+        _translate_tree(command)
     return command
-
-
-def _translate_usage(formatter_class: Any) -> None:
-    """Click writes ``Usage: `` in English: the usage line of a help page gets the translated word instead."""
-    original = formatter_class.write_usage
-
-    def write_usage(self: Any, prog: str, args: str = "", prefix: str | None = None) -> None:
-        original(self, prog, args, _("Usage: ") if prefix is None else prefix)
-
-    formatter_class.write_usage = write_usage

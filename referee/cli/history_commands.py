@@ -100,13 +100,13 @@ def entry_from_text(text: str, source: str, *, played_fallback: str | None = Non
     spec = game_spec(name)
     if "actions" in document:
         record = game_record(spec, document, source)
-        game, error = replay_record(spec, record, source, undo=False)
-        if error is not None:
+        game, failure = replay_record(spec, record, source, undo=False)
+        if failure is not None:
             from referee.errors import IllegalAction
 
-            if isinstance(error.cause, IllegalAction):
-                raise IllegalAction(error.cause.rule, replay_error_line(source, error))
-            raise InputError(replay_error_line(source, error))
+            if isinstance(failure.cause, IllegalAction):
+                raise IllegalAction(failure.cause.rule, replay_error_line(source, failure))
+            raise InputError(replay_error_line(source, failure))
         if not game.over:
             raise Unfinished(
                 _("{file}: the game is not over ({count} actions); not logged").format(
@@ -157,7 +157,7 @@ def log_finished_game(session: Any) -> None:
             finished=session.finished,
         )
         text = record.to_toml().decode("utf-8")
-        document = {"game": record.game, "players": record.players, "actions": record.actions}
+        document: dict[str, Any] = {"game": record.game, "players": record.players, "actions": record.actions}
         if record.setup:
             document["setup"] = record.setup
         entry = entry_from_game(game, document, text, times=(session.started, session.finished))

@@ -101,7 +101,7 @@ def _streams_usable() -> bool:
     if sys.stdout is None:
         _say("referee: standard output is closed; nothing was done")
         return False
-    sys.stdout = _PipeGuard(sys.stdout)  # type: ignore[assignment]
+    sys.stdout = _PipeGuard(sys.stdout)
     return True
 
 

@@ -61,9 +61,15 @@ class Prompter:
         from prompt_toolkit.output import create_output
 
         options = [questionary.Choice(title=label, value=value) for label, value in choices]
-        output = {"output": create_output(stdout=sys.stderr)} if self.to_stderr else {}
         instruction = _("(Use arrow keys to move, <space> to select, <a> to toggle, <i> to invert)")
-        return questionary.checkbox(message, choices=options, instruction=instruction, **output).unsafe_ask()
+        question = questionary.checkbox(
+            message,
+            choices=options,
+            instruction=instruction,
+            output=create_output(stdout=sys.stderr) if self.to_stderr else None,
+        )
+        picked: list[str] = question.unsafe_ask()
+        return picked
 
     def choose_action(self, message: str, groups: Sequence[MenuGroup], topics: Sequence[str]) -> Any:
         """The menus of legal actions (:func:`first_menu`, then a group's actions) plus undo, log, rules and quit;

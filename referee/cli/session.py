@@ -15,12 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from referee.cli.cells import cell_width
-from referee.cli.common import GameSpec, error_document, fail
+from referee.cli.common import GameSpec, error_document
 from referee.cli.env import Environment
 from referee.cli.files import RecordChanged, RecordLock, RecordWriter, Stamp, WriteError
 from referee.cli.output import Output, shorten
 from referee.cli.records import Record
-from referee.cli.status import CommandExit, ExitStatus, exit_status
+from referee.cli.status import CommandExit, ExitStatus, exit_status, fail
 from referee.engine import Event, Game
 from referee.errors import IllegalAction, RefereeError
 from referee.i18n import _, ngettext
@@ -595,6 +595,7 @@ def play_command(
 
     out = Output(env, json_mode)
     lock: RecordLock | None = None
+    path: Path | None
     try:
         if env.stdin is None:
             raise InputError(_("standard input is closed; play reads its actions there"))

@@ -70,7 +70,3 @@ class Computer:
     def __call__(self, game: Any) -> list[str]:
         """The hook of ``play --vs-computer`` (``game`` is a :class:`referee.engine.Game`)."""
         return self.actions(game.state)
-
-    def player(self, game: Any) -> str:
-        """Who the computer's actions are announced as."""
-        return game.players[self.seat]

@@ -155,7 +155,8 @@ def legal_tables(game_map: GameMap) -> LegalTables:
     """The :class:`LegalTables` of a map, made at its first use and kept (equal maps share them)."""
     last_map, last_tables = _last_used
     if last_map is game_map:  # self-play and replay make many states on one map: no hashing of the map for them
-        return last_tables
+        kept: LegalTables = last_tables
+        return kept
     tables = _made_tables(game_map)
     _last_used[:] = [game_map, tables]
     return tables

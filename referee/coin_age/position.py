@@ -25,7 +25,7 @@ def state_from_position(
     """
     names = check_players(players)
     game_map = setup_map(setup.get("map"))
-    stacks: list[list] = [[] for _space in game_map.spaces]
+    stacks: list[list[Any]] = [[] for _space in game_map.spaces]
     for space_id, text in board.items():
         index = game_map.lookup(space_id)
         if index is None:

@@ -624,7 +624,8 @@ class History:
                 yield from self._with_players(db, rows)
 
     def _games_of(self, key: str, game: str | None, since: str | None, limit: int | None, order: str) -> list[Any]:
-        clauses, params = ["key = ?"], [key]
+        clauses: list[str] = ["key = ?"]
+        params: list[Any] = [key]
         if game is not None:
             clauses.append("game = ?")
             params.append(game)

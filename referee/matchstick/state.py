@@ -8,12 +8,12 @@ beat, the strength order and whose turn it is.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from referee.matchstick.segments import cards_for, copies_of
 
 
-class Table(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Table:
     """The last play on the table: the value shown, how many cards, and the seat that played them."""
 
     value: str

@@ -11,7 +11,6 @@ import typer
 from referee.cli import common
 from referee.cli.cells import cell_width
 from referee.cli.commands import GamesOption, JsonOption, SimulationSeedOption, add_record_commands
-from referee.cli.common import fail
 from referee.cli.games.builders.room import (
     KINDS,
     RESOURCE_STYLES,
@@ -26,7 +25,7 @@ from referee.cli.games.builders.room import (
 )
 from referee.cli.history import LogOption, PlayHistoryOption
 from referee.cli.output import Output
-from referee.cli.status import CommandExit, ExitStatus
+from referee.cli.status import CommandExit, ExitStatus, fail
 from referee.errors import RefereeError
 from referee.i18n import _
 

@@ -548,7 +548,8 @@ class DealingRules:
         return value
 
     def new_state(self, players: list[str], setup: Mapping[str, Any]) -> BuildersState:
-        return RULES.new_state(players, {"seed": self._rng.randrange(2**31)})
+        dealt: BuildersState = RULES.new_state(players, {"seed": self._rng.randrange(2**31)})
+        return dealt
 
 
 def complete_topic(incomplete: str) -> list[str]:

@@ -9,7 +9,6 @@ import typer
 
 from referee.cli import common
 from referee.cli.commands import GamesOption, JsonOption, SimulationSeedOption, add_record_commands
-from referee.cli.common import fail
 from referee.cli.files import display_name
 from referee.cli.games.coin_age.maps import (
     DEFAULT_MAP,
@@ -24,7 +23,7 @@ from referee.cli.games.coin_age.room import RULES, SPEC, complete_map, complete_
 from referee.cli.history import LogOption, PlayHistoryOption
 from referee.cli.output import Output
 from referee.cli.records import parse_players
-from referee.cli.status import CommandExit, ExitStatus
+from referee.cli.status import CommandExit, ExitStatus, fail
 from referee.engine import Game
 from referee.errors import InputError, RefereeError
 from referee.i18n import _

@@ -9,7 +9,6 @@ import typer
 
 from referee.cli import common
 from referee.cli.commands import GamesOption, JsonOption, SimulationSeedOption, add_record_commands
-from referee.cli.common import fail
 from referee.cli.games.matchstick.room import (
     SPEC,
     TURNED_MARK,
@@ -23,7 +22,7 @@ from referee.cli.games.matchstick.room import (
 )
 from referee.cli.history import LogOption, PlayHistoryOption
 from referee.cli.output import Output
-from referee.cli.status import CommandExit, ExitStatus
+from referee.cli.status import CommandExit, ExitStatus, fail
 from referee.errors import RefereeError
 from referee.i18n import _
 

@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from referee.cli import common
-from referee.cli.common import GameSpec, fail
+from referee.cli.common import GameSpec
 from referee.cli.lazy import LazyRules
 from referee.cli.output import Output, ScoreTable
 from referee.cli.records import parse_players
+from referee.cli.status import fail
 from referee.engine import Game
 from referee.errors import InputError, RefereeError
 from referee.i18n import N_, _, ngettext
