@@ -132,6 +132,8 @@ class Rules(Protocol[StateT, ActionT]):
     """Points, or a ranking without points (see :data:`ResultKind`)."""
     tie_policy: TiePolicy
     """A game over with no single winner: a draw, or a win shared (see :data:`TiePolicy`)."""
+    ranking_words: str
+    """How the history tells a result of ``result_kind`` "ranking": ``out in this order: {names}``."""
     bgg_id: int | None
     """The game's BoardGameGeek id (``boardgamegeek.com/boardgame/<id>``), the key other apps match plays by; None
     when the game has none."""
@@ -210,6 +212,8 @@ class RulesBase(Generic[StateT, ActionT]):
     result_kind: ClassVar[ResultKind] = "points"
     tie_policy: ClassVar[TiePolicy] = "draw"
     bgg_id: ClassVar[int | None] = None
+    ranking_words: ClassVar[str] = "in this order: {names}"
+    """How a ranking without points is told (``result_kind`` "ranking"), untranslated (shown through ``_()``)."""
 
     def setup_summary(self, setup: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, Any]:
         return {}

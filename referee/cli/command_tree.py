@@ -61,9 +61,12 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                     'flag': False,
                                     'multiple': False,
                                     'hidden': False,
-                                    'help': {'zsh': 'coin-age, builders or matchstick.',
-                                             'fish': 'coin-age, builders or matchstick.',
-                                             'powershell': 'coin-age, builders or matchstick.'},
+                                    'help': {'zsh': 'Only this game (its command word, as referee --help lists '
+                                                    'them).',
+                                             'fish': 'Only this game (its command word, as referee --help lists '
+                                                     'them).',
+                                             'powershell': 'Only this game (its command word, as referee --help '
+                                                           'lists them).'},
                                     'complete': None},
                                    {'option': ['--player'],
                                     'names': ['--player'],
@@ -1594,10 +1597,13 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                             'flag': False,
                                                             'multiple': False,
                                                             'hidden': False,
-                                                            'help': {'zsh': 'coin-age, builders or matchstick.',
-                                                                     'fish': 'coin-age, builders or matchstick.',
-                                                                     'powershell': 'coin-age, builders or '
-                                                                                   'matchstick.'},
+                                                            'help': {'zsh': 'Only this game (its command word, as '
+                                                                            'referee --help lists them).',
+                                                                     'fish': 'Only this game (its command word, as '
+                                                                             'referee --help lists them).',
+                                                                     'powershell': 'Only this game (its command '
+                                                                                   'word, as referee --help lists '
+                                                                                   'them).'},
                                                             'complete': None},
                                                            {'option': ['--player'],
                                                             'names': ['--player'],
@@ -1830,10 +1836,13 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                               'flag': False,
                                                               'multiple': False,
                                                               'hidden': False,
-                                                              'help': {'zsh': 'coin-age, builders or matchstick.',
-                                                                       'fish': 'coin-age, builders or matchstick.',
-                                                                       'powershell': 'coin-age, builders or '
-                                                                                     'matchstick.'},
+                                                              'help': {'zsh': 'Only this game (its command word, '
+                                                                              'as referee --help lists them).',
+                                                                       'fish': 'Only this game (its command word, '
+                                                                               'as referee --help lists them).',
+                                                                       'powershell': 'Only this game (its command '
+                                                                                     'word, as referee --help '
+                                                                                     'lists them).'},
                                                               'complete': None},
                                                              {'option': ['--history'],
                                                               'names': ['--history'],

@@ -36,7 +36,9 @@ HistoryFileOption = Annotated[
     typer.Option("--history", help="The history file (default: $REFEREE_HISTORY, else the data folder)."),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="JSON for scripts (see the contract).")]
-GameOption = Annotated[Optional[str], typer.Option("--game", help="coin-age, builders or matchstick.")]  # noqa: UP045
+GameOption = Annotated[
+    Optional[str], typer.Option("--game", help="Only this game (its command word, as referee --help lists them).")
+]  # noqa: UP045
 PlayerOption = Annotated[Optional[str], typer.Option("--player", help="Only games of this player.")]  # noqa: UP045
 SinceOption = Annotated[Optional[str], typer.Option("--since", help="Only games since this date (YYYY-MM-DD).")]  # noqa: UP045
 

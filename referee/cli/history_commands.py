@@ -276,18 +276,24 @@ def local_time(played: str) -> str:
 
 
 def result_text(entry: GameEntry) -> str:
-    """``Ann wins 31–24``, ``Ann and Bob share the win``, or an order of going out."""
-    from referee.history.entry import NO_POINTS_GAMES
+    """``Ann wins 31–24``, ``Ann and Bob draw 24–24``, ``Ann and Bob share the win``, or a ranking told in the
+    game's own words (``out in this order: …``)."""
+    from referee import registry
+    from referee.history.entry import has_points
 
     winners = entry.winners
-    if entry.game in NO_POINTS_GAMES:
-        return _("out in this order: {names}").format(names=", ".join(entry.ranking))
+    if not has_points(entry.game):
+        words = registry.load_rules(entry.game).ranking_words if registry.game(entry.game) else "{names}"
+        return _(words).format(names=", ".join(entry.ranking))
     scores = entry.scores or {}
     points = "–".join(str(scores.get(name, "")) for name in entry.ranking)
     if len(winners) == 1:
         return _("{winner} wins {points}").format(winner=winners[0], points=points)
     if winners:
         return _("{names} share the win {points}").format(names=", ".join(winners), points=points)
+    if entry.drawn:
+        drew = [player.name for player in entry.players if player.draw]
+        return _("{names} draw {points}").format(names=", ".join(drew), points=points)
     return _("no winner {points}").format(points=points)
 
 
@@ -404,7 +410,7 @@ def replayed(entry: GameEntry) -> tuple[Any, list[dict[str, Any]]]:
 
 
 def show_command(env: Environment, game_id: str, json_mode: bool, history_file: str | None) -> None:
-    from referee.history.entry import NO_POINTS_GAMES, game_title
+    from referee.history.entry import game_title, has_points
     from referee.history.export import duration_minutes, list_document
 
     out = Output(env, json_mode)
@@ -442,7 +448,7 @@ def show_command(env: Environment, game_id: str, json_mode: bool, history_file: 
         out.text()
         out.text(_("Score after each turn:"))
         for turn in turns:
-            if entry.game in NO_POINTS_GAMES:
+            if not has_points(entry.game):
                 scores = ""
             else:
                 scores = "  " + "  ".join(f"{name} {points}" for name, points in turn["scores"].items())
@@ -931,7 +937,7 @@ def stats_command(
         (first, second) = list(h2h["wins"])
         out.text(
             _(
-                "Head to head, {games} games: {a} won {a_wins}, {b} won {b_wins}, {shared} shared;"
+                "Head to head, {games} games: {a} won {a_wins}, {b} won {b_wins}, {draws} drawn, {shared} shared;"
                 " ahead: {a} {a_ahead}, {b} {b_ahead}"
             ).format(
                 games=h2h["games"],
@@ -940,6 +946,7 @@ def stats_command(
                 a_wins=h2h["wins"][first],
                 b_wins=h2h["wins"][second],
                 shared=h2h["shared_wins"],
+                draws=h2h["draws"],
                 a_ahead=h2h["ahead"][first],
                 b_ahead=h2h["ahead"][second],
             )
@@ -949,10 +956,11 @@ def stats_command(
 
 def print_game_stats(out: Output, game: str, document: dict[str, Any]) -> None:
     from referee.cli.output import ScoreTable
-    from referee.history.entry import NO_POINTS_GAMES, game_title
+    from referee.history.entry import game_title, has_points
 
-    no_points = game in NO_POINTS_GAMES
-    headers = [_("player"), _("games"), _("wins"), _("shared"), _("win rate")]
+    no_points = not has_points(game)
+    shared = any(numbers["shared_wins"] for numbers in document["players"].values())
+    headers = [_("player"), _("games"), _("wins"), _("draws")] + ([_("shared")] if shared else []) + [_("win rate")]
     if not no_points:
         headers += [_("average"), _("best")]
     headers.append(_("rating (mu ± sigma)"))
@@ -964,7 +972,8 @@ def print_game_stats(out: Output, game: str, document: dict[str, Any]) -> None:
             name,
             str(numbers["games"]),
             str(numbers["wins"]),
-            str(numbers["shared_wins"]),
+            str(numbers["draws"]),
+            *([str(numbers["shared_wins"])] if shared else []),
             f"{numbers['win_rate']:.0%}",
         ]
         if not no_points:
@@ -994,7 +1003,7 @@ def print_game_stats(out: Output, game: str, document: dict[str, Any]) -> None:
         for board, counts in numbers.get("by_map", {}).items():
             maps.setdefault(board, {"games": 0})
             maps[board]["games"] += counts["games"]
-    if maps and game == "coin-age":
+    if maps:
         for name, numbers in document["players"].items():
             boards = numbers.get("by_map", {})
             if boards:

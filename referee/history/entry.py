@@ -15,16 +15,37 @@ from referee.players import name_key
 
 __all__ = ["GameEntry", "PlayerResult", "name_key"]
 
-NO_POINTS_GAMES = frozenset({"matchstick"})
-"""Games whose result is a ranking, not points (BG Stats' ``noPoints``): their scores are stored as null."""
 
-
-def game_title(name: str) -> str:
-    """A game's title from the registry of games (its command word when it is not registered)."""
+def has_points(game: str) -> bool:
+    """Whether a game's result is told in points (the rules' ``result_kind``); a game whose result is a ranking
+    without points (Matchstick Tycoon's order of going out; BG Stats' ``noPoints``) keeps no scores. A game this
+    referee does not know is taken as one of points."""
     from referee import registry
 
+    if registry.game(game) is None:
+        return True
+    return bool(registry.load_rules(game).result_kind == "points")
+
+
+def tie_policy(game: str) -> str:
+    """What a finished game of ``game`` with no single winner is: ``draw`` or ``shared-win`` (its rules say)."""
+    from referee import registry
+
+    if registry.game(game) is None:
+        return "draw"
+    return str(registry.load_rules(game).tie_policy)
+
+
+def game_title(name: str, *, translated: bool = True) -> str:
+    """A game's title in the current language (in English with ``translated=False``: exports are read by other
+    apps), from the registry of games (its command word when it is not registered)."""
+    from referee import registry
+    from referee.i18n import _
+
     entry = registry.game(name)
-    return entry.title if entry is not None else name
+    if entry is None:
+        return name
+    return _(entry.title) if translated else entry.title
 
 
 @dataclass
@@ -38,8 +59,10 @@ class PlayerResult:
     place: int
     """1-based position in the ranking (tie-breaks applied)."""
     rank: int
-    """1-based rank for ratings: players who share a win share rank 1."""
+    """1-based rank for ratings: players who share a win, or draw, share rank 1."""
     winner: bool
+    draw: bool = False
+    """The game was drawn and this player was among those who drew (nobody won)."""
 
 
 @dataclass
@@ -73,8 +96,13 @@ class GameEntry:
         return [player.name for player in sorted(self.players, key=lambda player: player.place) if player.winner]
 
     @property
+    def drawn(self) -> bool:
+        """Nobody won: the players at the top drew."""
+        return any(player.draw for player in self.players)
+
+    @property
     def scores(self) -> dict[str, int] | None:
-        if self.game in NO_POINTS_GAMES:
+        if not has_points(self.game):
             return None
         return {player.name: player.score for player in self.players if player.score is not None}
 
@@ -109,20 +137,22 @@ def results_from_outcome(
 ) -> list[PlayerResult]:
     """Each player's result from the rules' outcome.
 
-    A game over with no winner is a draw or a shared win: the players at the top of the ranking with the best
-    score share it (rank 1 each, a win each). Matchstick Tycoon has no points: its scores are stored as null."""
+    A game over with no winner is, as the game's rules say (``tie_policy``), a draw (nobody wins; the players at
+    the top of the ranking with the best score drew) or a shared win (they all win). Either way they share rank 1
+    for ratings. A game whose result is a ranking without points (``result_kind``) keeps no scores."""
     place = {name: index + 1 for index, name in enumerate(ranking)}
     top = scores.get(ranking[0]) if ranking else None
-    sharing: set[str] = set()
-    if winner is not None:
-        sharing = {winner}
-    elif over and top is not None:
-        sharing = {name for name in ranking if scores.get(name) == top}
+    tied: set[str] = set()
+    if winner is None and over and top is not None:
+        tied = {name for name in ranking if scores.get(name) == top}
+    drawn = bool(tied) and tie_policy(game_name) == "draw"
+    points = has_points(game_name)
     results = []
     for seat, name in enumerate(players):
-        rank = 1 if name in sharing else place[name]
-        score = None if game_name in NO_POINTS_GAMES else scores.get(name)
-        results.append(PlayerResult(name, seat, score, place[name], rank, name in sharing))
+        rank = 1 if name in tied or name == winner else place[name]
+        won = name == winner or (name in tied and not drawn)
+        score = scores.get(name) if points else None
+        results.append(PlayerResult(name, seat, score, place[name], rank, won, drawn and name in tied))
     return results
 
 

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 from datetime import datetime
 from typing import Any
 
-from referee.history.entry import NO_POINTS_GAMES, GameEntry, game_title, name_key
+from referee.history.entry import GameEntry, game_title, has_points, name_key
 from referee.history.store import LoggedGame
 
 SOURCE_NAME = "referee"
@@ -83,14 +83,14 @@ def list_document(logged: LoggedGame) -> dict[str, Any]:
 def bgstats_play(logged: LoggedGame) -> dict[str, Any]:
     """One game in BG Stats' format for plays pushed from other apps."""
     entry = logged.entry
-    no_points = entry.game in NO_POINTS_GAMES
+    no_points = not has_points(entry.game)
     play: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": entry.content_hash[:32],
         "playDate": play_date(entry),
         "board": entry.setup.get("map", ""),
         "game": {
-            "name": game_title(entry.game),
+            "name": game_title(entry.game, translated=False),
             "sourceGameId": entry.game,
             "highestWins": True,
             "noPoints": no_points,
@@ -181,7 +181,7 @@ def csv_chunks(games: Iterable[LoggedGame]) -> Iterator[str]:
                 entry.setup.get("map", ""),
                 player.name,
                 player.seat + 1,
-                "" if player.score is None or entry.game in NO_POINTS_GAMES else player.score,
+                "" if player.score is None or not has_points(entry.game) else player.score,
                 player.rank,
                 player.place,
                 int(player.winner),

@@ -1,5 +1,6 @@
 """The numbers of ``referee stats``: per player games, wins (a shared win counts as a win, and is also counted
-apart), win rate, average and best score, results by seat, by map (Coin Age), the rating, and head to head.
+apart), draws (a drawn game is nobody's win), win rate, average and best score, results by seat, by map (Coin
+Age), the rating, and head to head.
 
 Everything is one aggregate query over the players table (indexed for it), so the answer stays fast with a
 hundred thousand games; ratings are read from the table the history keeps current.
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.history.entry import NO_POINTS_GAMES, name_key
+from referee.history.entry import has_points, name_key
 from referee.history.store import History
 
 
@@ -48,8 +49,8 @@ def statistics(
     return document
 
 
-Row = tuple[str, str, int, str, int, int, int, int, int, "int | None"]
-"""key, name, seat, board, games, wins, shared wins, sum of scores, number of scores, best score."""
+Row = tuple[str, str, int, str, int, int, int, int, int, "int | None", int]
+"""key, name, seat, board, games, wins, shared wins, sum of scores, number of scores, best score, draws."""
 
 
 def _rows(history: History, game: str | None, since: str | None, keys: list[str]) -> list[Row]:
@@ -66,7 +67,8 @@ def _rows(history: History, game: str | None, since: str | None, keys: list[str]
                 params.append(keys[0])
             where = " WHERE " + " AND ".join(clauses) if clauses else ""
             return db.execute(
-                "SELECT key, name, seat, board, games, wins, shared, score_sum, score_count, best FROM totals" + where,
+                "SELECT key, name, seat, board, games, wins, shared, score_sum, score_count, best, draws FROM totals"
+                + where,
                 params,
             ).fetchall()
         clauses, params = [], []
@@ -85,7 +87,7 @@ def _rows(history: History, game: str | None, since: str | None, keys: list[str]
         where = " WHERE " + " AND ".join(clauses) if clauses else ""
         return db.execute(
             "SELECT p.key, min(p.name), p.seat, coalesce(g.board, ''), count(*), sum(p.winner), sum(p.shared),"
-            " coalesce(sum(p.score), 0), count(p.score), max(p.score)"
+            " coalesce(sum(p.score), 0), count(p.score), max(p.score), sum(p.draw)"
             f" FROM players p JOIN games g ON g.id = p.game_id{where}"
             " GROUP BY p.key, p.seat, coalesce(g.board, '')",
             params,
@@ -95,17 +97,28 @@ def _rows(history: History, game: str | None, since: str | None, keys: list[str]
 def _players(history: History, game: str | None, since: str | None, keys: list[str]) -> dict[str, dict[str, Any]]:
     result: dict[str, dict[str, Any]] = {}
     names: dict[str, tuple[int, str]] = {}
-    for key, name, seat, board, count, wins, shared, total, scored, best in _rows(history, game, since, keys):
+    points = game is None or has_points(game)
+    for key, name, seat, board, count, wins, shared, total, scored, best, draws in _rows(history, game, since, keys):
         if count > names.get(key, (-1, ""))[0]:
             names[key] = (count, name)
         numbers = result.setdefault(
             key,
-            {"games": 0, "wins": 0, "shared_wins": 0, "_total": 0, "_scored": 0, "best_score": None, "by_seat": []},
+            {
+                "games": 0,
+                "wins": 0,
+                "draws": 0,
+                "shared_wins": 0,
+                "_total": 0,
+                "_scored": 0,
+                "best_score": None,
+                "by_seat": [],
+            },
         )
         numbers["games"] += count
         numbers["wins"] += wins or 0
+        numbers["draws"] += draws or 0
         numbers["shared_wins"] += shared or 0
-        if scored and (game is None or game not in NO_POINTS_GAMES):
+        if scored and points:
             numbers["_total"] += total or 0
             numbers["_scored"] += scored
             numbers["best_score"] = best if numbers["best_score"] is None else max(best, numbers["best_score"])
@@ -124,7 +137,7 @@ def _players(history: History, game: str | None, since: str | None, keys: list[s
         numbers["average_score"] = round(total / scored, 2) if scored else None
         if "by_map" in numbers:
             numbers["by_map"] = dict(sorted(numbers["by_map"].items()))
-    order = ("games", "wins", "shared_wins", "win_rate", "average_score", "best_score", "by_seat", "by_map")
+    order = ("games", "wins", "draws", "shared_wins", "win_rate", "average_score", "best_score", "by_seat", "by_map")
     return {
         names[key][1]: {field: numbers[field] for field in order if field in numbers}
         for key, numbers in sorted(
@@ -148,15 +161,17 @@ def head_to_head(
     with history.reading() as db:
         row = db.execute(
             "SELECT count(*), sum(a.winner AND NOT b.winner), sum(b.winner AND NOT a.winner),"
-            " sum(a.winner AND b.winner), sum(a.place < b.place), sum(b.place < a.place), min(a.name), min(b.name)"
+            " sum(a.winner AND b.winner), sum(a.place < b.place), sum(b.place < a.place), min(a.name), min(b.name),"
+            " sum(a.draw AND b.draw)"
             " FROM players a JOIN players b ON a.game_id = b.game_id WHERE " + " AND ".join(clauses),
             params,
         ).fetchone()
-    count, a_wins, b_wins, shared, a_ahead, b_ahead, a_name, b_name = row
+    count, a_wins, b_wins, shared, a_ahead, b_ahead, a_name, b_name, draws = row
     a_name, b_name = a_name or player.strip(), b_name or opponent.strip()
     return {
         "games": count,
         "wins": {a_name: a_wins or 0, b_name: b_wins or 0},
         "shared_wins": shared or 0,
+        "draws": draws or 0,
         "ahead": {a_name: a_ahead or 0, b_name: b_ahead or 0},
     }

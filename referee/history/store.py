@@ -28,7 +28,7 @@ from referee.history.entry import GameEntry, PlayerResult, name_key
 from referee.i18n import _
 
 APPLICATION_ID = 0x52656652  # "RefR"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 BUSY_TIMEOUT_SECONDS = 10.0
 FILE_NAME = "history.sqlite3"
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -104,16 +104,24 @@ CREATE TABLE totals (
 );
 """
 
+_SCHEMA_3 = """
+ALTER TABLE players ADD COLUMN draw INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE totals ADD COLUMN draws INTEGER NOT NULL DEFAULT 0
+"""
+"""Version 3: a draw is a draw. Before, a finished game with no single winner was stored as a win shared by the
+players at the top, whatever the game's rules said; now the rules' ``tie_policy`` decides, and a drawn game
+counts in nobody's wins (see :func:`_draws_from_shared_wins`)."""
+
 _TOTALS_FROM_PLAYERS = """
-INSERT INTO totals (game, key, seat, board, name, games, wins, shared, score_sum, score_count, best)
+INSERT INTO totals (game, key, seat, board, name, games, wins, shared, score_sum, score_count, best, draws)
 SELECT p.game, p.key, p.seat, coalesce(g.board, ''), min(p.name), count(*), sum(p.winner), sum(p.shared),
-       coalesce(sum(p.score), 0), count(p.score), max(p.score)
+       coalesce(sum(p.score), 0), count(p.score), max(p.score), sum(p.draw)
 FROM players p JOIN games g ON g.id = p.game_id {where}
 GROUP BY p.game, p.key, p.seat, coalesce(g.board, '')
 """
 """The totals of ``stats`` rebuilt from the games (after a remove or a rename, and when migrating)."""
 
-MIGRATIONS: dict[int, str] = {1: _SCHEMA_1, 2: _SCHEMA_2}
+MIGRATIONS: dict[int, str] = {1: _SCHEMA_1, 2: _SCHEMA_2, 3: _SCHEMA_3}
 """The DDL that brings a database from version ``n - 1`` to ``n``. Version 2 added the ratings and the totals that
 ``stats`` reads: a version-1 file gets the tables, its totals are added up, and every game's ratings are recomputed
 at the next read."""
@@ -395,8 +403,8 @@ class History:
         game_id = int(cursor.lastrowid or 0)
         shared = sum(player.winner for player in entry.players) > 1
         db.executemany(
-            "INSERT INTO players (game_id, game, played, seat, name, key, score, place, rank, winner, shared)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO players (game_id, game, played, seat, name, key, score, place, rank, winner, shared, draw)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     game_id,
@@ -410,16 +418,19 @@ class History:
                     player.rank,
                     int(player.winner),
                     int(player.winner and shared),
+                    int(player.draw),
                 )
                 for player in entry.players
             ],
         )
         board = entry.setup.get("map") or ""
         db.executemany(
-            "INSERT INTO totals (game, key, seat, board, name, games, wins, shared, score_sum, score_count, best)"
-            " VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?) ON CONFLICT (game, key, seat, board) DO UPDATE SET"
+            "INSERT INTO totals"
+            " (game, key, seat, board, name, games, wins, shared, score_sum, score_count, best, draws)"
+            " VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?) ON CONFLICT (game, key, seat, board) DO UPDATE SET"
             " name = excluded.name, games = games + 1, wins = wins + excluded.wins,"
-            " shared = shared + excluded.shared, score_sum = score_sum + excluded.score_sum,"
+            " shared = shared + excluded.shared, draws = draws + excluded.draws,"
+            " score_sum = score_sum + excluded.score_sum,"
             " score_count = score_count + excluded.score_count,"
             " best = CASE WHEN excluded.best IS NULL THEN best WHEN best IS NULL THEN excluded.best"
             " ELSE max(best, excluded.best) END",
@@ -435,6 +446,7 @@ class History:
                     player.score or 0,
                     int(player.score is not None),
                     player.score,
+                    int(player.draw),
                 )
                 for player in entry.players
             ],
@@ -677,12 +689,12 @@ class History:
         for start in range(0, len(ids), 500):
             chunk = ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
-            for game_id, seat, name, score, place, rank, winner in db.execute(
-                f"SELECT game_id, seat, name, score, place, rank, winner FROM players WHERE game_id IN ({marks})"
-                " ORDER BY game_id, seat",
+            for game_id, seat, name, score, place, rank, winner, draw in db.execute(
+                "SELECT game_id, seat, name, score, place, rank, winner, draw FROM players"
+                f" WHERE game_id IN ({marks}) ORDER BY game_id, seat",
                 chunk,
             ):
-                players[game_id].append(PlayerResult(name, seat, score, place, rank, bool(winner)))
+                players[game_id].append(PlayerResult(name, seat, score, place, rank, bool(winner), bool(draw)))
         result = []
         for game_id, game, content_hash, kind, played, started, finished, actions, setup, record in rows:
             entry = GameEntry(
@@ -877,10 +889,24 @@ def _migrate(db: sqlite3.Connection, version: int) -> None:
             if statement.strip():
                 db.execute(statement)
     if version >= 1:  # a migrated file: its totals added up, its ratings recomputed at the next read
+        if version < 3:
+            _draws_from_shared_wins(db)
         db.execute("INSERT OR REPLACE INTO rating_state (game, stale) SELECT DISTINCT game, 1 FROM games")
+        db.execute("DELETE FROM totals")
         db.execute(_TOTALS_FROM_PLAYERS.format(where=""))
     db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def _draws_from_shared_wins(db: sqlite3.Connection) -> None:
+    """Migration to version 3: the shared wins stored for games whose rules call such a game a draw become draws
+    (nobody won; the players who drew keep rank 1 for ratings)."""
+    from referee.history.entry import tie_policy
+
+    games = [row[0] for row in db.execute("SELECT DISTINCT game FROM players WHERE shared = 1")]
+    for game in games:
+        if tie_policy(game) == "draw":
+            db.execute("UPDATE players SET draw = 1, winner = 0, shared = 0 WHERE game = ? AND shared = 1", (game,))
 
 
 def _check_identity(history: History) -> int:

@@ -26,7 +26,7 @@ from typing import Any
 
 from referee.engine import Event, Outcome, RulesBase, Verdict
 from referee.errors import SetupError
-from referee.i18n import _, ngettext
+from referee.i18n import N_, _, ngettext
 from referee.matchstick import sampler
 from referee.matchstick.actions import MAX_CARDS_PER_PLAY, Action, Pass, Play, card_face, format_action, parse_action
 from referee.matchstick.segments import (
@@ -232,6 +232,7 @@ class MatchstickRules(RulesBase[MatchstickState, Action]):
     name = "matchstick"
     result_kind = "ranking"
     """The result is the order of going out; there are no points."""
+    ranking_words = N_("out in this order: {names}")
     bgg_id = None
     """No BoardGameGeek entry for Matchstick Tycoon was found."""
 

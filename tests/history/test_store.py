@@ -66,10 +66,10 @@ def test_a_version_1_history_is_migrated_and_its_ratings_recomputed(tmp_path: Pa
         history.log(entry("coin-age", ["Ann", "Bob"], [20, 10], [1, 2], ["Ann"], "2025-01-01T10:00:00"))
         expected = history.ratings("coin-age")
         expected_stats = statistics(history)
-    db = sqlite3.connect(path)  # take it back to version 1: no rating tables
+    db = sqlite3.connect(path)  # take it back to version 1: no rating tables, no draws
     db.executescript(
         "DROP TABLE ratings; DROP TABLE rating_steps; DROP TABLE rating_state; DROP TABLE totals;"
-        " PRAGMA user_version = 1;"
+        " ALTER TABLE players DROP COLUMN draw; PRAGMA user_version = 1;"
     )
     db.close()
     with history_at(path) as history:
@@ -117,3 +117,31 @@ def test_remove_and_rename(tmp_path: Path) -> None:
         assert history.remove(1) is False
         assert history.count() == 1
         assert history.integrity() == "ok"
+
+
+def test_a_draw_is_a_draw_and_a_version_2_shared_win_becomes_one(tmp_path: Path) -> None:
+    """Ruling (Coin Age and The Builders: a tie after the tie-breaks is a draw): nobody wins a drawn game; a history
+    written before (version 2, which stored it as a win shared) is migrated so."""
+    from referee.history.entry import results_from_outcome
+
+    results = results_from_outcome("coin-age", ["Ann", "Bob"], {"Ann": 20, "Bob": 20}, ["Ann", "Bob"], None, True)
+    assert [(r.winner, r.draw, r.rank) for r in results] == [(False, True, 1), (False, True, 1)]
+    path = tmp_path / "history.sqlite3"
+    drawn = entry("coin-age", ["Ann", "Bob"], [20, 20], [1, 2], [], "2025-01-01T10:00:00")
+    drawn.players = results
+    with history_at(path) as history:
+        history.log(drawn)
+        history.log(entry("coin-age", ["Ann", "Bob"], [20, 10], [1, 2], ["Ann"], "2025-01-02T10:00:00"))
+        now = statistics(history, game="coin-age")
+    assert now["players"]["Ann"]["wins"] == 1 and now["players"]["Ann"]["draws"] == 1
+    assert now["players"]["Bob"]["wins"] == 0 and now["players"]["Bob"]["draws"] == 1
+    db = sqlite3.connect(path)  # as version 2 kept it: a win shared by both
+    db.executescript(
+        "UPDATE players SET winner = 1, shared = 1 WHERE draw = 1; ALTER TABLE players DROP COLUMN draw;"
+        " ALTER TABLE totals DROP COLUMN draws; PRAGMA user_version = 2;"
+    )
+    db.close()
+    with history_at(path) as history:
+        assert statistics(history, game="coin-age")["players"] == now["players"]
+        (second, first) = history.games()
+        assert first.entry.drawn and not first.entry.winners
