@@ -37,8 +37,9 @@ HistoryFileOption = Annotated[
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="JSON for scripts (see the contract).")]
 GameOption = Annotated[
-    Optional[str], typer.Option("--game", help="Only this game (its command word, as referee --help lists them).")
-]  # noqa: UP045
+    Optional[str],  # noqa: UP045
+    typer.Option("--game", help="Only this game (its command word, as referee --help lists them)."),
+]
 PlayerOption = Annotated[Optional[str], typer.Option("--player", help="Only games of this player.")]  # noqa: UP045
 SinceOption = Annotated[Optional[str], typer.Option("--since", help="Only games since this date (YYYY-MM-DD).")]  # noqa: UP045
 

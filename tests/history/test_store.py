@@ -143,5 +143,5 @@ def test_a_draw_is_a_draw_and_a_version_2_shared_win_becomes_one(tmp_path: Path)
     db.close()
     with history_at(path) as history:
         assert statistics(history, game="coin-age")["players"] == now["players"]
-        (second, first) = history.games()
+        (_second, first) = history.games()
         assert first.entry.drawn and not first.entry.winners
