@@ -75,10 +75,23 @@ def draw_chart(out: Output, names: dict[str, str], course: dict[str, list[tuple[
 
 
 def chart_for(out: Output, document: dict[str, Any], course: dict[str, list[tuple[str, float, float]]]) -> None:
-    """The chart for a ``stats`` document's players; a failure to draw is a warning, never an error."""
+    """The chart for a ``stats`` document's players (the first :data:`MARKERS` of them, in the table's order: one
+    marker each); the players it leaves out are named under it. A failure to draw is a warning, never an error."""
+    from rich.text import Text
+
     from referee.history.entry import name_key
 
     try:
         draw_chart(out, {name_key(name): name for name in document["players"]}, course)
     except Exception as error:  # the chart is a nicety: the numbers above it stand
         out.warn(_("the rating chart could not be drawn ({reason})").format(reason=error))
+        return
+    left_out = [name for name in document["players"] if name_key(name) not in course]
+    if left_out:
+        out.show(
+            Text(
+                _("Not drawn (one marker each for the first {count}): {names}").format(
+                    count=len(MARKERS), names=", ".join(safe(name) for name in left_out)
+                )
+            )
+        )

@@ -910,9 +910,11 @@ def stats_command(
                 document = statistics(history, game=game, player=player, vs=vs, since=since_key)
                 course = None
                 if game is not None and not json_mode and env.stdout_isatty and document["players"]:
+                    from referee.cli.history_chart import MARKERS
                     from referee.history.entry import name_key
 
-                    course = history.rating_course(game, [name_key(name) for name in list(document["players"])[:6]])
+                    charted = list(document["players"])[: len(MARKERS)]
+                    course = history.rating_course(game, [name_key(name) for name in charted])
     except RefereeError as error:
         raise fail(out, error) from None
     if json_mode:

@@ -554,16 +554,20 @@ RESUME_TURNS = 3
 
 def log_lines(spec: GameSpec, game: Game[Any, Any]) -> list[str]:
     """The game so far, a line per turn (one player's actions in a row) with the score after it: the score sheet
-    of ``log`` in ``play``. The record is replayed from the start; the rules score each turn."""
+    of ``log`` in ``play``. The record is replayed from the start; the rules score each turn. A game without
+    points (``result_kind`` "ranking") shows no score, only who is out once someone is."""
     replayed: Game[Any, Any] = Game(spec.rules, game.players, game.setup, undo=False)
     lines: list[str] = []
     turn: list[str] = []
     player = replayed.to_move
+    points = spec.rules.result_kind == "points"
 
     def close() -> None:
-        scores = spec.rules.outcome(replayed.state).scores
-        sheet = ", ".join(f"{name} {points}" for name, points in scores.items())
-        lines.append(f"{len(lines) + 1}. {player}: {', '.join(turn)}  — {sheet}")
+        line = f"{len(lines) + 1}. {player}: {', '.join(turn)}"
+        if points:
+            scores = spec.rules.outcome(replayed.state).scores
+            line += "  — " + ", ".join(f"{name} {points}" for name, points in scores.items())
+        lines.append(line)
 
     for text in game.actions:
         mover = replayed.actor(replayed.parse(text))

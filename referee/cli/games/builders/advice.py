@@ -99,9 +99,15 @@ def builders_hint_command(env: Environment, record: str, json_mode: bool) -> Non
     if plan is None:
         out.text(_("No site can be finished this turn."))
     else:
+        # plan.ecus is what the turn costs: the workers and actions paid, less what the buildings finished pay
+        template = (
+            _("Best turn: +{vp} VP for {ecus} écus ({sites}): {actions}")
+            if plan.ecus >= 0
+            else _("Best turn: +{vp} VP and +{ecus} écus ({sites}): {actions}")
+        )
         out.text(
-            _("Best turn: +{vp} VP for {ecus} écus ({sites}): {actions}").format(
-                vp=plan.vp, ecus=plan.ecus, sites=" ".join(plan.finished), actions=", ".join(plan.notation)
+            template.format(
+                vp=plan.vp, ecus=abs(plan.ecus), sites=" ".join(plan.finished), actions=", ".join(plan.notation)
             )
         )
         if plan.needs_reveal:
