@@ -78,3 +78,45 @@ def test_cli_builders_hint_json(referee: list[str], examples) -> None:
     assert document["player"] == "Lea"
     assert document["plans"] == []  # nobody Lea has or can recruit finishes La cabane within her 3 actions
     assert list(document["sites"]) == ["B02"]
+
+
+def _record_with_a_gaining_turn(seed: int) -> str | None:
+    """A record of a random game whose player to move has a best turn that ends with more écus than it began."""
+    import tomli_w
+
+    rng = random.Random(seed)
+    for _attempt in range(400):
+        setup_seed = rng.randrange(10**6)
+        state = RULES.new_state(["Ann", "Bob"], {"seed": setup_seed})
+        actions: list[str] = []
+        for _step in range(rng.randrange(10, 160)):
+            if state.over:
+                break
+            action = RULES.random_action(state, rng)
+            if type(action).__name__ == "Done" and rng.random() < 0.7 and state.actions_left:
+                continue
+            actions.append(RULES.format(action, state))
+            RULES.apply(state, action)
+        if state.over:
+            continue
+        plan = best_turn(state)
+        if plan is not None and plan.ecus < 0:
+            record = {"game": "builders", "players": ["Ann", "Bob"], "setup": {"seed": setup_seed}, "actions": actions}
+            return tomli_w.dumps(record)
+    return None
+
+
+@pytest.mark.e2e
+def test_hint_names_the_ecus_a_turn_gains_with_a_plus(referee: list[str], tmp_path) -> None:
+    text = _record_with_a_gaining_turn(5)
+    assert text is not None, "seed 5: no random position whose best turn gains écus"
+    record = tmp_path / "gaining.toml"
+    record.write_text(text)
+    done = subprocess.run([*referee, "builders", "hint", str(record)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    plan = json.loads(
+        subprocess.run([*referee, "builders", "hint", str(record), "--json"], capture_output=True, text=True).stdout
+    )["plans"][0]
+    assert plan["ecus"] < 0
+    assert f"and +{-plan['ecus']} écus" in done.stdout, done.stdout
+    assert "for -" not in done.stdout

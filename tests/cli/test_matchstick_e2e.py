@@ -376,3 +376,17 @@ def test_no_colour_in_a_pipe(examples):
     for args in (["replay", str(examples / "matchstick-opening.toml")], ["shapes"], ["shapes", "1", "--into", "F"]):
         result = run("matchstick", *args)
         assert result.returncode == 0 and b"\x1b[" not in result.stdout
+
+
+def test_the_score_sheet_of_a_game_without_points_shows_no_scores():
+    from referee.cli.games.matchstick.room import SPEC
+    from referee.cli.session import log_lines
+    from referee.engine import Game
+
+    game = Game(SPEC.rules, ["Ann", "Bob", "Cid"], SPEC.prepare_setup({}, "test"))
+    for text in OPENING.splitlines():
+        game.push_text(text.split("#")[0].strip())
+    lines = log_lines(SPEC, game)
+    assert lines[0] == "1. Ann: play 7 7"
+    assert lines[1] == "2. Bob: play 8 0"
+    assert all("—" not in line and " 0," not in line for line in lines), lines

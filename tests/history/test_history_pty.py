@@ -44,3 +44,25 @@ def test_a_game_finished_at_a_terminal_is_logged_and_charted(tmp_path: Path) -> 
     assert "Rating (mu) after each game" in chart and "Ann" in chart
     plain = at_terminal("stats", "--game", "coin-age", "--json", history=history)
     assert "Rating (mu) after each game" not in plain
+
+
+def test_the_rating_chart_names_the_players_it_does_not_draw(tmp_path: Path) -> None:
+    from referee.cli.history_chart import MARKERS
+    from tests.history.helpers import entry, history_at
+
+    names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"]
+    history_path = tmp_path / "h.sqlite3"
+    history = history_at(history_path)
+    for game_number in range(3):
+        order = names[game_number:] + names[:game_number]
+        places = [order.index(name) + 1 for name in names]
+        history.log(entry("matchstick", names, None, places, [order[0]], f"2026-0{game_number + 1}-01T20:00:00"))
+    history.close()
+    chart = at_terminal("stats", "--game", "matchstick", history=history_path)
+    assert "Rating (mu) after each game" in chart
+    assert len(names) > len(MARKERS)
+    left_out = [line for line in chart.splitlines() if line.startswith("Not drawn")]
+    assert len(left_out) == 1, chart
+    drawn_in_legend = [name for name in names if name not in left_out[0]]
+    assert len(drawn_in_legend) == len(MARKERS)
+    assert all(left_out[0].count(name) == 1 for name in names if name not in drawn_in_legend)
