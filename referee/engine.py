@@ -178,6 +178,11 @@ class Rules(Protocol[StateT, ActionT]):
         not always (a Coin Age toss is the tosser's, though the player in turn could still act)."""
         ...
 
+    def announcement(self, state: StateT, action: ActionT) -> str:
+        """What the referee says of a legal ``action`` as it is played at the table, before it is applied (``Ann
+        leads 2 × 3``, ``5 écus to the bank for one more action``); empty when its events say it already."""
+        ...
+
     def outcome(self, state: StateT) -> Outcome:
         """The score if the game ended now."""
         ...
@@ -233,6 +238,10 @@ class RulesBase(Generic[StateT, ActionT]):
     def actor(self, state: StateT, action: ActionT) -> int | None:
         return self.to_move(state)  # type: ignore[attr-defined, no-any-return]
 
+    def announcement(self, state: StateT, action: ActionT) -> str:
+        """By default the words of the legal verdict (the rules' reason for allowing it)."""
+        return self.judge(state, action).reason  # type: ignore[attr-defined, no-any-return]
+
 
 class Game(Generic[StateT, ActionT]):
     """A game in progress: the setup, the accepted actions, and the state they replay to.
@@ -281,6 +290,10 @@ class Game(Generic[StateT, ActionT]):
             self._undo_stack.append(before)  # type: ignore[arg-type]
         self.actions.append(text)
         return events
+
+    def announcement(self, action: ActionT) -> str:
+        """What the referee says of ``action`` as it is played now (see :meth:`Rules.announcement`)."""
+        return self.rules.announcement(self.state, action)
 
     def actor(self, action: ActionT) -> str | None:
         """The name of the player who performs ``action`` now (see :meth:`Rules.actor`)."""

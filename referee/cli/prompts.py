@@ -15,11 +15,22 @@ from referee.cli import typed
 from referee.i18n import _
 
 UNDO = "\x00undo"
+REDO = "\x00redo"
 RULES = "\x00rules"
 QUIT = "\x00quit"
 BACK = "\x00back"
 LOG = "\x00log"
-SESSION_COMMANDS = (UNDO, LOG, RULES, QUIT)
+SESSION_COMMANDS = (UNDO, REDO, LOG, RULES, QUIT)
+COMMAND_OF_WORD = {"undo": UNDO, "redo": REDO, "log": LOG, "rules": RULES, "quit": QUIT, "back": BACK}
+
+
+class SessionCommand(Exception):
+    """A session word (undo, redo, log, rules, quit) typed in one of a room's own menus: the session carries it
+    out, whichever menu of the turn the player was in."""
+
+    def __init__(self, command: str) -> None:
+        super().__init__(command)
+        self.command = command
 
 
 @dataclass
@@ -29,6 +40,23 @@ class MenuGroup:
     label: str
     actions: list[tuple[str, Any]] = field(default_factory=list)
     """(label, action) pairs: the action object the rules gave (labelled by the rules' formatter), or notation."""
+    number: int | None = None
+    """The number this kind of action keeps in the first menu all through a turn (the room numbers its kinds
+    once: a key pressed means the same thing on every step), or None where the menu is one step (a toss)."""
+
+
+class MenuChoice(tuple[str, Any]):
+    """A (label, value) pair of a menu, with the number it keeps (None: its place) and the words that also mean
+    it (a session word in English and in the player's language)."""
+
+    number: int | None
+    words: tuple[str, ...]
+
+    def __new__(cls, label: str, value: Any, number: int | None = None, words: tuple[str, ...] = ()) -> MenuChoice:
+        choice = super().__new__(cls, (label, value))
+        choice.number = number
+        choice.words = words
+        return choice
 
 
 class Prompter:
@@ -43,18 +71,38 @@ class Prompter:
         """The line under every prompt (whose turn, what may be typed)."""
 
     def select(self, message: str, choices: Sequence[tuple[str, Any]], default: Any = None) -> Any:
-        """One of ``choices`` (label, value), meant by the player. Ctrl-C raises KeyboardInterrupt.
+        """One of ``choices`` (label, value), meant by the player. Ctrl-C raises KeyboardInterrupt. A session word
+        typed (in English or the player's language) raises :class:`SessionCommand`; "back" is the ``BACK`` entry
+        where the menu has one.
 
         ``default`` is accepted for the menus' sake but never preselected: Enter alone picks nothing."""
+        picked = self._pick(message, choices)
+        if picked in SESSION_COMMANDS:
+            raise SessionCommand(picked)
+        return picked
+
+    def _pick(self, message: str, choices: Sequence[tuple[str, Any]]) -> Any:
+        from referee.cli.words import SESSION_WORDS, spellings
+
         entries = []
-        for label, value in choices:
+        for choice in choices:
+            label, value = choice
+            number, words = (choice.number, choice.words) if isinstance(choice, MenuChoice) else (None, ())
             notation = "" if isinstance(value, str | OpenGroup) else self.notation(value)
             if notation:  # an action: its notation first (as at the turn's prompt), then what it does
                 label = label.removesuffix(": " + notation)  # a group of one action named "…: done"
-                entries.append(typed.Entry(notation, "" if label == notation else label, value))
+                entries.append(typed.Entry(notation, "" if label == notation else label, value, number, words))
             else:
-                entries.append(typed.Entry(label, "", value))
-        return typed.choose(message + " ", entries, toolbar=self.toolbar, to_stderr=self.to_stderr).value
+                entries.append(typed.Entry(label, "", value, number, words))
+        offered = {entry.value for entry in entries}
+        understood = [
+            typed.Entry(word, "", COMMAND_OF_WORD[word], None, spellings(word))
+            for word in SESSION_WORDS
+            if COMMAND_OF_WORD[word] not in offered and (word != "back" or BACK in offered)
+        ]
+        return typed.choose(
+            message + " ", entries, toolbar=self.toolbar, to_stderr=self.to_stderr, words=understood
+        ).value
 
     def checkbox(self, message: str, choices: Sequence[tuple[str, str]]) -> list[str]:
         import questionary
@@ -71,20 +119,24 @@ class Prompter:
         picked: list[str] = question.unsafe_ask()
         return picked
 
-    def choose_action(self, message: str, groups: Sequence[MenuGroup], topics: Sequence[str]) -> Any:
-        """The menus of legal actions (:func:`first_menu`, then a group's actions) plus undo, log, rules and quit;
-        returns what the entry picked stands for (an action object, notation, or a session command)."""
+    def choose_action(self, message: str, groups: Sequence[MenuGroup], topics: Sequence[str], kinds: int = 0) -> Any:
+        """The menus of legal actions (:func:`first_menu`, then a group's actions) plus undo, log, rules, quit and
+        back (to the turn's typed line); returns what the entry picked stands for (an action object, notation, a
+        session command, or ``BACK``). ``kinds``: how many kinds of action the room numbers (see
+        :class:`MenuGroup`)."""
         while True:
-            picked = self.select(message, first_menu(groups))
+            picked = self._pick(message, first_menu(groups, kinds))
             if picked == RULES:
-                topic = self.select(_("Which rules?"), [(name, name) for name in topics] + [(_("back"), BACK)])
+                topic = self._pick(_("Which rules?"), [(name, name) for name in topics] + [(_("back"), BACK)])
                 if topic == BACK:
                     continue
+                if topic in SESSION_COMMANDS:
+                    return topic
                 return f"{RULES} {topic}"
             if not isinstance(picked, OpenGroup):
                 return picked
             group = groups[picked.index]
-            action = self.select(group.label, [*group.actions, (_("back"), BACK)])
+            action = self._pick(group.label, [*group.actions, (_("back"), BACK)])
             if action != BACK:
                 return action
 
@@ -96,29 +148,44 @@ class OpenGroup:
     index: int
 
 
-def session_entries() -> list[tuple[str, str]]:
-    """The entries closing every first menu, always in this order: undo, the log, the rules, save and quit."""
+def session_entries(first: int | None = None) -> list[MenuChoice]:
+    """The entries closing every first menu, always in this order: undo, the log, the rules, save and quit, and
+    back to the turn's typed line; numbered from ``first`` (None: by their place). Each is also understood by its
+    session word, in English and in the player's language."""
+    from referee.cli.words import spellings
+
+    labels = (
+        (_("undo the last action"), "undo"),
+        (_("log and score sheet"), "log"),
+        (_("rules…"), "rules"),
+        (_("save and quit"), "quit"),
+        (_("back to the typed line"), "back"),
+    )
     return [
-        (_("undo the last action"), UNDO),
-        (_("log and score sheet"), LOG),
-        (_("rules…"), RULES),
-        (_("save and quit"), QUIT),
+        MenuChoice(label, COMMAND_OF_WORD[word], None if first is None else first + i, spellings(word))
+        for i, (label, word) in enumerate(labels)
     ]
 
 
-def first_menu(groups: Sequence[MenuGroup]) -> list[tuple[str, Any]]:
-    """The first menu of a turn, with no step that offers one thing only: when there is one group, its actions
-    themselves; else an entry per group, where a group of one action is that action, named in the entry (picked,
-    it is played: the player saw it). Then :func:`session_entries`. Pure: tests read it without a terminal."""
-    if len(groups) == 1:
-        entries = list(groups[0].actions)
+def first_menu(groups: Sequence[MenuGroup], kinds: int = 0) -> list[MenuChoice]:
+    """The first menu of a turn, with no step that offers one thing only: when there is one group (and the room
+    does not number its kinds), its actions themselves; else an entry per group, where a group of one action is
+    that action, named in the entry (picked, it is played: the player saw it). Then :func:`session_entries`.
+
+    When the room numbers its kinds of action (``kinds`` > 0, each group its ``number``), every entry keeps its
+    number on every step of a turn, the session's entries after the last kind. Pure: tests read it without a
+    terminal."""
+    numbered = kinds > 0 and all(group.number is not None for group in groups)
+    if len(groups) == 1 and not numbered:
+        entries = [MenuChoice(label, action) for label, action in groups[0].actions]
     else:
         entries = []
         for index, group in enumerate(groups):
+            number = group.number if numbered else None
             if len(group.actions) == 1:
                 label, action = group.actions[0]
                 named = group.label if group.label.endswith(label) else f"{group.label}: {label}"
-                entries.append((named, action))
+                entries.append(MenuChoice(named, action, number))
             else:
-                entries.append((group.label, OpenGroup(index)))
-    return entries + session_entries()
+                entries.append(MenuChoice(group.label, OpenGroup(index), number))
+    return entries + session_entries(kinds + 1 if numbered else None)

@@ -76,6 +76,11 @@ class PlaySession:
         self.started: str | None = None
         """When the game started (kept from a resumed record); the record's ``finished`` is set when it ends."""
         self.finished: str | None = None
+        self.explain = False
+        """Whether each action is announced with the rules' words for it (at a terminal: the table carries it out
+        by hand, so "Ann leads 2 × 3" or "5 écus to the bank for one more action" says what to do)."""
+        self.last_reason = ""
+        """The rules' words for the last action pushed, when :attr:`explain` is on."""
 
     # -- the record ----------------------------------------------------------------------------------------
     def save(self) -> None:
@@ -140,6 +145,7 @@ class PlaySession:
         game = self.game
         action = game.parse(choice) if isinstance(choice, str) else choice
         actor = game.actor(action)
+        reason = game.announcement(action) if self.explain else ""
         events = game.push(action)
         if not defer:
             try:
@@ -149,6 +155,7 @@ class PlaySession:
                 raise
         self.by_computer.append(by_computer)
         self.last_actor = actor
+        self.last_reason = reason
         return events
 
     def undo(self) -> str | None:
@@ -373,7 +380,10 @@ class PlaySession:
                 "over": game.over,
             }
             return lambda: out.json(document, lines=True)
-        lines = [f"{len(game.actions)}. {player}: {game.actions[-1]}"] + ["   " + event.message for event in events]
+        lines = [f"{len(game.actions)}. {player}: {game.actions[-1]}"]
+        if self.explain and self.last_reason:
+            lines.append("   " + self.last_reason)
+        lines += ["   " + event.message for event in events]
 
         def say() -> None:
             for line in lines:
@@ -398,12 +408,13 @@ class PlaySession:
 
     # -- terminal mode -------------------------------------------------------------------------------------
     def run_terminal(self) -> ExitStatus:
-        from referee.cli.prompts import LOG, QUIT, RULES, UNDO, Prompter
+        from referee.cli.prompts import BACK, LOG, QUIT, REDO, RULES, UNDO, Prompter, SessionCommand
 
         screen = self.env.screen()
         out = self.out if screen is self.env else Output(screen, self.json_mode)
         game = self.game
         prompter = Prompter(to_stderr=self.json_mode or screen is not self.env)
+        self.explain = not self.json_mode
         if self.record_path is not None:
             out.note(_("Recording to {file} after every action.").format(file=self.record_path))
         if game.actions:
@@ -420,7 +431,12 @@ class PlaySession:
             answer: Any = self.ask_typed(prompter)
             if answer == "":
                 assert self.spec.ask_action is not None
-                answer = self.spec.ask_action(game, prompter, out)
+                try:
+                    answer = self.spec.ask_action(game, prompter, out)
+                except SessionCommand as typed_in_a_menu:
+                    answer = typed_in_a_menu.command
+            if answer in (BACK, "back"):  # from the first menu (or typed at the line): the typed line again
+                continue
             if answer in (QUIT, "quit"):
                 out.note(
                     ngettext(
@@ -441,7 +457,7 @@ class PlaySession:
                 out.text(_("undone: {actions}").format(actions=", ".join(undone)) if undone else _("nothing to undo"))
                 self.spec.render(game, out)
                 continue
-            if answer == "redo":
+            if answer in (REDO, "redo"):
                 redone = self.redo()
                 out.text(_("redone: {action}").format(action=redone) if redone else _("nothing to redo"))
                 self.spec.render(game, out)
@@ -450,7 +466,7 @@ class PlaySession:
                 for line in log_lines(self.spec, game) or [_("No action yet.")]:
                     out.text(line)
                 continue
-            if isinstance(answer, str) and answer.split()[:1] in ([RULES], ["rules"]):
+            if answer == RULES or (isinstance(answer, str) and answer.split()[:1] in ([RULES], ["rules"])):
                 from referee.cli.common import print_topic
                 from referee.rulebook import rulebook
 
@@ -477,6 +493,7 @@ class PlaySession:
         """The turn's prompt: notation typed (completed from the legal actions, checked on Enter), a session word,
         or nothing (Enter alone), which opens the menus."""
         from referee.cli import typed
+        from referee.cli.words import in_english, session_word, spellings
         from referee.rulebook import rulebook
 
         game = self.game
@@ -487,10 +504,12 @@ class PlaySession:
             for action in game.legal_actions()
         ]
         topics = rulebook(self.spec.rulebook_package)
-        entries += [typed.Entry(word, label) for word, label in self.session_words()]
+        entries += [
+            typed.Entry(spelling, label) for word, label in self.session_words() for spelling in spellings(word)
+        ]
 
         def check(text: str) -> str | None:
-            words = text.lower().split()
+            words = in_english(text).lower().split()
             if not words or " ".join(words) in SESSION_WORDS:
                 return None
             if words[0] == "rules" and len(words) == 2:
@@ -509,7 +528,8 @@ class PlaySession:
         toolbar = self.spec.status_line(game) + "  " + keys
         if cell_width(toolbar) >= shutil.get_terminal_size().columns:  # the status is the table's last line too
             toolbar = keys
-        return typed.ask_line(f"{player}> ", entries, check, toolbar=toolbar, to_stderr=prompter.to_stderr)
+        line = typed.ask_line(f"{player}> ", entries, check, toolbar=toolbar, to_stderr=prompter.to_stderr)
+        return in_english(line) if session_word(line.split()[0] if line.split() else "") else line
 
     @staticmethod
     def session_words() -> list[tuple[str, str]]:
@@ -545,7 +565,7 @@ class PlaySession:
         return text
 
 
-SESSION_WORDS = ("undo", "redo", "log", "rules", "quit")
+SESSION_WORDS = ("undo", "redo", "log", "rules", "quit", "back")
 
 
 RESUME_TURNS = 3

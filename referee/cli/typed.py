@@ -18,7 +18,6 @@ tests and the keystroke benchmark call them without a terminal.
 from __future__ import annotations
 
 import sys
-import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +28,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.output import create_output
 from prompt_toolkit.validation import ValidationError, Validator
 
+from referee.cli.words import normalized
 from referee.i18n import _, ngettext
 
 MOST_SHOWN = 40
@@ -44,6 +44,10 @@ class Entry:
     text: str
     label: str = ""
     value: Any = None
+    number: int | None = None
+    """The number it keeps (a kind of action keeps its number all through a turn); None: its place in the menu."""
+    words: tuple[str, ...] = ()
+    """Other words that mean it (a session word in English and in the player's language)."""
 
     @property
     def key(self) -> str:
@@ -51,13 +55,7 @@ class Entry:
 
     @property
     def search(self) -> str:
-        return normalized(f"{self.text} {self.label}")
-
-
-def normalized(text: str) -> str:
-    """Case, accents and runs of spaces do not matter when matching what was typed."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return " ".join("".join(char for char in decomposed if not unicodedata.combining(char)).split())
+        return normalized(" ".join((self.text, self.label, *self.words)))
 
 
 def matching(entries: Sequence[Entry], typed: str) -> list[Entry]:
@@ -90,7 +88,7 @@ def resolve(entries: Sequence[Entry], typed: str, *, numbered: bool) -> Entry | 
     if not wanted:
         return None
     for entry in entries:
-        if wanted in (entry.key, normalized(entry.label)):
+        if wanted in (entry.key, normalized(entry.label), *(normalized(word) for word in entry.words)):
             return entry
     if numbered and wanted.isdigit():
         return numbered_entry(entries, wanted)
@@ -111,7 +109,12 @@ def numbered_entry(entries: Sequence[Entry], digits: str) -> Entry | None:
     if numbers_are_labels(entries):
         named = [entry for entry in entries if entry.key.split()[:1] == [digits]]
         return named[0] if len(named) == 1 else None
-    return entries[int(digits) - 1] if 1 <= int(digits) <= len(entries) else None
+    return next((entry for number, entry in numbered(entries) if number == int(digits)), None)
+
+
+def numbered(entries: Sequence[Entry]) -> list[tuple[int, Entry]]:
+    """Each entry with the number it is shown and picked by: its own, or else its place in the menu."""
+    return [(entry.number if entry.number is not None else place, entry) for place, entry in enumerate(entries, 1)]
 
 
 LONGEST_TYPED = 200
@@ -135,7 +138,7 @@ class EntryCompleter(Completer):
         if self.numbered and normalized(typed).isdigit():
             entry = numbered_entry(self.entries, normalized(typed))
             if entry is not None:
-                number = next(n for n, e in enumerate(self.entries, start=1) if e is entry)
+                number = next(n for n, e in numbered(self.entries) if e is entry)
                 shown = f"{number:>2}. {entry.text}" if self.indexed else entry.text
                 yield Completion(entry.text, start, display=shown, display_meta=entry.label)
             return
@@ -147,7 +150,7 @@ class EntryCompleter(Completer):
                 meta = ngettext("{count} action", "{count} actions", count).format(count=count) if count > 1 else None
                 yield Completion(words if whole else words + " ", start, display=shown, display_meta=meta)
             return
-        index = {id(entry): number for number, entry in enumerate(self.entries, start=1)}
+        index = {id(entry): number for number, entry in numbered(self.entries)}
         for entry in found:
             shown = f"{index[id(entry)]:>2}. {entry.text}" if self.indexed else entry.text
             yield Completion(entry.text, start, display=shown, display_meta=entry.label or None)
@@ -169,12 +172,72 @@ class LineValidator(Validator):
             )
         problem = self.check(document.text)
         if problem is not None:
-            raise ValidationError(cursor_position=len(document.text), message=problem)
+            raise ValidationError(cursor_position=len(document.text), message=wrapped_to_terminal(problem))
+
+
+def wrapped_to_terminal(message: str) -> str:
+    """``message`` broken between words to the terminal's width (the toolbar showing it wraps its rows, but
+    anywhere, mid-word)."""
+    from prompt_toolkit.application.current import get_app_or_none
+
+    from referee.cli.cells import cell_width, fill
+
+    app = get_app_or_none()
+    width = app.output.get_size().columns if app is not None else 80
+    return message if cell_width(message) < width else fill(message, max(20, width - 1))
+
+
+MESSAGE_ROWS = 4
+"""Rows a refusal under the prompt may take, wrapped to the terminal (its end is often the advice)."""
 
 
 def _session(to_stderr: bool, rows: int) -> PromptSession[str]:
     output = create_output(stdout=sys.stderr) if to_stderr else None
-    return PromptSession(output=output, reserve_space_for_menu=rows, erase_when_done=False, enable_suspend=True)
+    session: PromptSession[str] = PromptSession(
+        output=output, reserve_space_for_menu=rows, erase_when_done=False, enable_suspend=True
+    )
+    wrap_refusals(session)
+    return session
+
+
+def wrap_refusals(session: PromptSession[str]) -> bool:
+    """Let the line under the prompt that says why a line was refused wrap onto up to :data:`MESSAGE_ROWS` rows:
+    prompt_toolkit's validation toolbar is one row high and cuts the message at the terminal's edge. Returns
+    whether the toolbar was found (a test holds that it is, so a prompt_toolkit that builds it otherwise is seen)."""
+    from prompt_toolkit.filters import to_filter
+    from prompt_toolkit.layout.containers import Window
+    from prompt_toolkit.layout.controls import FormattedTextControl
+    from prompt_toolkit.layout.dimension import Dimension
+
+    for container in session.layout.walk():
+        if (
+            isinstance(container, Window)
+            and isinstance(container.content, FormattedTextControl)
+            and getattr(container.content.text, "__qualname__", "").startswith("ValidationToolbar.")
+        ):
+            container.height = Dimension(min=1, max=MESSAGE_ROWS)
+            container.wrap_lines = to_filter(True)
+            return True
+    return False
+
+
+def toolbar_text(toolbar: str, width: int) -> str:
+    """The line under the prompt: the whole description of the one entry highlighted or left by what was typed
+    (the menu cuts descriptions to its width), wrapped to the terminal; else ``toolbar``."""
+    from prompt_toolkit.application.current import get_app
+
+    from referee.cli.cells import cell_width, fill
+
+    state = get_app().current_buffer.complete_state
+    if state is not None:
+        shown = state.current_completion or (state.completions[0] if len(state.completions) == 1 else None)
+        meta = shown.display_meta_text if shown is not None else ""
+        if meta:
+            text = f"{shown.text}: {meta}" if shown is not None else meta
+            if cell_width(text) > width - 1:
+                return fill(text, width - 1)
+            return text
+    return toolbar
 
 
 def _prompt(
@@ -186,6 +249,11 @@ def _prompt(
     rows: int,
 ) -> str:
     session = _session(to_stderr, rows)
+
+    def bottom() -> str | None:
+        width = session.app.output.get_size().columns
+        return toolbar_text(toolbar, width) or None
+
     try:
         return session.prompt(
             message,
@@ -193,7 +261,7 @@ def _prompt(
             complete_while_typing=True,
             validator=LineValidator(check),
             validate_while_typing=False,
-            bottom_toolbar=toolbar or None,
+            bottom_toolbar=bottom,
             pre_run=lambda: session.default_buffer.start_completion(select_first=False),
         )
     except EOFError:  # Ctrl-D: as Ctrl-C, the record is safe
@@ -214,12 +282,23 @@ def ask_line(
 
 
 def choose(
-    message: str, entries: Sequence[Entry], *, toolbar: str = "", to_stderr: bool = False, hint: str = ""
+    message: str,
+    entries: Sequence[Entry],
+    *,
+    toolbar: str = "",
+    to_stderr: bool = False,
+    hint: str = "",
+    words: Sequence[Entry] = (),
 ) -> Entry:
-    """One of ``entries``, meant by the player: typed, numbered or browsed to."""
+    """One of ``entries``, meant by the player: typed, numbered or browsed to; or one of ``words``, not offered
+    but understood when typed whole (the session's words in a menu that does not list them)."""
+
+    def said(text: str) -> Entry | None:
+        wanted = normalized(text)
+        return next((word for word in words if wanted in (word.key, *map(normalized, word.words))), None)
 
     def check(text: str) -> str | None:
-        if resolve(entries, text, numbered=True) is not None:
+        if resolve(entries, text, numbered=True) is not None or said(text) is not None:
             return None
         if not normalized(text):
             return hint or _("Pick an entry: type to filter, a number, or ↓ to browse.")
@@ -230,7 +309,7 @@ def choose(
 
     rows = min(MENU_ROWS, max(3, len(entries)))
     text = _prompt(to_stderr, message, EntryCompleter(entries, numbered=True), check, toolbar, rows)
-    entry = resolve(entries, text, numbered=True)
+    entry = resolve(entries, text, numbered=True) or said(text)
     assert entry is not None  # the validator accepted it
     return entry
 

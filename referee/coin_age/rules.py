@@ -112,6 +112,11 @@ class CoinAgeRules(RulesBase[Any, Any]):
             return state.tosser()
         return self.to_move(state)
 
+    def announcement(self, state: CoinAgeState, action: Any) -> str:
+        """A toss is announced by its event (how many matched and what that allows); any other action by the
+        words of its verdict."""
+        return "" if isinstance(action, Slap) else self.judge(state, action).reason
+
     # setup ---------------------------------------------------------------------------------------------------
     def new_state(self, players: list[str], setup: Mapping[str, Any]) -> CoinAgeState:
         """Each player's bank: 4 dimes, 3 pennies, 2 nickels, 1 quarter. Heads (the first seat) tosses first."""

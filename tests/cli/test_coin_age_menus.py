@@ -65,7 +65,7 @@ class ScriptedPrompter:
         self.group = group
         self.entry = entry
 
-    def choose_action(self, message: str, groups: list[Any], topics: list[str]) -> Any:
+    def choose_action(self, message: str, groups: list[Any], topics: list[str], kinds: int = 0) -> Any:
         for group in groups:
             if group.label.startswith(self.group):
                 return next(action for label, action in group.actions if self.entry in label)

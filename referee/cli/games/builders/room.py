@@ -71,7 +71,7 @@ def render(game: Game[BuildersState, Any], out: Output) -> None:
     for seat_index, (name, seat) in enumerate(zip(state.players, state.seats, strict=True)):
         score = outcome.scores[name]
         if compact and not position:
-            parts += compact_player(state, seat_index, name, seat, score)
+            parts += compact_player(state, seat_index, name, seat, score, out.console.width)
         else:
             parts.append(player_block(state, seat_index, name, seat, score, position, out.console.width))
     if not position:
@@ -89,7 +89,7 @@ def render(game: Game[BuildersState, Any], out: Output) -> None:
             parts += [row_b, row_w]
         decks = {"bank": state.bank, "b": len(state.deck_buildings), "w": len(state.deck_workers)}
         if compact:
-            bank = _("Bank {bank} écus · decks {b}+{w} · numbers: stone wood knowledge tile")
+            bank = _("Bank {bank} écus · decks {b}+{w} · numbers: stone wood knowledge tile, é: écus to send")
         else:
             bank = _("Bank: {bank} écus · decks: {b} buildings, {w} workers")
         bank = bank.format(**decks)
@@ -167,10 +167,14 @@ def numbers_text(amounts: Resources | tuple[int, ...]) -> Any:
     return text
 
 
-def compact_player(state: BuildersState, seat_index: int, name: str, seat: Seat, score: int) -> list[Any]:
-    """A player in two lines: purse, VP and score; then idle workers and open sites with what each still needs."""
+def compact_player(
+    state: BuildersState, seat_index: int, name: str, seat: Seat, score: int, width: int = 80
+) -> list[Any]:
+    """A player in two lines (more when they do not fit ``width``, never cut): purse, VP and score; then each idle
+    worker with what it makes and what sending it costs, and each open site with what it still needs."""
     from rich.text import Text
 
+    from referee.builders import cards as catalogue
     from referee.builders import still_needed
 
     style = PLAYER_STYLES[seat_index % len(PLAYER_STYLES)]
@@ -179,13 +183,20 @@ def compact_player(state: BuildersState, seat_index: int, name: str, seat: Seat,
     head.append(name, style=style)
     head.append(_("  {coins} écus · {vp} VP · score now {score}").format(coins=seat.coins, vp=seat.vp, score=score))
     head.append(_("  built: {ids}").format(ids=" ".join(seat.built) or "—"), style="dim")
-    detail = Text(_("    idle: {ids}").format(ids=" ".join(seat.idle) or "—"))
+    head.no_wrap = True
+    head.overflow = "ellipsis"
+    entries: list[Any] = []
+    for worker in seat.idle:
+        card = catalogue.card(worker)
+        entry = Text(f"{worker} ")
+        entry.append_text(numbers_text(card.produces))
+        entry.append(_(" {n} é").format(n=0 if card.kind == "machine" else card.cost), style="dim")
+        entries.append(entry)
     for site, on in seat.sites.items():
-        detail.append(f"  {site} ", style="bold")
-        detail.append_text(numbers_text(still_needed(site, on)))
-    head.no_wrap = detail.no_wrap = True
-    head.overflow = detail.overflow = "ellipsis"
-    return [head, detail]
+        entry = Text(_("site {id} needs ").format(id=site), style="bold")
+        entry.append_text(numbers_text(still_needed(site, on)))
+        entries.append(entry)
+    return [head, *wrapped(_("    idle: "), entries, " · ", width)]
 
 
 def player_block(
@@ -356,10 +367,10 @@ def menu_groups(game: Game[BuildersState, Any]) -> list[MenuGroup]:
         if len(reveals) == 1:  # the last card of a deck: still asked, so the table can be checked
             group.label += f": {reveals[0][0]}"
         return [group]
-    starts = MenuGroup(_("start a construction (1 action)"))
-    recruits = MenuGroup(_("recruit a worker (1 action, free)"))
-    sends = MenuGroup(_("send a worker to a site"))
-    coins = MenuGroup(_("take coins"))
+    sends = MenuGroup(_("send a worker to a site"), number=1)
+    starts = MenuGroup(_("start a construction (1 action)"), number=2)
+    recruits = MenuGroup(_("recruit a worker (1 action, free)"), number=3)
+    coins = MenuGroup(_("take coins"), number=4)
     groups_after: list[MenuGroup] = []
     seat = state.seat
     for action in legal:
@@ -375,13 +386,18 @@ def menu_groups(game: Game[BuildersState, Any]) -> list[MenuGroup]:
                 coins.actions.append(entry)
             case Buy():
                 groups_after.append(
-                    MenuGroup(_("buy one more action (5 écus; you have {c})").format(c=seat.coins), [entry])
+                    MenuGroup(_("buy one more action (5 écus; you have {c})").format(c=seat.coins), [entry], number=5)
                 )
             case Done():
                 lost = _(" — {left} lost").format(left=actions_words(state.actions_left)) if state.actions_left else ""
-                groups_after.append(MenuGroup(_("end the turn") + lost, [entry]))
+                groups_after.append(MenuGroup(_("end the turn") + lost, [entry], number=ACTION_KINDS))
     sends.actions.sort(key=lambda pair: not send_finishes(pair[1], state))  # what finishes a building first
     return [group for group in (sends, starts, recruits, coins) if group.actions] + groups_after
+
+
+ACTION_KINDS = 6
+"""The kinds of action a turn's first menu numbers, each keeping its number all through a turn: 1 send a worker,
+2 start a construction, 3 recruit, 4 take coins, 5 buy an action, 6 end the turn."""
 
 
 def ask_action(game: Game[BuildersState, Any], prompter: Any, out: Output) -> Any:
@@ -399,7 +415,7 @@ def ask_action(game: Game[BuildersState, Any], prompter: Any, out: Output) -> An
         message = _("{player}: {left} left, {coins} écus. Your action?").format(
             player=player, left=actions_words(state.actions_left), coins=state.seat.coins
         )
-    return prompter.choose_action(message, groups, topics)
+    return prompter.choose_action(message, groups, topics, ACTION_KINDS)
 
 
 # -- the setup: dealt with a seed, or told -----------------------------------------------------------------------

@@ -209,13 +209,19 @@ VERB_LABELS = {
 }
 
 
+KIND_NUMBERS = {"Pay": 5, "Move": 6, "Capture": 7}
+"""The number each kind of action keeps in a turn's first menu: 1-4 place a coin (the quarter to the dime), 5 pay,
+6 move, 7 capture, 8 end the turn; a key means the same thing on every step of a turn."""
+ACTION_KINDS = 8
+
+
 def menu_groups(game: Game[CoinAgeState, Any]) -> list[MenuGroup]:
     """The menus, as data: in a turn, a group per coin to place (its spaces), the pays, the moves, the captures,
     and ending the turn; when a toss is due, one group of the legal tosses (which kinds matched). Every entry is
     an action object of the rules, labelled by the rules' :meth:`describe`."""
     from referee.cli.prompts import MenuGroup
     from referee.coin_age.actions import DONE, Capture, Move, Place, Slap
-    from referee.coin_age.coins import LETTER, NAME
+    from referee.coin_age.coins import LETTER, NAME, RANKS
 
     state = game.state
     rules = RULES
@@ -240,13 +246,17 @@ def menu_groups(game: Game[CoinAgeState, Any]) -> list[MenuGroup]:
             if isinstance(action, Place):  # one submenu per coin: its spaces
                 key: object = (Place, action.rank)
                 label = _("place the {coin} ({letter})").format(coin=NAME[action.rank], letter=LETTER[action.rank])
+                number = 1 + RANKS.index(action.rank)
             else:
                 key, label = type(action), VERB_LABELS[type(action).__name__]
-            group = by_key.setdefault(key, MenuGroup(label))
+                number = KIND_NUMBERS[type(action).__name__]
+            group = by_key.setdefault(key, MenuGroup(label, number=number))
             group.actions.append((rules.describe(action, state), action))
         tosser = state.players[1 - state.seat]
-        done = MenuGroup(_("end the turn ({player} tosses next)").format(player=tosser), [("done", DONE)])
-        return [*by_key.values(), done]
+        done = MenuGroup(
+            _("end the turn ({player} tosses next)").format(player=tosser), [("done", DONE)], number=ACTION_KINDS
+        )
+        return sorted([*by_key.values(), done], key=lambda group: group.number or 0)
     seat = state.tosser()
     tosses = [
         (rules.describe(action, state), action) for action in rules.legal_actions(state) if isinstance(action, Slap)
@@ -262,7 +272,7 @@ def ask_action(game: Game[CoinAgeState, Any], prompter: Any, out: Output) -> obj
         message = _("{player}, your action").format(player=state.players[state.seat])
     else:
         message = _("{player} tosses: say which coins matched").format(player=state.players[state.tosser()])
-    return prompter.choose_action(message, menu_groups(game), common.topic_names(SPEC))
+    return prompter.choose_action(message, menu_groups(game), common.topic_names(SPEC), ACTION_KINDS)
 
 
 # -- positions -------------------------------------------------------------------------------------------------

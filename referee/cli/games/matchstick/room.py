@@ -126,11 +126,19 @@ def status_line(game: Game[MatchstickState, Any]) -> str:
     )
 
 
+COMPACT_BELOW_ROWS = 34
+"""Below this many rows the table is drawn small (:func:`render_compact`), so the play to beat stays in view while
+the prompt's menu is open on a 24-row terminal."""
+
+
 def render(game: Game[MatchstickState, Any], out: Output) -> None:
     """The table (the play to beat drawn as 7-segment cards), the order, the players, the copies played."""
-    from referee.matchstick.segments import cards_for, order_text
+    from referee.matchstick.segments import order_text
 
     if out.json_mode:
+        return
+    if out.small_terminal(COMPACT_BELOW_ROWS):
+        render_compact(game, out)
         return
     from rich import box
     from rich.console import Group
@@ -175,23 +183,12 @@ def render(game: Game[MatchstickState, Any], out: Output) -> None:
     players.add_column(_("cards"), justify="right")
     players.add_column(_("matchsticks"), justify="right")
     players.add_column("")
-    places = {seat: place for place, seat in enumerate(state.out, start=1)}
     for seat, name in enumerate(names):
         to_move = state.turn == seat
         style = SEAT_STYLES[seat % len(SEAT_STYLES)] if color else ""
-        if seat in places:
-            note = _("out: place {place}").format(place=places[seat])
+        if seat in state.out:
             style = "dim" if color else ""
-        elif state.over:
-            note = _("last: place {place}").format(place=len(names))
-        elif to_move:
-            note = _("to move") + (_(" (leads)") if state.table is None else "")
-        elif state.table is not None and state.table.by == seat:
-            note = _("played last")
-        elif state.passed >> seat & 1:
-            note = _("passed")
-        else:
-            note = ""
+        note = seat_note(state, seat)
         players.add_row(
             "▶" if to_move else "",
             Text(name, style=style),
@@ -200,7 +197,17 @@ def render(game: Game[MatchstickState, Any], out: Output) -> None:
             note,
         )
 
-    # the copies played
+    copies = copies_table(state, color)
+    out.show(Group(top, Text(""), players, copies))
+    out.text(status_line(game))
+
+
+def copies_table(state: MatchstickState, color: bool) -> Any:
+    """How many copies of each physical card are played (a card's copies are limited: see the rules)."""
+    from rich.table import Table
+
+    from referee.matchstick.segments import cards_for
+
     copies = Table(box=None, pad_edge=False, show_header=True, padding=(0, 1))
     copies.add_column(_("card"), style="dim" if color else "")
     physical = cards_for(state.expansion)
@@ -209,7 +216,79 @@ def render(game: Game[MatchstickState, Any], out: Output) -> None:
     copies.add_row(
         _("played"), *(str(state.copies_played[card]) if state.copies_played[card] else "·" for card in physical)
     )
-    out.show(Group(top, Text(""), players, copies))
+    return copies
+
+
+def seat_note(state: MatchstickState, seat: int) -> str:
+    """What the players' table says of a seat: out (and its place), to move, played last, passed."""
+    places = {seat: place for place, seat in enumerate(state.out, start=1)}
+    if seat in places:
+        return _("out: place {place}").format(place=places[seat])
+    if state.over:
+        return _("last: place {place}").format(place=len(state.players))
+    if state.turn == seat:
+        return _("to move") + (_(" (leads)") if state.table is None else "")
+    if state.table is not None and state.table.by == seat:
+        return _("played last")
+    if state.passed >> seat & 1:
+        return _("passed")
+    return ""
+
+
+def render_compact(game: Game[MatchstickState, Any], out: Output) -> None:
+    """The table on a small terminal (24 rows): the play to beat in small 7-segment figures with what to beat, by
+    whom and the order beside them; a line per player (two players a line past six); the copies played; the
+    status. At most twelve rows, so the prompt and its menu fit under it."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    from referee.matchstick.segments import order_text
+
+    state = game.state
+    color = out.env.color
+    names = state.players
+    info = Text()
+    if state.table is None:
+        figures: Any = Text("\n" + _("empty") + "\n", style="dim" if color else "")
+        info.append(_("The table is empty."), style="bold" if color else "")
+    else:
+        table = state.table
+        figures = row_of([glyph(table.value, color, large=False) for _i in range(table.count)])
+        info.append(_("To beat: "), style="bold" if color else "")
+        info.append(cards_text(table.count, table.value), style=STICK_STYLE if color else "")
+        info.append(" · " + _("played by {name}").format(name=names[table.by]))
+    info.append("\n" + order_text(state.reversed, state.expansion).replace(" ", ""), style="bold" if color else "")
+    if state.reversed:
+        info.append("\n" + _("REVERSED by a revolution (5 cards at once)"), style="bold red" if color else "")
+    else:
+        info.append("\n" + _("normal order (5 cards at once reverse it)"), style="dim" if color else "")
+    top = Table.grid(padding=(0, 3))
+    top.add_column(no_wrap=True)
+    top.add_column()
+    top.add_row(figures, info)
+
+    per_line = 1 if len(names) <= 6 else 2
+    seats = Table.grid(padding=(0, 4))
+    for _column in range(per_line):
+        seats.add_column()
+    row: list[Any] = []
+    for seat, name in enumerate(names):
+        line = Text("▶ " if state.turn == seat else "  ")
+        line.append(name, style=SEAT_STYLES[seat % len(SEAT_STYLES)] if color else "")
+        line.append(f"  {card_count(state.cards[seat])} · {stick_count(state.matchsticks[seat])}")
+        note = seat_note(state, seat)
+        if note and (per_line == 1 or seat in state.out):  # two a line: the marker shows who moves
+            line.append(f"  {note}", style="dim" if color else "")
+        row.append(line)
+        if len(row) == per_line:
+            seats.add_row(*row)
+            row = []
+    if row:
+        seats.add_row(*row, *([""] * (per_line - len(row))))
+
+    copies = copies_table(state, color)
+    out.show(Group(top, seats, copies))
     out.text(status_line(game))
 
 
@@ -403,8 +482,7 @@ def ask_action(game: Game[MatchstickState, Any], prompter: Any, out: Output) -> 
         if not verdict.legal:
             out.error(verdict.reason)
             continue
-        out.text(verdict.reason)
-        return play
+        return play  # the session announces it with the rules' words, as it does a typed play
 
 
 def ask_play(menu: PlayMenu, value: str, prompter: Any) -> Any:
