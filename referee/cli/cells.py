@@ -83,3 +83,35 @@ def fill(text: str, width: int, subsequent_indent: str = "") -> str:
     if line.strip():
         lines.append(line.rstrip())
     return "\n".join(lines)
+
+
+HARD_WRAPPED_FROM = 66
+"""A line of a rulebook text at least this many cells wide was broken only to keep the file narrow: the next line
+goes on with its sentence (unless it is indented, a list item or a label). Shorter lines end where they mean to."""
+
+
+def reflow(text: str) -> list[str]:
+    """The lines of a text as its author meant them, hard wraps undone: a line joins the one before it when that
+    one is long (:data:`HARD_WRAPPED_FROM`), does not end in a colon, and this one is not indented, a list item
+    (``-``, ``*``, ``•``) or a label (``Notation:``). Chinese and Japanese join without a blank."""
+    import re
+
+    label = re.compile(r"^\S{1,14}[:：]\s")
+    lines: list[str] = []
+    for line in text.splitlines():
+        previous = lines[-1] if lines else ""
+        starts_anew = (
+            not line.strip()
+            or not previous.strip()
+            or line[:1].isspace()
+            or line.lstrip()[:2] in ("- ", "* ", "• ")
+            or label.match(line) is not None
+            or previous.rstrip().endswith((":", "："))
+            or cell_width(previous) < HARD_WRAPPED_FROM
+        )
+        if starts_anew:
+            lines.append(line)
+            continue
+        close = _breaks_anywhere(previous.rstrip()[-1]) and _breaks_anywhere(line.lstrip()[0])
+        lines[-1] = previous.rstrip() + ("" if close else " ") + line.strip()
+    return lines

@@ -361,19 +361,21 @@ def rules_command(env: Environment, spec: GameSpec, topic: str | None) -> None:
     raise CommandExit(ExitStatus.SUCCESS)
 
 
-RULES_WIDTH = 116
+RULES_WIDTH = 100
+"""The widest a rules text is set, however wide the terminal (lines longer than this are hard to read)."""
 
 
 def print_topic(out: Output, entry: Any, spec: GameSpec) -> None:
-    """A topic's title, its text and its rulings, long lines wrapped (the line breaks of the rulebook kept)."""
-    from referee.cli.cells import fill
+    """A topic's title, its text and its rulings, set to the terminal's width (at most :data:`RULES_WIDTH`): the
+    file's hard wraps undone, its paragraphs, lists and labels kept (:func:`referee.cli.cells.reflow`)."""
+    from referee.cli.cells import fill, reflow
+
+    width = max(20, min(RULES_WIDTH, out.console.width - 1))
 
     def wrapped(text: str, indent: str = "") -> str:
         return "\n".join(
-            fill(line, RULES_WIDTH, subsequent_indent=indent + " " * (len(line) - len(line.lstrip())))
-            if line.strip()
-            else ""
-            for line in text.splitlines()
+            fill(line, width, subsequent_indent=indent + " " * (len(line) - len(line.lstrip()))) if line.strip() else ""
+            for line in reflow(text)
         )
 
     out.text(f"{entry.title} ({entry.name})")

@@ -11,6 +11,7 @@ test checks it against the judge here).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -695,6 +696,40 @@ def allowance_text(matches: int) -> str:
 
 
 # -- scoring ---------------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class RegionControl:
+    """A region as it stands: how many of its spaces each seat controls (holds the top coin of), the points of
+    those coins, and the seat that controls strictly more (None on a tie, 0–0 included)."""
+
+    region: int
+    held: tuple[int, int]
+    points: tuple[int, int]
+
+    @property
+    def leader(self) -> int | None:
+        """Rule (regions): strictly more spaces controlled; a one-space region goes to whoever holds it."""
+        if self.held[0] == self.held[1]:
+            return None
+        return 0 if self.held[0] > self.held[1] else 1
+
+
+def region_control(state: CoinAgeState) -> list[RegionControl]:
+    """Each region of the map, in the map's order, as it stands (see :class:`RegionControl`)."""
+    board = state.board
+    found = []
+    for region, members in enumerate(state.map.region_members):
+        held = [0, 0]
+        points = [0, 0]
+        for space in members:
+            stack = board[space]
+            if stack:
+                top = stack[-1]
+                held[top.side] += 1
+                points[top.side] += top.rank
+        found.append(RegionControl(region, (held[0], held[1]), (points[0], points[1])))
+    return found
+
+
 def score(state: CoinAgeState) -> Outcome:
     """Spaces (the top coin's rank to its owner) + region bonus + 1 per coin in the bank.
 
@@ -704,21 +739,11 @@ def score(state: CoinAgeState) -> Outcome:
     """
     spaces = [0, 0]
     bonus = [0, 0]
-    board = state.board
-    for members in state.map.region_members:
-        held = [0, 0]
-        points = [0, 0]
-        for space in members:
-            stack = board[space]
-            if stack:
-                top = stack[-1]
-                held[top.side] += 1
-                points[top.side] += top.rank
-        spaces[0] += points[0]
-        spaces[1] += points[1]
-        if held[0] != held[1]:
-            leader = 0 if held[0] > held[1] else 1
-            bonus[leader] += points[leader]
+    for region in region_control(state):
+        spaces[0] += region.points[0]
+        spaces[1] += region.points[1]
+        if region.leader is not None:
+            bonus[region.leader] += region.points[region.leader]
     bank = [0, 0]
     bank_value = [0, 0]
     for seat, counts in enumerate(state.banks):

@@ -113,6 +113,7 @@ def render(game: Game[CoinAgeState, Any], out: Output) -> None:
     table = score_table(game)
     if compact:
         out.show(Group(Text(game_map.name, style="bold"), *rows))
+        out.show(regions_text(state, out.console.width))
         for line in table.lines()[1:]:
             out.text(line)
     else:
@@ -123,6 +124,44 @@ def render(game: Game[CoinAgeState, Any], out: Output) -> None:
 
 PANEL_WIDTH = 20
 COMPACT_BELOW_ROWS = 34
+
+
+def regions_text(state: CoinAgeState, width: int) -> Any:
+    """The regions under the compact board (whose spaces are one line each and show no region): each region's
+    spaces, in its colour, and who controls more of them now (the rules' :func:`region_control`), e.g.
+    ``peaks A1 A2 A3 B1: Ann 2–1``, as many a line as fit ``width``."""
+    from rich.text import Text
+
+    from referee.coin_age.rules import region_control
+
+    game_map = state.map
+    entries = []
+    for control in region_control(state):
+        region = game_map.regions[control.region]
+        members = " ".join(game_map.space_ids[i] for i in game_map.region_members[control.region])
+        entry = Text(f"{region.id} ", style=REGION_STYLES.get((region.color or "").lower(), "") or "bold")
+        entry.append(members + ": ")
+        if control.leader is None:
+            entry.append(_("even {a}–{b}").format(a=control.held[0], b=control.held[1]), style="dim")
+        else:
+            entry.append(
+                _("{name} {more}–{fewer}").format(
+                    name=state.players[control.leader],
+                    more=control.held[control.leader],
+                    fewer=control.held[1 - control.leader],
+                )
+            )
+        entries.append(entry)
+    label = Text(_("Regions: "))
+    lines = [label.copy()]
+    for entry in entries:
+        started = lines[-1].cell_len > label.cell_len
+        if started and lines[-1].cell_len + 3 + entry.cell_len > width:
+            lines.append(Text(" " * label.cell_len))
+        elif started:
+            lines[-1].append(" · ", style="dim")
+        lines[-1].append_text(entry)
+    return Text("\n").join(lines)
 
 
 def coin_legend() -> str:
