@@ -99,6 +99,18 @@ def history_add(
     commands.add_command(ctx.obj, paths, json_mode, history)
 
 
+@history_app.command("edit")
+def history_edit(
+    ctx: typer.Context,
+    game_id: Annotated[str, typer.Argument(metavar="ID", help="The game's id (history list).")],
+    location: Annotated[Optional[str], typer.Option("--location", help='Where it was played ("" clears it).')] = None,  # noqa: UP045
+    notes: Annotated[Optional[str], typer.Option("--notes", help='Notes on the game ("" clears them).')] = None,  # noqa: UP045
+    history: HistoryFileOption = None,
+) -> None:
+    """Set where a logged game was played and its notes (its result does not change)."""
+    commands.edit_command(ctx.obj, game_id, location, notes, history)
+
+
 @history_app.command("rename-player")
 def history_rename(
     ctx: typer.Context,
@@ -113,23 +125,27 @@ def history_rename(
 @history_app.command("export")
 def history_export(
     ctx: typer.Context,
-    format_name: Annotated[str, typer.Option("--format", help="bgstats, csv or json.")],
+    format_name: Annotated[str, typer.Option("--format", help="bgg, bgstats, csv or json.")],
     file: Annotated[Optional[str], typer.Argument(help="The file to write (default: standard output).")] = None,  # noqa: UP045
     game: GameOption = None,
     history: HistoryFileOption = None,
     force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
 ) -> None:
-    """Export the history: BG Stats plays, a CSV table, or JSON (the backup history import reads)."""
+    """Export the history: BoardGameGeek's play XML, BG Stats plays, a CSV table, or JSON (the backup history import
+    reads)."""
     commands.export_command(ctx.obj, format_name, game, file, history, force)
 
 
 @history_app.command("import")
 def history_import(
     ctx: typer.Context,
-    file: Annotated[str, typer.Argument(help="A JSON export (history export --format json).")],
+    file: Annotated[
+        str, typer.Argument(help="A JSON export (history export --format json), or a BoardGameGeek plays XML.")
+    ],
     history: HistoryFileOption = None,
 ) -> None:
-    """Restore a JSON export, merging it with this history (no game is logged twice)."""
+    """Restore a JSON export, or import a BoardGameGeek play log as results without actions, merging them with this
+    history (no game is logged twice)."""
     commands.import_command(ctx.obj, file, history)
 
 

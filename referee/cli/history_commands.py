@@ -32,6 +32,10 @@ if TYPE_CHECKING:
 MAX_ID = 2**63 - 1
 """The largest game id (and ``--limit``) SQLite can hold; a larger number names no game."""
 
+SCORE_ONLY_SOURCES = ("bgg",)
+"""Where score-only plays come from (kept as the entry's ``kind``; see :mod:`referee.history.plays`)."""
+SOURCE_NAMES = {"bgg": "BoardGameGeek"}
+
 DEFAULT_LIST_LIMIT = 50
 """``history list`` shows the newest games (``--limit 0`` for all); ``--json`` gives all unless limited."""
 
@@ -377,6 +381,8 @@ def replayed(entry: GameEntry) -> tuple[Any, list[dict[str, Any]]]:
 
     if entry.game not in game_names():
         raise InputError(_("a game of '{game}', which this referee does not know").format(game=entry.game))
+    if entry.kind in SCORE_ONLY_SOURCES:  # imported from another app: its result, no actions
+        return None, []
     spec = game_spec(entry.game)
     try:
         document = tomllib.loads(entry.record)
@@ -439,6 +445,12 @@ def show_command(env: Environment, game_id: str, json_mode: bool, history_file: 
     )
     out.text(_("Players (seat order): {names}").format(names=", ".join(entry.names)))
     out.text(result_text(entry))
+    if entry.kind in SCORE_ONLY_SOURCES:
+        out.text(_("Imported from {source}: a result without actions.").format(source=SOURCE_NAMES[entry.kind]))
+    if entry.location:
+        out.text(_("Where: {location}").format(location=entry.location))
+    if entry.notes:
+        out.text(_("Notes: {notes}").format(notes=entry.notes))
     if game is not None:
         out.text()
         spec = game_spec(entry.game)
@@ -705,10 +717,18 @@ def import_command(env: Environment, file: str, history_file: str | None) -> Non
     out = Output(env)
     source = display_name(file)
     try:
-        stream = open_text_stream(file, env.stdin)
+        stream: Any = open_text_stream(file, env.stdin)
+        opening = stream.read(1024)
+        stream = PeekedStream(opening, stream)
+        if opening.lstrip()[:1] == "<":  # XML: a BoardGameGeek play log
+            history = open_for_writing(history_file)
+            _import_bgg(out, stream, source, history)
+            return
         games = read_backup(stream, source, backup_format=BACKUP_FORMAT, newest_version=BACKUP_VERSION)
         first = next(games, _END)  # the header is checked before the history is opened
         history = open_for_writing(history_file)
+    except UnicodeDecodeError:
+        raise fail(out, InputError(_("{file}: not UTF-8 text").format(file=source))) from None
     except RefereeError as error:
         raise fail(out, error) from None
     stopped: list[RefereeError] = []
@@ -769,10 +789,94 @@ _END = object()
 """The end of a backup's games (a game may be any JSON value, null included)."""
 
 
+class PeekedStream:
+    """A text stream whose first characters were read already (to tell its format), read again from the start."""
+
+    def __init__(self, opening: str, rest: Any) -> None:
+        self.opening, self.rest = opening, rest
+
+    def read(self, size: int = -1) -> str:
+        if self.opening:
+            if size < 0:
+                text, self.opening = self.opening + self.rest.read(), ""
+                return str(text)
+            text, self.opening = self.opening[:size], self.opening[size:]
+            return text
+        return str(self.rest.read(size))
+
+    def close(self) -> None:
+        self.rest.close()
+
+
+def _import_bgg(out: Output, stream: Any, source: str, history: History) -> None:
+    """Import a BoardGameGeek plays file as score-only plays: each play of a registered game (matched by its
+    BoardGameGeek id, then by its name) logged unless it is there already; any other play one line, skipped."""
+    from referee import registry
+    from referee.cli.records import check_player_name
+    from referee.history.bgg import OtherGame, read_plays
+
+    by_id: dict[str, str] = {}
+    by_title: dict[str, str] = {}
+    for name in registry.names():
+        rules = registry.load_rules(name)
+        if rules.bgg_id is not None:
+            by_id[str(rules.bgg_id)] = name
+        entry = registry.game(name)
+        if entry is not None:
+            by_title[entry.title.casefold()] = name
+
+    def game_of(objectid: str, title: str) -> str | None:
+        return by_id.get(objectid.strip()) or by_title.get(title.strip().casefold())
+
+    stopped: list[RefereeError] = []
+    other_games = [0]
+
+    def entries() -> Iterator[tuple[str, GameEntry | RefereeError]]:
+        try:
+            for where, found in read_plays(stream, source, game_of, check_player_name):
+                if isinstance(found, OtherGame):  # a log holds every game its owner plays: not a fault
+                    other_games[0] += 1
+                    out.note(found.message)
+                    continue
+                yield where, found
+        except RefereeError as error:
+            stopped.append(error)
+        except UnicodeDecodeError:
+            stopped.append(InputError(_("{file}: not UTF-8 text").format(file=source)))
+
+    with history:
+        batch = BatchLog(out, history, None)
+        batch.run(entries())
+        if stopped:
+            out.error(stopped[0].message)
+            batch.worst = max(batch.worst, ExitStatus.BAD_INPUT)
+        if batch.worst != ExitStatus.INTERRUPTED:
+            try:
+                for game in history.game_kinds():
+                    history.recompute_ratings(game)
+            except RefereeError as error:
+                out.error(error.message)
+                batch.worst = max(batch.worst, ExitStatus.BAD_INPUT)
+    with suppress(OSError):
+        stream.close()
+    counts = batch.counts()
+    out.text(
+        _("{added}, {present} already in the history, {other} of other games skipped, {refused} refused.").format(
+            added=ngettext("{n} play imported", "{n} plays imported", counts["added"]).format(n=counts["added"]),
+            present=counts["present"],
+            other=other_games[0],
+            refused=counts["refused"],
+        )
+    )
+    raise CommandExit(batch.worst)
+
+
 def _backup_entry(item: Any, where: str) -> GameEntry:
     """The history entry of one game of a JSON backup."""
     if not isinstance(item, dict) or not isinstance(item.get("record"), str):
         raise InputError(_("{where}: no record").format(where=where))
+    if item.get("source") in SCORE_ONLY_SOURCES:
+        return _score_only_backup_entry(item, where)
     entry = entry_from_text(item["record"], where)
     _restore_names(entry, item, where)
     if isinstance(item.get("played"), str):
@@ -780,6 +884,47 @@ def _backup_entry(item: Any, where: str) -> GameEntry:
 
         entry.played = utc_sort_key(item["played"]) or entry.played
     return entry
+
+
+def _score_only_backup_entry(item: dict[str, Any], where: str) -> GameEntry:
+    """A score-only play of a JSON backup (imported from another app: no actions), rebuilt from its players,
+    scores, winners and ranking."""
+    from referee.cli.records import check_player_name
+    from referee.history.entry import utc_sort_key
+    from referee.history.plays import PlayedSeat, score_only_entry
+
+    game, names, scores = item.get("game"), item.get("players"), item.get("scores")
+    winners, ranking = item.get("winners"), item.get("ranking")
+    if not isinstance(game, str) or game not in game_names():
+        raise InputError(_("{where}: not a game this referee keeps").format(where=where))
+    if not isinstance(names, list) or len(names) < 2 or not isinstance(winners, list):
+        raise InputError(_("{where}: no players").format(where=where))
+    seats = []
+    for name in names:
+        checked = check_player_name(name, where)
+        score = scores.get(name) if isinstance(scores, dict) else None
+        if score is not None and (not isinstance(score, int) or isinstance(score, bool)):
+            raise InputError(_("{where}: {name}'s score is not a whole number").format(where=where, name=checked))
+        drew = item.get("drawn") is True and isinstance(ranking, list) and name in ranking[:1]
+        seats.append(PlayedSeat(checked, score, name in winners or drew))
+    played = utc_sort_key(item.get("played")) if isinstance(item.get("played"), str) else None
+    if played is None:
+        raise InputError(_("{where}: no time of play").format(where=where))
+
+    def text(value: object) -> str | None:
+        return value if isinstance(value, str) else None
+
+    return score_only_entry(
+        game,
+        seats,
+        source=str(item["source"]),
+        identity={"hash": item.get("hash") or item["record"]},
+        played=played,
+        original=item["record"],
+        ranking=ranking if isinstance(ranking, list) and all(isinstance(n, str) for n in ranking) else None,
+        location=text(item.get("location")),
+        notes=text(item.get("notes")),
+    )
 
 
 def _restore_names(entry: GameEntry, item: dict[str, Any], where: str) -> None:
@@ -794,7 +939,7 @@ def _restore_names(entry: GameEntry, item: dict[str, Any], where: str) -> None:
 
 
 # -- export ------------------------------------------------------------------------------------------------------
-EXPORT_FORMATS = ("bgstats", "csv", "json")
+EXPORT_FORMATS = ("bgg", "bgstats", "csv", "json")
 
 
 def export_command(
@@ -814,7 +959,11 @@ def export_command(
     out = Output(env)
     try:
         if format_name not in EXPORT_FORMATS:
-            raise InputError(_("--format: one of bgstats, csv, json, not '{format}'").format(format=format_name))
+            raise InputError(
+                _("--format: one of {formats}, not '{format}'").format(
+                    formats=", ".join(EXPORT_FORMATS), format=format_name
+                )
+            )
         game = check_game_name(game)
         history = open_for_reading(history_file)
         written = [0]
@@ -826,8 +975,14 @@ def export_command(
                 written[0] += 1
                 yield logged
 
-        producer = {"bgstats": export.bgstats_chunks, "csv": export.csv_chunks, "json": export.backup_chunks}
-        chunks = producer[format_name](games())
+        if format_name == "bgg":
+            from referee.history.bgg import bgg_chunks
+
+            total = history.count(game=game) if history is not None else 0
+            chunks = bgg_chunks(games(), total, _bgg_id)
+        else:
+            producer = {"bgstats": export.bgstats_chunks, "csv": export.csv_chunks, "json": export.backup_chunks}
+            chunks = producer[format_name](games())
         target = "-" if file is None else file
         if target == "-" and env.stdout_isatty:  # names from files never reach a terminal raw
             from referee.cli.output import safe
@@ -854,6 +1009,50 @@ def export_command(
     except RefereeError as error:
         raise fail(out, error) from None
     raise CommandExit(ExitStatus.SUCCESS)
+
+
+def _bgg_id(game: str) -> int | None:
+    """A registered game's BoardGameGeek id (its rules say), or None."""
+    from referee import registry
+
+    if registry.game(game) is None:
+        return None
+    found = registry.load_rules(game).bgg_id
+    return int(found) if found is not None else None
+
+
+def edit_command(
+    env: Environment, game_id: str, location: str | None, notes: str | None, history_file: str | None
+) -> None:
+    """Set where a logged game was played and its notes (nothing of its result changes)."""
+    out = Output(env)
+    try:
+        if location is None and notes is None:
+            raise InputError(_("nothing to change: give --location and/or --notes"))
+        for option, value in (("--location", location), ("--notes", notes)):
+            if value is not None:
+                _check_free_text(value, option)
+        _logged, number = _logged_game(history_file, game_id)
+        with open_for_writing(history_file) as history:
+            history.edit(number, location=None if location is None else location.strip(), notes=notes)
+    except RefereeError as error:
+        raise fail(out, error) from None
+    out.text(_("Game {id} changed.").format(id=number))
+    raise CommandExit(ExitStatus.SUCCESS)
+
+
+MAX_NOTES = 2000
+"""The longest notes (or location) a game keeps."""
+
+
+def _check_free_text(value: str, option: str) -> None:
+    """Notes and places are free text, but short and with no control characters other than line breaks."""
+    import unicodedata
+
+    if len(value) > MAX_NOTES:
+        raise InputError(_("{option}: longer than {limit} characters").format(option=option, limit=MAX_NOTES))
+    if any(unicodedata.category(char) == "Cc" and char != "\n" for char in value):
+        raise InputError(_("{option}: holds control characters").format(option=option))
 
 
 def _binary_stdout(env: Environment) -> Any:

@@ -76,12 +76,18 @@ class GameEntry:
     """The full record (or position) text, so the game replays and exports when its file is gone."""
     content_hash: str
     kind: str = "record"
-    """``record`` (a game played action by action) or ``position`` (a final position scored with ``score``)."""
+    """Where the entry came from (its ``source`` in JSON): ``record`` (a game played action by action),
+    ``position`` (a final position scored with ``score``), or the app a score-only play was imported from
+    (``bgg``: no actions)."""
     actions: int = 0
     started: str | None = None
     finished: str | None = None
     played: str = field(default="")
     """When the game was played, as a UTC time for sorting: ``finished``, else ``started``, else the file's date."""
+    location: str | None = None
+    """Where it was played (``score --location``, ``history edit``; an imported play's own)."""
+    notes: str | None = None
+    """Notes on the play (``history edit --notes``; an imported play's comments)."""
 
     @property
     def names(self) -> list[str]:

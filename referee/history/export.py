@@ -76,7 +76,11 @@ def list_document(logged: LoggedGame) -> dict[str, Any]:
         "winners": winners,
         "setup": entry.setup,
         "kind": entry.kind,
+        "source": entry.kind,
         "actions": entry.actions,
+        "location": entry.location,
+        "notes": entry.notes,
+        "drawn": entry.drawn,
     }
 
 

@@ -28,7 +28,7 @@ from referee.history.entry import GameEntry, PlayerResult, name_key
 from referee.i18n import _
 
 APPLICATION_ID = 0x52656652  # "RefR"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 BUSY_TIMEOUT_SECONDS = 10.0
 FILE_NAME = "history.sqlite3"
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -121,7 +121,15 @@ GROUP BY p.game, p.key, p.seat, coalesce(g.board, '')
 """
 """The totals of ``stats`` rebuilt from the games (after a remove or a rename, and when migrating)."""
 
-MIGRATIONS: dict[int, str] = {1: _SCHEMA_1, 2: _SCHEMA_2, 3: _SCHEMA_3}
+_SCHEMA_4 = """
+ALTER TABLE games ADD COLUMN location TEXT;
+ALTER TABLE games ADD COLUMN notes TEXT
+"""
+"""Version 4: what a play holds as scorekeeping apps hold it: where it was played and notes on it (``history edit``,
+``score --location``). Where a play came from is its ``kind`` (``record``, ``position``, or the app it was imported
+from, e.g. ``bgg``), whose identity is kept in its hash (importing a file again adds nothing)."""
+
+MIGRATIONS: dict[int, str] = {1: _SCHEMA_1, 2: _SCHEMA_2, 3: _SCHEMA_3, 4: _SCHEMA_4}
 """The DDL that brings a database from version ``n - 1`` to ``n``. Version 2 added the ratings and the totals that
 ``stats`` reads: a version-1 file gets the tables, its totals are added up, and every game's ratings are recomputed
 at the next read."""
@@ -184,6 +192,10 @@ class LoggedGame:
 
     id: int
     entry: GameEntry
+
+
+GAME_COLUMNS = "id, game, hash, kind, played, started, finished, actions, setup, record, location, notes"
+"""What :meth:`History._with_players` reads of a game, in this order."""
 
 
 class History:
@@ -385,8 +397,8 @@ class History:
 
     def _insert(self, db: sqlite3.Connection, entry: GameEntry) -> int:
         cursor = db.execute(
-            "INSERT INTO games (game, hash, kind, played, started, finished, actions, setup, board, record)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO games (game, hash, kind, played, started, finished, actions, setup, board, record, location,"
+            " notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 entry.game,
                 entry.content_hash,
@@ -398,6 +410,8 @@ class History:
                 json.dumps(entry.setup, sort_keys=True, ensure_ascii=False),
                 entry.setup.get("map"),
                 entry.record,
+                entry.location,
+                entry.notes,
             ),
         )
         game_id = int(cursor.lastrowid or 0)
@@ -611,10 +625,7 @@ class History:
         if player is not None:  # a player's games, from the players' index (key, date): no scan of all games
             return self._games_of(name_key(player), game, since, limit, order)
         where, params = self._filters(game, player, since)
-        sql = (
-            "SELECT id, game, hash, kind, played, started, finished, actions, setup, record FROM games"
-            f"{where} ORDER BY played {order}, id {order}"
-        )
+        sql = "SELECT " + GAME_COLUMNS + f" FROM games{where} ORDER BY played {order}, id {order}"
         if limit is not None:
             sql += " LIMIT ?"
             params.append(limit)
@@ -628,8 +639,7 @@ class History:
         where, params = self._filters(game, None, None)
         with self.reading() as db:
             cursor = db.execute(
-                "SELECT id, game, hash, kind, played, started, finished, actions, setup, record FROM games"
-                f"{where} ORDER BY played ASC, id ASC",
+                "SELECT " + GAME_COLUMNS + f" FROM games{where} ORDER BY played ASC, id ASC",
                 params,
             )
             while rows := cursor.fetchmany(chunk):
@@ -654,8 +664,7 @@ class History:
             for start in range(0, len(ids), 500):
                 chunk = ids[start : start + 500]
                 rows += db.execute(
-                    "SELECT id, game, hash, kind, played, started, finished, actions, setup, record FROM games"
-                    f" WHERE id IN ({','.join('?' * len(chunk))})",
+                    "SELECT " + GAME_COLUMNS + f" FROM games WHERE id IN ({','.join('?' * len(chunk))})",
                     chunk,
                 ).fetchall()
             rows.sort(key=lambda row: (row[4], row[0]), reverse=order == "DESC")
@@ -696,7 +705,20 @@ class History:
             ):
                 players[game_id].append(PlayerResult(name, seat, score, place, rank, bool(winner), bool(draw)))
         result = []
-        for game_id, game, content_hash, kind, played, started, finished, actions, setup, record in rows:
+        for (
+            game_id,
+            game,
+            content_hash,
+            kind,
+            played,
+            started,
+            finished,
+            actions,
+            setup,
+            record,
+            location,
+            notes,
+        ) in rows:
             entry = GameEntry(
                 game=game,
                 players=players[game_id],
@@ -708,6 +730,8 @@ class History:
                 started=started,
                 finished=finished,
                 played=played,
+                location=location,
+                notes=notes,
             )
             result.append(LoggedGame(game_id, entry))
         return result
@@ -715,8 +739,7 @@ class History:
     def get(self, game_id: int) -> LoggedGame | None:
         with self.reading() as db:
             rows = db.execute(
-                "SELECT id, game, hash, kind, played, started, finished, actions, setup, record FROM games"
-                " WHERE id = ?",
+                "SELECT " + GAME_COLUMNS + " FROM games WHERE id = ?",
                 (game_id,),
             ).fetchall()
             found = self._with_players(db, rows)
@@ -738,6 +761,18 @@ class History:
             db.execute("DELETE FROM games WHERE id = ?", (game_id,))
             self._recompute(db, row[0])
             self._rebuild_totals(db, row[0])
+        return True
+
+    def edit(self, game_id: int, *, location: str | None = None, notes: str | None = None) -> bool:
+        """Set where a game was played and its notes (None leaves one as it is; "" clears it); False when there is
+        no such game. Nothing of its result changes."""
+        with self.transaction() as db:
+            if db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
+                return False
+            if location is not None:
+                db.execute("UPDATE games SET location = ? WHERE id = ?", (location or None, game_id))
+            if notes is not None:
+                db.execute("UPDATE games SET notes = ? WHERE id = ?", (notes or None, game_id))
         return True
 
     def rename_player(self, old: str, new: str) -> int:

@@ -1,0 +1,269 @@
+"""BoardGameGeek's play format: what its XML API returns for a user's plays (``/xmlapi2/plays``), which BG Stats and
+other scorekeeping apps import. See ``docs/formats.md`` for the sources and what could not be confirmed.
+
+    <plays username="" userid="0" total="1" page="1" termsofuse="https://boardgamegeek.com/xmlapi/termsofuse">
+      <play id="7" date="2026-11-24" quantity="1" length="25" incomplete="0" nowinstats="0" location="Café">
+        <item name="Coin Age" objecttype="thing" objectid="146130">
+          <subtypes><subtype value="boardgame"/></subtypes>
+        </item>
+        <comments>…</comments>
+        <players>
+          <player username="" userid="0" name="Ann" startposition="1" color="" score="21" new="0" rating="0"
+                  win="1"/>
+        </players>
+      </play>
+    </plays>
+
+Writing streams a play at a time. Reading takes untrusted files: only through defusedxml (entities and external
+references refused), a play at a time (each element freed once read), within :data:`MAX_BYTES`. A play that is
+not one of this referee's games, or is malformed, is one line of the report and the import goes on.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, Any
+from xml.sax.saxutils import escape, quoteattr
+
+from referee.errors import InputError
+from referee.history.entry import GameEntry, game_title, has_points
+from referee.history.plays import PlayedSeat, score_only_entry
+from referee.i18n import _
+
+MAX_BYTES = 256 * 1024 * 1024
+"""The largest plays file read (a BoardGameGeek play log of a lifetime is a few megabytes)."""
+MAX_QUANTITY = 100
+"""A play logged as this many games at most (``quantity``)."""
+MAX_SCORE = 10**9
+"""Scores beyond this are refused as not a score."""
+TERMS = "https://boardgamegeek.com/xmlapi/termsofuse"
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+class OtherGame(InputError):
+    """A play of a game this referee does not keep: reported and skipped, as normal as any other play of a log."""
+
+
+def xml_text(value: object) -> str:
+    """Text as XML 1.0 can hold it: characters it forbids (most control characters) become U+FFFD."""
+    return _NOT_XML.sub("\ufffd", str(value))
+
+
+def attribute(value: object) -> str:
+    return quoteattr(xml_text(value))
+
+
+# -- writing ------------------------------------------------------------------------------------------------------
+def play_date(entry: GameEntry) -> str:
+    """The day of the play as BoardGameGeek keeps it (``YYYY-MM-DD``, the day at the table): from the recorded
+    ``finished`` or ``started`` time with its offset, else the UTC day it was logged under."""
+    for stamp in (entry.finished, entry.started):
+        if stamp and re.match(r"\d{4}-\d{2}-\d{2}", stamp):
+            return stamp[:10]
+    return entry.played[:10]
+
+
+def play_element(logged_id: int, entry: GameEntry, bgg_id: int | None, length: int | None) -> str:
+    """One ``<play>``: the referee's id as the play's id, the game's BoardGameGeek id (0 when it has none)."""
+    points = has_points(entry.game)
+    lines = [
+        f'  <play id={attribute(logged_id)} date={attribute(play_date(entry))} quantity="1"'
+        f' length={attribute(length or 0)} incomplete="0" nowinstats="0" location={attribute(entry.location or "")}>',
+        f'    <item name={attribute(game_title(entry.game, translated=False))} objecttype="thing"'
+        f" objectid={attribute(bgg_id or 0)}>",
+        '      <subtypes><subtype value="boardgame"/></subtypes>',
+        "    </item>",
+    ]
+    if entry.notes:
+        lines.append(f"    <comments>{escape(xml_text(entry.notes))}</comments>")
+    lines.append("    <players>")
+    for player in entry.players:
+        score = player.score if points and player.score is not None else ""
+        lines.append(
+            f'      <player username="" userid="0" name={attribute(player.name)}'
+            f' startposition={attribute(player.seat + 1)} color="" score={attribute(score)} new="0"'
+            f' rating="0" win={attribute(int(player.winner))}/>'
+        )
+    lines += ["    </players>", "  </play>"]
+    return "\n".join(lines) + "\n"
+
+
+def bgg_chunks(games: Iterable[Any], total: int, bgg_id_of: Callable[[str], int | None]) -> Iterator[str]:
+    """The whole file, a play at a time (``games``: logged games, oldest first)."""
+    from referee.history.export import duration_minutes
+
+    yield '<?xml version="1.0" encoding="utf-8"?>\n'
+    yield f'<plays username="" userid="0" total={attribute(total)} page="1" termsofuse="{TERMS}">\n'
+    for logged in games:
+        entry = logged.entry
+        yield play_element(logged.id, entry, bgg_id_of(entry.game), duration_minutes(entry))
+    yield "</plays>\n"
+
+
+# -- reading ------------------------------------------------------------------------------------------------------
+class _Limited:
+    """A binary stream that refuses to be read past ``limit`` bytes."""
+
+    def __init__(self, stream: IO[bytes], limit: int, source: str) -> None:
+        self.stream, self.left, self.source = stream, limit, source
+
+    def read(self, size: int = -1) -> bytes:
+        data = self.stream.read(size if size >= 0 else self.left + 1)
+        self.left -= len(data)
+        if self.left < 0:
+            raise InputError(
+                _("{file}: larger than {limit} MB: not a play log").format(file=self.source, limit=MAX_BYTES >> 20)
+            )
+        return data
+
+
+def read_plays(
+    stream: IO[bytes],
+    source: str,
+    game_of: Callable[[str, str], str | None],
+    check_name: Callable[[object, str], str],
+) -> Iterator[tuple[str, GameEntry | InputError]]:
+    """``(where, entry or why it is skipped)`` for each play of a BoardGameGeek plays file, read a play at a time.
+
+    ``game_of(objectid, name)`` is the registered game a play's item is (by BoardGameGeek id, then by name), or
+    None; ``check_name`` checks a player's name as records' names are checked. A file that is not such XML raises
+    :class:`InputError` (the plays before it were yielded)."""
+    from defusedxml import DefusedXmlException
+    from defusedxml.ElementTree import ParseError, iterparse
+
+    limited = _Limited(stream, MAX_BYTES, source)
+    number = 0
+    root_seen = False
+    try:
+        for event, element in iterparse(limited, events=("start", "end"), forbid_dtd=True):
+            if event == "start":
+                if not root_seen:
+                    root_seen = True
+                    if element.tag != "plays":
+                        raise InputError(
+                            _("{file}: not a BoardGameGeek plays file (its root is <{tag}>, not <plays>)").format(
+                                file=source, tag=str(element.tag)[:40]
+                            )
+                        )
+                continue
+            if element.tag != "play":
+                continue
+            number += 1
+            play_id = element.get("id") or ""
+            where = _("{file}: play {number}").format(file=source, number=number) + (
+                f" (id {play_id[:20]})" if play_id else ""
+            )
+            try:
+                yield from ((where, entry) for entry in _entries(element, game_of, check_name, where))
+            except InputError as error:
+                yield where, error
+            element.clear()
+    except DefusedXmlException:
+        raise InputError(
+            _("{file}: the XML declares entities or a document type, which a plays file never does: refused").format(
+                file=source
+            )
+        ) from None
+    except ParseError as error:
+        raise InputError(_("{file}: not well-formed XML ({reason})").format(file=source, reason=error)) from None
+    if not root_seen:
+        raise InputError(_("{file}: empty: no plays").format(file=source))
+
+
+def _entries(
+    element: Any, game_of: Callable[[str, str], str | None], check_name: Callable[[object, str], str], where: str
+) -> list[GameEntry]:
+    """The entries of one ``<play>`` (``quantity`` of them), or InputError saying why it is skipped."""
+    import json
+
+    from referee.history.entry import utc_sort_key
+    from referee.players import first_repeated
+
+    item = element.find("item")
+    if item is None:
+        raise InputError(_("{where}: no <item>: which game?").format(where=where))
+    name = item.get("name") or ""
+    game = game_of(item.get("objectid") or "", name)
+    if game is None:
+        raise OtherGame(
+            _("{where}: '{name}' is not a game this referee keeps: skipped").format(
+                where=where, name=xml_text(name)[:60]
+            )
+        )
+    if element.get("incomplete", "0") not in ("0", ""):
+        raise InputError(_("{where}: an incomplete play is not a result: skipped").format(where=where))
+    if element.get("nowinstats", "0") not in ("0", ""):
+        raise InputError(_("{where}: marked not to count in win statistics: skipped").format(where=where))
+    date = element.get("date") or ""
+    played = utc_sort_key(date + "T12:00:00") if re.fullmatch(r"\d{4}-\d{2}-\d{2}", date) else None
+    if played is None:
+        raise InputError(_("{where}: the date '{date}' is not a day (YYYY-MM-DD)").format(where=where, date=date[:20]))
+    quantity_text = element.get("quantity") or "1"
+    if not quantity_text.isdigit() or not 1 <= int(quantity_text) <= MAX_QUANTITY:
+        raise InputError(
+            _("{where}: quantity '{n}' is not 1 to {most}").format(where=where, n=quantity_text[:20], most=MAX_QUANTITY)
+        )
+    seats: list[tuple[int, int, PlayedSeat]] = []
+    points = has_points(game)
+    players = element.find("players")
+    for index, player in enumerate(players.findall("player") if players is not None else []):
+        shown = player.get("name") or player.get("username") or ""
+        player_name = check_name(shown, where)
+        score_text = (player.get("score") or "").strip()
+        score: int | None = None
+        if points and score_text:
+            if not re.fullmatch(r"[+-]?\d{1,12}", score_text) or abs(int(score_text)) > MAX_SCORE:
+                raise InputError(
+                    _("{where}: {name}'s score '{score}' is not a whole number").format(
+                        where=where, name=player_name, score=score_text[:20]
+                    )
+                )
+            score = int(score_text)
+        position = player.get("startposition") or ""
+        order = int(position) if position.isdigit() and len(position) < 4 else 1000 + index
+        seats.append((order, index, PlayedSeat(player_name, score, player.get("win") == "1")))
+    if len(seats) < 2:
+        raise InputError(_("{where}: fewer than two players: not a result").format(where=where))
+    seats.sort(key=lambda seat: (seat[0], seat[1]))
+    ordered = [seat for _order, _index, seat in seats]
+    repeated = first_repeated([seat.name for seat in ordered])
+    if repeated is not None:
+        raise InputError(
+            _("{where}: '{a}' and '{b}' are one player twice").format(where=where, a=repeated[0], b=repeated[1])
+        )
+    if points and all(seat.score is None for seat in ordered) and not any(seat.won for seat in ordered):
+        raise InputError(_("{where}: no scores and no winner: not a result").format(where=where))
+    if not points and not any(seat.won for seat in ordered):
+        raise InputError(_("{where}: no winner: not a result").format(where=where))
+    comments = element.find("comments")
+    notes = xml_text(comments.text).strip() if comments is not None and comments.text else None
+    location = xml_text(element.get("location") or "").strip() or None
+    original = json.dumps(
+        {
+            "source": "bgg",
+            "id": element.get("id"),
+            "date": date,
+            "length": element.get("length"),
+            "item": {"name": name, "objectid": item.get("objectid")},
+            "players": [
+                {"name": seat.name, "score": seat.score, "win": seat.won, "startposition": number}
+                for number, seat in enumerate(ordered, start=1)
+            ],
+        },
+        ensure_ascii=False,
+    )
+    identity: dict[str, Any] = {"id": element.get("id")} if (element.get("id") or "").strip() else {"content": original}
+    return [
+        score_only_entry(
+            game,
+            ordered,
+            source="bgg",
+            identity={**identity, "copy": copy} if copy else identity,
+            played=played,
+            original=original,
+            location=location,
+            notes=notes,
+        )
+        for copy in range(int(quantity_text))
+    ]
