@@ -203,6 +203,19 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                                       'powershell': 'The history file to log '
                                                                                     'into.'},
                                                              'complete': None},
+                                                            {'option': ['--location'],
+                                                             'names': ['--location'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'Where the game is played (kept with '
+                                                                             'it in the history).',
+                                                                      'fish': 'Where the game is played (kept with '
+                                                                              'it in the history).',
+                                                                      'powershell': 'Where the game is played '
+                                                                                    '(kept with it in the '
+                                                                                    'history).'},
+                                                             'complete': None},
                                                             {'option': ['--json'],
                                                              'names': ['--json'],
                                                              'flag': True,
@@ -388,6 +401,18 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                                                'in the history.',
                                                                        'powershell': 'Log the game (or final '
                                                                                      'position) in the history.'},
+                                                              'complete': None},
+                                                             {'option': ['--location'],
+                                                              'names': ['--location'],
+                                                              'flag': False,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'With --log\\\\: where the game was '
+                                                                              'played.',
+                                                                       'fish': 'With --log: where the game was '
+                                                                               'played.',
+                                                                       'powershell': 'With --log: where the game '
+                                                                                     'was played.'},
                                                               'complete': None},
                                                              {'option': ['--history'],
                                                               'names': ['--history'],
@@ -801,6 +826,19 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                                         'powershell': 'The history file to log '
                                                                                       'into.'},
                                                                'complete': None},
+                                                              {'option': ['--location'],
+                                                               'names': ['--location'],
+                                                               'flag': False,
+                                                               'multiple': False,
+                                                               'hidden': False,
+                                                               'help': {'zsh': 'Where the game is played (kept '
+                                                                               'with it in the history).',
+                                                                        'fish': 'Where the game is played (kept '
+                                                                                'with it in the history).',
+                                                                        'powershell': 'Where the game is played '
+                                                                                      '(kept with it in the '
+                                                                                      'history).'},
+                                                               'complete': None},
                                                               {'option': ['--json'],
                                                                'names': ['--json'],
                                                                'flag': True,
@@ -940,6 +978,18 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                                                  'in the history.',
                                                                          'powershell': 'Log the game (or final '
                                                                                        'position) in the history.'},
+                                                                'complete': None},
+                                                               {'option': ['--location'],
+                                                                'names': ['--location'],
+                                                                'flag': False,
+                                                                'multiple': False,
+                                                                'hidden': False,
+                                                                'help': {'zsh': 'With --log\\\\: where the game '
+                                                                                'was played.',
+                                                                         'fish': 'With --log: where the game was '
+                                                                                 'played.',
+                                                                         'powershell': 'With --log: where the game '
+                                                                                       'was played.'},
                                                                 'complete': None},
                                                                {'option': ['--history'],
                                                                 'names': ['--history'],
@@ -1257,6 +1307,19 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                                       'powershell': 'The history file to log '
                                                                                     'into.'},
                                                              'complete': None},
+                                                            {'option': ['--location'],
+                                                             'names': ['--location'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'Where the game is played (kept with '
+                                                                             'it in the history).',
+                                                                      'fish': 'Where the game is played (kept with '
+                                                                              'it in the history).',
+                                                                      'powershell': 'Where the game is played '
+                                                                                    '(kept with it in the '
+                                                                                    'history).'},
+                                                             'complete': None},
                                                             {'option': ['--names'],
                                                              'names': ['--names'],
                                                              'flag': False,
@@ -1404,6 +1467,18 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                                                'in the history.',
                                                                        'powershell': 'Log the game (or final '
                                                                                      'position) in the history.'},
+                                                              'complete': None},
+                                                             {'option': ['--location'],
+                                                              'names': ['--location'],
+                                                              'flag': False,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'With --log\\\\: where the game was '
+                                                                              'played.',
+                                                                       'fish': 'With --log: where the game was '
+                                                                               'played.',
+                                                                       'powershell': 'With --log: where the game '
+                                                                                     'was played.'},
                                                               'complete': None},
                                                              {'option': ['--history'],
                                                               'names': ['--history'],
@@ -1781,6 +1856,55 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                         'fish': 'Log finished records (unfinished ones are...',
                                                         'powershell': 'Log finished records (unfinished ones '
                                                                       'are...'}},
+                                       'edit': {'params': [{'argument': 'game_id', 'nargs': 1, 'complete': None},
+                                                           {'option': ['--location'],
+                                                            'names': ['--location'],
+                                                            'flag': False,
+                                                            'multiple': False,
+                                                            'hidden': False,
+                                                            'help': {'zsh': 'Where it was played ("""" clears it).',
+                                                                     'fish': 'Where it was played ("" clears it).',
+                                                                     'powershell': 'Where it was played ("" clears '
+                                                                                   'it).'},
+                                                            'complete': None},
+                                                           {'option': ['--notes'],
+                                                            'names': ['--notes'],
+                                                            'flag': False,
+                                                            'multiple': False,
+                                                            'hidden': False,
+                                                            'help': {'zsh': 'Notes on the game ("""" clears them).',
+                                                                     'fish': 'Notes on the game ("" clears them).',
+                                                                     'powershell': 'Notes on the game ("" clears '
+                                                                                   'them).'},
+                                                            'complete': None},
+                                                           {'option': ['--history'],
+                                                            'names': ['--history'],
+                                                            'flag': False,
+                                                            'multiple': False,
+                                                            'hidden': False,
+                                                            'help': {'zsh': 'The history file (default\\\\: '
+                                                                            '\\$REFEREE_HISTORY, else the data '
+                                                                            'folder).',
+                                                                     'fish': 'The history file (default: '
+                                                                             '$REFEREE_HISTORY, else the data '
+                                                                             'folder).',
+                                                                     'powershell': 'The history file (default: '
+                                                                                   '$REFEREE_HISTORY, else the '
+                                                                                   'data folder).'},
+                                                            'complete': None},
+                                                           {'option': ['--help'],
+                                                            'names': ['--help'],
+                                                            'flag': True,
+                                                            'multiple': False,
+                                                            'hidden': False,
+                                                            'help': {'zsh': 'Show this message and exit.',
+                                                                     'fish': 'Show this message and exit.',
+                                                                     'powershell': 'Show this message and exit.'},
+                                                            'complete': None}],
+                                                'help': {'zsh': 'Set where a logged game was played and its...',
+                                                         'fish': 'Set where a logged game was played and its...',
+                                                         'powershell': 'Set where a logged game was played and '
+                                                                       'its...'}},
                                        'rename-player': {'params': [{'argument': 'old',
                                                                      'nargs': 1,
                                                                      'complete': None},
@@ -1826,9 +1950,9 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                               'flag': False,
                                                               'multiple': False,
                                                               'hidden': False,
-                                                              'help': {'zsh': 'bgstats, csv or json.',
-                                                                       'fish': 'bgstats, csv or json.',
-                                                                       'powershell': 'bgstats, csv or json.'},
+                                                              'help': {'zsh': 'bgg, bgstats, csv or json.',
+                                                                       'fish': 'bgg, bgstats, csv or json.',
+                                                                       'powershell': 'bgg, bgstats, csv or json.'},
                                                               'complete': None},
                                                              {'argument': 'file', 'nargs': 1, 'complete': None},
                                                              {'option': ['--game'],
@@ -1877,11 +2001,11 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                                        'fish': 'Show this message and exit.',
                                                                        'powershell': 'Show this message and exit.'},
                                                               'complete': None}],
-                                                  'help': {'zsh': 'Export the history\\\\: BG Stats plays, a '
-                                                                  'CSV...',
-                                                           'fish': 'Export the history: BG Stats plays, a CSV...',
-                                                           'powershell': 'Export the history: BG Stats plays, a '
-                                                                         'CSV...'}},
+                                                  'help': {'zsh': "Export the history\\\\: BoardGameGeek''s "
+                                                                  'play...',
+                                                           'fish': "Export the history: BoardGameGeek's play...",
+                                                           'powershell': "Export the history: BoardGameGeek's "
+                                                                         'play...'}},
                                        'import': {'params': [{'argument': 'file', 'nargs': 1, 'complete': None},
                                                              {'option': ['--history'],
                                                               'names': ['--history'],
@@ -1907,10 +2031,9 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                                        'fish': 'Show this message and exit.',
                                                                        'powershell': 'Show this message and exit.'},
                                                               'complete': None}],
-                                                  'help': {'zsh': 'Restore a JSON export, merging it with...',
-                                                           'fish': 'Restore a JSON export, merging it with...',
-                                                           'powershell': 'Restore a JSON export, merging it '
-                                                                         'with...'}}},
+                                                  'help': {'zsh': 'Restore a JSON export, or import a...',
+                                                           'fish': 'Restore a JSON export, or import a...',
+                                                           'powershell': 'Restore a JSON export, or import a...'}}},
                           'help': {'zsh': 'Every game remembered\\\\: list, show, remove,...',
                                    'fish': 'Every game remembered: list, show, remove,...',
                                    'powershell': 'Every game remembered: list, show, remove,...'}}}}

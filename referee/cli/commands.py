@@ -68,12 +68,17 @@ def add_record_commands(
         json_mode: JsonOption = False,
         board: Annotated[bool, typer.Option("--board", help="Draw the table as well as the score.")] = False,
         log: Annotated[bool, typer.Option("--log", help="Log the game (or final position) in the history.")] = False,
+        location: Annotated[
+            str | None, typer.Option("--location", help="With --log: where the game was played.")
+        ] = None,
         history: HistoryFileOption = None,
     ) -> None:
+        if location is not None and not log:
+            raise typer.BadParameter(_("--location goes with --log (where the logged game was played)"))
         if log:
             from referee.cli.history_commands import score_with_log
 
-            score_with_log(ctx.obj, spec, file, json_mode, board, history)
+            score_with_log(ctx.obj, spec, file, json_mode, board, history, location)
         common.score_command(ctx.obj, spec, file, json_mode, board)
 
     score.__doc__ = score_doc

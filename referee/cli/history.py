@@ -31,6 +31,16 @@ PlayHistoryOption = Annotated[
 ]
 """``play --history FILE``: one parameter of each game's ``play``."""
 
+LocationOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--location",
+        help="Where the game is played (kept with it in the history).",
+        callback=commands.remember_location,
+    ),
+]
+"""``play --location L``: one parameter of each game's ``play``."""
+
 HistoryFileOption = Annotated[
     Optional[str],  # noqa: UP045
     typer.Option("--history", help="The history file (default: $REFEREE_HISTORY, else the data folder)."),

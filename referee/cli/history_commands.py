@@ -39,8 +39,23 @@ SOURCE_NAMES = {"bgg": "BoardGameGeek"}
 DEFAULT_LIST_LIMIT = 50
 """``history list`` shows the newest games (``--limit 0`` for all); ``--json`` gives all unless limited."""
 
-_play_options: dict[str, Any] = {"log": None, "history": None}
-"""The ``--log``/``--no-history`` and ``--history`` options of the running ``play`` (set by their callbacks)."""
+_play_options: dict[str, Any] = {"log": None, "history": None, "location": None}
+"""The ``--log``/``--no-history``, ``--history`` and ``--location`` options of the running ``play`` (set by their
+callbacks)."""
+
+
+def remember_location(value: str | None) -> str | None:
+    """Callback of ``play --location``: kept for :func:`log_finished_game` (checked as notes are)."""
+    if value is not None:
+        import typer
+
+        try:
+            _check_free_text(value, "--location")
+        except InputError as error:
+            raise typer.BadParameter(error.message) from None
+        value = value.strip() or None
+    _play_options["location"] = value
+    return value
 
 
 def remember_log(value: bool | None) -> bool | None:
@@ -165,6 +180,7 @@ def log_finished_game(session: Any) -> None:
         if record.setup:
             document["setup"] = record.setup
         entry = entry_from_game(game, document, text, times=(session.started, session.finished))
+        entry.location = _play_options.get("location")
         with open_for_writing(_play_options.get("history")) as history:
             game_id, added = history.log(entry)
         if added:
@@ -192,9 +208,16 @@ def _say_how_to_log_later(session: Any, out: Output) -> None:
 
 
 def score_with_log(
-    env: Environment, spec: GameSpec, path: str, json_mode: bool, board: bool, history_file: str | None
+    env: Environment,
+    spec: GameSpec,
+    path: str,
+    json_mode: bool,
+    board: bool,
+    history_file: str | None,
+    location: str | None = None,
 ) -> None:
-    """``score FILE --log``: score as usual, then log the record or position (a position counts as final)."""
+    """``score FILE --log [--location L]``: score as usual, then log the record or position (a position counts as
+    final), where it was played with it (set on the logged game when it is there already)."""
     import io
 
     from referee.cli import common
@@ -217,9 +240,14 @@ def score_with_log(
         if done.exit_code != ExitStatus.SUCCESS:
             raise
     try:
+        if location is not None:
+            _check_free_text(location, "--location")
         entry = entry_from_text(text, display_name(path))
+        entry.location = location.strip() or None if location is not None else None
         with open_for_writing(history_file) as history:
             game_id, added = history.log(entry)
+            if not added and location is not None:
+                history.edit(game_id, location=location.strip())
     except Unfinished as unfinished:  # the score stands; only a finished game (or a position) is logged
         out.warn(unfinished.message)
         raise CommandExit(ExitStatus.SUCCESS) from None
@@ -979,7 +1007,7 @@ def export_command(
             from referee.history.bgg import bgg_chunks
 
             total = history.count(game=game) if history is not None else 0
-            chunks = bgg_chunks(games(), total, _bgg_id)
+            chunks = bgg_chunks(games(), total, export.bgg_id_of)
         else:
             producer = {"bgstats": export.bgstats_chunks, "csv": export.csv_chunks, "json": export.backup_chunks}
             chunks = producer[format_name](games())
@@ -1009,16 +1037,6 @@ def export_command(
     except RefereeError as error:
         raise fail(out, error) from None
     raise CommandExit(ExitStatus.SUCCESS)
-
-
-def _bgg_id(game: str) -> int | None:
-    """A registered game's BoardGameGeek id (its rules say), or None."""
-    from referee import registry
-
-    if registry.game(game) is None:
-        return None
-    found = registry.load_rules(game).bgg_id
-    return int(found) if found is not None else None
 
 
 def edit_command(

@@ -84,6 +84,16 @@ def list_document(logged: LoggedGame) -> dict[str, Any]:
     }
 
 
+def bgg_id_of(game: str) -> int | None:
+    """A registered game's BoardGameGeek id, as its rules give it (None: unknown, or not registered)."""
+    from referee import registry
+
+    if registry.game(game) is None:
+        return None
+    found = registry.load_rules(game).bgg_id
+    return int(found) if found is not None else None
+
+
 def bgstats_play(logged: LoggedGame) -> dict[str, Any]:
     """One game in BG Stats' format for plays pushed from other apps."""
     entry = logged.entry
@@ -101,6 +111,13 @@ def bgstats_play(logged: LoggedGame) -> dict[str, Any]:
         },
         "players": [],
     }
+    bgg_id = bgg_id_of(entry.game)
+    if bgg_id is not None:  # the key BG Stats matches a pushed play's game by
+        play["game"]["bggId"] = bgg_id
+    if entry.location:
+        play["location"] = entry.location
+    if entry.notes:
+        play["comments"] = entry.notes
     duration = duration_minutes(entry)
     if duration is not None:
         play["durationMin"] = duration

@@ -28,7 +28,14 @@ def test_bgstats_plays_have_the_documented_keys(tmp_path: Path) -> None:
     coin, match = plays
     assert {"sourceName", "sourcePlayId", "playDate", "board", "game", "players", "durationMin"} <= set(coin)
     assert coin["playDate"] == "2025-01-01 10:42:00" and coin["durationMin"] == 42 and coin["board"] == "Original"
-    assert coin["game"] == {"name": "Coin Age", "sourceGameId": "coin-age", "highestWins": True, "noPoints": False}
+    assert coin["game"] == {
+        "name": "Coin Age",
+        "sourceGameId": "coin-age",
+        "highestWins": True,
+        "noPoints": False,
+        "bggId": 146130,
+    }
+    assert "bggId" not in match["game"]  # none known for Matchstick Tycoon
     first = coin["players"][0]
     assert {"name", "sourcePlayerId", "score", "rank", "winner", "startPlayer", "role"} <= set(first)
     assert (first["score"], first["rank"], first["winner"], first["startPlayer"]) == (20, 1, True, True)

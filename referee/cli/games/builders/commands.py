@@ -23,7 +23,7 @@ from referee.cli.games.builders.room import (
     play_setup,
     resources_text,
 )
-from referee.cli.history import LogOption, PlayHistoryOption
+from referee.cli.history import LocationOption, LogOption, PlayHistoryOption
 from referee.cli.output import Output
 from referee.cli.status import CommandExit, ExitStatus, fail
 from referee.errors import RefereeError
@@ -85,6 +85,7 @@ def play(
     resume: Annotated[str | None, typer.Option("--resume", help="Continue the game of this record.")] = None,
     log: LogOption = None,
     history: PlayHistoryOption = None,
+    location: LocationOption = None,
     card_names: NamesOption = "fr",
     json_mode: JsonOption = False,
 ) -> None:

@@ -20,7 +20,7 @@ from referee.cli.games.coin_age.maps import (
     user_maps_dir,
 )
 from referee.cli.games.coin_age.room import RULES, SPEC, complete_map, complete_topic
-from referee.cli.history import LogOption, PlayHistoryOption
+from referee.cli.history import LocationOption, LogOption, PlayHistoryOption
 from referee.cli.output import Output
 from referee.cli.records import parse_players
 from referee.cli.status import CommandExit, ExitStatus, fail
@@ -67,6 +67,7 @@ def play(
     resume: Annotated[str | None, typer.Option("--resume", help="Continue the game of this record.")] = None,
     log: LogOption = None,
     history: PlayHistoryOption = None,
+    location: LocationOption = None,
     json_mode: JsonOption = False,
     vs_computer: Annotated[bool, typer.Option("--vs-computer", help="The hint engine plays one seat.")] = False,
     computer_seat: Annotated[

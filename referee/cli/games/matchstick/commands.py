@@ -20,7 +20,7 @@ from referee.cli.games.matchstick.room import (
     players_and_setup,
     row_of,
 )
-from referee.cli.history import LogOption, PlayHistoryOption
+from referee.cli.history import LocationOption, LogOption, PlayHistoryOption
 from referee.cli.output import Output
 from referee.cli.status import CommandExit, ExitStatus, fail
 from referee.errors import RefereeError
@@ -57,6 +57,7 @@ def play(
     resume: Annotated[str | None, typer.Option("--resume", help="Continue the game of this record.")] = None,
     log: LogOption = None,
     history: PlayHistoryOption = None,
+    location: LocationOption = None,
     json_mode: JsonOption = False,
 ) -> None:
     """Referee a live game: menus at a terminal, one action per line from a pipe."""
