@@ -66,6 +66,35 @@ def finished_records(folder: Path, count: int, seed: int = 11) -> int:
     return written
 
 
+IMPORT_RATE = 1_000
+"""Plays per second ``history import`` of a BoardGameGeek play log must reach."""
+
+
+def play_log(path: Path, count: int, seed: int = 5) -> None:
+    """A BoardGameGeek play log (the XML API's shape) of ``count`` plays of Coin Age and The Builders."""
+    import random
+
+    rng = random.Random(seed)
+    names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
+    lines = ['<?xml version="1.0" encoding="utf-8"?>', f'<plays username="club" userid="1" total="{count}" page="1">']
+    for number in range(1, count + 1):
+        game, bgg = ("Coin Age", 146130) if number % 3 else ("The Builders: Middle Ages", 144553)
+        seats = rng.sample(names, 2 if bgg == 146130 else rng.randrange(2, 5))
+        scores = [rng.randrange(5, 40) for _seat in seats]
+        best = max(scores)
+        players = "".join(
+            f'<player name="{name}" startposition="{seat}" score="{score}" win="{int(score == best)}"/>'
+            for seat, (name, score) in enumerate(zip(seats, scores, strict=True), start=1)
+        )
+        lines.append(
+            f'<play id="{number}" date="2024-{1 + number % 12:02d}-{1 + number % 28:02d}" quantity="1" length="30"'
+            f' incomplete="0" nowinstats="0" location=""><item name="{game}" objecttype="thing" objectid="{bgg}"/>'
+            f"<players>{players}</players></play>"
+        )
+    lines.append("</plays>")
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
 def build_history(path: Path, count: int, seed: int = 3) -> None:
     """A history of ``count`` games logged through the history's API (dates in order, so ratings are kept)."""
     sys.path.insert(0, str(ROOT))
@@ -140,6 +169,20 @@ def main() -> int:
         )
         table.add(
             "`history add`: records per CPU second (all processes)", [records / cpu], " records/s", "", None, ",.0f"
+        )
+        plays = 300 if args.quick else 10_000
+        log = Path(temporary) / "plays.xml"
+        play_log(log, plays)
+        imported = Path(temporary) / "imported.sqlite3"
+        times = wall_times([*referee, "history", "import", str(log), "--history", str(imported)], 1)
+        rate = plays / times[0]
+        table.add(
+            f"`history import` of a BoardGameGeek log of {plays:,} plays (wall)",
+            [rate],
+            " plays/s",
+            f"≥ {IMPORT_RATE:,}",
+            rate >= IMPORT_RATE,
+            ",.0f",
         )
         path = Path(temporary) / "big.sqlite3"
         started = time.perf_counter()

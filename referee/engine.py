@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from referee.errors import IllegalAction, RefereeError, ReplayError
 
@@ -23,14 +23,6 @@ if TYPE_CHECKING:
 
 StateT = TypeVar("StateT", bound="GameState")
 ActionT = TypeVar("ActionT")
-
-ResultKind = Literal["points", "ranking"]
-"""How a game's result is told: ``points`` (scores decide; the history keeps them), or ``ranking`` (an order with no
-points, such as Matchstick Tycoon's order of going out: the history keeps no scores)."""
-
-TiePolicy = Literal["draw", "shared-win"]
-"""What a finished game with no single winner is: a ``draw`` (nobody wins; the history counts a draw), or a
-``shared-win`` (the players at the top all win), as the game's own rules say."""
 
 
 class GameState(Protocol):
@@ -128,15 +120,6 @@ class Rules(Protocol[StateT, ActionT]):
 
     name: str
     """The game's command name: ``coin-age``, ``builders`` or ``matchstick``."""
-    result_kind: ResultKind
-    """Points, or a ranking without points (see :data:`ResultKind`)."""
-    tie_policy: TiePolicy
-    """A game over with no single winner: a draw, or a win shared (see :data:`TiePolicy`)."""
-    ranking_words: str
-    """How the history tells a result of ``result_kind`` "ranking": ``out in this order: {names}``."""
-    bgg_id: int | None
-    """The game's BoardGameGeek id (``boardgamegeek.com/boardgame/<id>``), the key other apps match plays by; None
-    when the game has none."""
 
     def setup_summary(self, setup: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, Any]:
         """What of a game's setup the history keeps and shows (the Coin Age map's name), from the record's setup
@@ -212,13 +195,8 @@ class Rules(Protocol[StateT, ActionT]):
 class RulesBase(Generic[StateT, ActionT]):
     """What every game's rules class inherits: the self-play defaults of :class:`Rules`, each stated in terms
     of :meth:`legal_actions`. A game overrides them when it has a faster sampler or a policy of its own (kept in
-    its own module beside the rules). Its facts default to a game of points, where a tie is a draw."""
-
-    result_kind: ClassVar[ResultKind] = "points"
-    tie_policy: ClassVar[TiePolicy] = "draw"
-    bgg_id: ClassVar[int | None] = None
-    ranking_words: ClassVar[str] = "in this order: {names}"
-    """How a ranking without points is told (``result_kind`` "ranking"), untranslated (shown through ``_()``)."""
+    its own module beside the rules). (What the history and exports ask of a game without playing it, its kind of
+    result, draw policy and BoardGameGeek id, is its registry line's :class:`~referee.registry.GameFacts`.)"""
 
     def setup_summary(self, setup: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, Any]:
         return {}

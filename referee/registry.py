@@ -11,11 +11,39 @@ This module imports only ``typing`` (loaded already): every TAB and every one-sh
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple  # not dataclasses: it imports inspect and ast, a third of TAB's start-up
+from typing import Any, Literal, NamedTuple  # not dataclasses: it imports inspect and ast, a third of TAB's start-up
+
+
+def N_(message: str) -> str:
+    """Marks a message for translation (shown through ``_()`` where it is used); the registry imports no i18n."""
+    return message
+
+
+ResultKind = Literal["points", "ranking"]
+"""How a game's result is told: ``points`` (scores decide; the history keeps them), or ``ranking`` (an order with no
+points, such as Matchstick Tycoon's order of going out: the history keeps no scores)."""
+
+TiePolicy = Literal["draw", "shared-win"]
+"""What a finished game with no single winner is: a ``draw`` (nobody wins; the history counts a draw), or a
+``shared-win`` (the players at the top all win), as the game's own rules say."""
+
+
+class GameFacts(NamedTuple):
+    """What the history, its statistics and its exports ask of a game without playing it: read from its registry
+    line, so listing a history of any size loads no rules engine (start-up time)."""
+
+    result_kind: ResultKind = "points"
+    """``points``, or ``ranking``: a result told as an order without points (Matchstick Tycoon's going out)."""
+    tie_policy: TiePolicy = "draw"
+    """A game over with no single winner: ``draw`` (nobody wins), or ``shared-win`` (they all win)."""
+    bgg_id: int | None = None
+    """The game's BoardGameGeek id (``boardgamegeek.com/boardgame/<id>``), the key other apps match plays by."""
+    ranking_words: str = N_("in this order: {names}")
+    """How a result of kind ``ranking`` is told (English; translated where shown)."""
 
 
 class GameEntry(NamedTuple):
-    """One game: its command word, its title, and where its rules and its command-line room live."""
+    """One game: its command word, its title, where its rules and its command-line room live, and its facts."""
 
     name: str
     """The command word: ``referee coin-age …``; also the ``game`` key of its records."""
@@ -25,6 +53,7 @@ class GameEntry(NamedTuple):
     room: str
     """The package of its command-line room: ``<room>.room`` holds ``SPEC`` (no Typer), ``<room>.commands`` its
     Typer ``app``."""
+    facts: GameFacts = GameFacts()
 
     @property
     def spec_module(self) -> str:
@@ -58,14 +87,40 @@ def names() -> tuple[str, ...]:
     return tuple(GAMES)
 
 
+def facts(name: str) -> GameFacts:
+    """A game's facts (:class:`GameFacts`); a game not registered has the defaults (points; a tie is a draw)."""
+    entry = GAMES.get(name)
+    return entry.facts if entry is not None else GameFacts()
+
+
 def load_rules(name: str) -> Any:
-    """The ``RULES`` object of a registered game (its facts: :attr:`~referee.engine.Rules.result_kind`,
-    ``tie_policy``, ``bgg_id``, ``setup_summary``); imported on first use. KeyError for a game not registered."""
+    """The ``RULES`` object of a registered game (``setup_summary``, ``actor``, the rules themselves); imported on
+    first use. KeyError for a game not registered."""
     from importlib import import_module
 
     return import_module(GAMES[name].rules).RULES
 
 
-register(GameEntry("coin-age", "Coin Age", "referee.coin_age.rules", "referee.cli.games.coin_age"))
-register(GameEntry("matchstick", "Matchstick Tycoon", "referee.matchstick.rules", "referee.cli.games.matchstick"))
-register(GameEntry("builders", "The Builders: Middle Ages", "referee.builders.rules", "referee.cli.games.builders"))
+# BoardGameGeek ids: Coin Age as the README of the navpil/coinage project gives it; The Builders: Middle Ages from
+# BoardGameGeek play data; none was found for Matchstick Tycoon (see docs/formats.md: not checked on the site).
+register(
+    GameEntry("coin-age", "Coin Age", "referee.coin_age.rules", "referee.cli.games.coin_age", GameFacts(bgg_id=146130))
+)
+register(
+    GameEntry(
+        "matchstick",
+        "Matchstick Tycoon",
+        "referee.matchstick.rules",
+        "referee.cli.games.matchstick",
+        GameFacts(result_kind="ranking", ranking_words=N_("out in this order: {names}")),
+    )
+)
+register(
+    GameEntry(
+        "builders",
+        "The Builders: Middle Ages",
+        "referee.builders.rules",
+        "referee.cli.games.builders",
+        GameFacts(bgg_id=144553),
+    )
+)

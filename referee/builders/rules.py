@@ -91,8 +91,6 @@ class BuildersRules(RulesBase[BuildersState, Action]):
     everything about a game is in its :class:`~referee.builders.state.BuildersState`."""
 
     name = "builders"
-    bgg_id = 144553
-    """boardgamegeek.com/boardgame/144553, The Builders: Middle Ages."""
 
     def setup_summary(self, setup: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, Any]:
         """The seed, when the referee dealt the cards (the game can be dealt again)."""

@@ -315,7 +315,7 @@ def result_text(entry: GameEntry) -> str:
 
     winners = entry.winners
     if not has_points(entry.game):
-        words = registry.load_rules(entry.game).ranking_words if registry.game(entry.game) else "{names}"
+        words = registry.facts(entry.game).ranking_words if registry.game(entry.game) else "{names}"
         return _(words).format(names=", ".join(entry.ranking))
     scores = entry.scores or {}
     points = "–".join(str(scores.get(name, "")) for name in entry.ranking)
@@ -846,9 +846,9 @@ def _import_bgg(out: Output, stream: Any, source: str, history: History) -> None
     by_id: dict[str, str] = {}
     by_title: dict[str, str] = {}
     for name in registry.names():
-        rules = registry.load_rules(name)
-        if rules.bgg_id is not None:
-            by_id[str(rules.bgg_id)] = name
+        bgg_id = registry.facts(name).bgg_id
+        if bgg_id is not None:
+            by_id[str(bgg_id)] = name
         entry = registry.game(name)
         if entry is not None:
             by_title[entry.title.casefold()] = name

@@ -580,7 +580,9 @@ def log_lines(spec: GameSpec, game: Game[Any, Any]) -> list[str]:
     lines: list[str] = []
     turn: list[str] = []
     player = replayed.to_move
-    points = spec.rules.result_kind == "points"
+    from referee import registry
+
+    points = registry.facts(spec.name).result_kind == "points"
 
     def close() -> None:
         line = f"{len(lines) + 1}. {player}: {', '.join(turn)}"

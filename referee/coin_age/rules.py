@@ -98,8 +98,6 @@ class CoinAgeRules(RulesBase[Any, Any]):
     """Coin Age for the referee. See the module docstring."""
 
     name = "coin-age"
-    bgg_id = 146130
-    """boardgamegeek.com/boardgame/146130 (as the README of the navpil/coinage project gives it)."""
 
     def setup_summary(self, setup: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, Any]:
         """The map's name (a map is most of what makes two Coin Age games alike)."""

@@ -17,23 +17,19 @@ __all__ = ["GameEntry", "PlayerResult", "name_key"]
 
 
 def has_points(game: str) -> bool:
-    """Whether a game's result is told in points (the rules' ``result_kind``); a game whose result is a ranking
+    """Whether a game's result is told in points (its registry facts' ``result_kind``); a game whose result is a ranking
     without points (Matchstick Tycoon's order of going out; BG Stats' ``noPoints``) keeps no scores. A game this
     referee does not know is taken as one of points."""
     from referee import registry
 
-    if registry.game(game) is None:
-        return True
-    return bool(registry.load_rules(game).result_kind == "points")
+    return registry.facts(game).result_kind == "points"
 
 
 def tie_policy(game: str) -> str:
     """What a finished game of ``game`` with no single winner is: ``draw`` or ``shared-win`` (its rules say)."""
     from referee import registry
 
-    if registry.game(game) is None:
-        return "draw"
-    return str(registry.load_rules(game).tie_policy)
+    return registry.facts(game).tie_policy
 
 
 def game_title(name: str, *, translated: bool = True) -> str:

@@ -85,13 +85,10 @@ def list_document(logged: LoggedGame) -> dict[str, Any]:
 
 
 def bgg_id_of(game: str) -> int | None:
-    """A registered game's BoardGameGeek id, as its rules give it (None: unknown, or not registered)."""
+    """A registered game's BoardGameGeek id, as its registry line gives it (None: unknown, or not registered)."""
     from referee import registry
 
-    if registry.game(game) is None:
-        return None
-    found = registry.load_rules(game).bgg_id
-    return int(found) if found is not None else None
+    return registry.facts(game).bgg_id
 
 
 def bgstats_play(logged: LoggedGame) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from typing import Any
 
 from referee.engine import Event, Outcome, RulesBase, Verdict
 from referee.errors import SetupError
-from referee.i18n import N_, _, ngettext
+from referee.i18n import _, ngettext
 from referee.matchstick import sampler
 from referee.matchstick.actions import MAX_CARDS_PER_PLAY, Action, Pass, Play, card_face, format_action, parse_action
 from referee.matchstick.segments import (
@@ -230,11 +230,6 @@ class MatchstickRules(RulesBase[MatchstickState, Action]):
     """The pure rules of Matchstick Tycoon (implements :class:`referee.engine.Rules`)."""
 
     name = "matchstick"
-    result_kind = "ranking"
-    """The result is the order of going out; there are no points."""
-    ranking_words = N_("out in this order: {names}")
-    bgg_id = None
-    """No BoardGameGeek entry for Matchstick Tycoon was found."""
 
     def setup_summary(self, setup: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, Any]:
         """The expansion played with (0, 2 or 4 extra cards)."""
