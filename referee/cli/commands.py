@@ -17,6 +17,10 @@ from referee.i18n import _
 JsonOption = Annotated[bool, typer.Option("--json", help="JSON for scripts (see the contract).")]
 GamesOption = Annotated[int, typer.Option("--games", help="How many games.")]
 """``simulate --games``, in every game."""
+DrawOption = Annotated[
+    str | None, typer.Option("--draw", metavar="FILE.svg", help="Also draw it as a picture (SVG) into this file.")
+]
+"""``check --draw`` and ``score --draw``."""
 SimulationSeedOption = Annotated[int | None, typer.Option("--seed", help="Random seed, for repeatable runs.")]
 """``simulate --seed``, in every game."""
 
@@ -58,9 +62,10 @@ def add_record_commands(
             ),
         ],
         json_mode: JsonOption = False,
+        draw: DrawOption = None,
     ) -> None:
         """Would ACTION be legal next? Which rule says so?"""
-        common.check_command(ctx.obj, spec, record, " ".join(action), json_mode)
+        common.check_command(ctx.obj, spec, record, " ".join(action), json_mode, draw)
 
     def score(
         ctx: typer.Context,
@@ -72,17 +77,31 @@ def add_record_commands(
             str | None, typer.Option("--location", help="With --log: where the game was played.")
         ] = None,
         history: HistoryFileOption = None,
+        draw: DrawOption = None,
     ) -> None:
         if location is not None and not log:
             raise typer.BadParameter(_("--location goes with --log (where the logged game was played)"))
         if log:
             from referee.cli.history_commands import score_with_log
 
-            score_with_log(ctx.obj, spec, file, json_mode, board, history, location)
-        common.score_command(ctx.obj, spec, file, json_mode, board)
+            score_with_log(ctx.obj, spec, file, json_mode, board, history, location, draw)
+        common.score_command(ctx.obj, spec, file, json_mode, board, draw)
 
     score.__doc__ = score_doc
     app.command()(score)
+
+    @app.command()
+    def draw(
+        ctx: typer.Context,
+        file: Annotated[str, typer.Argument(metavar="RECORD|POSITION", help="A record or a position ('-': stdin).")],
+        output: Annotated[str, typer.Option("-o", "--output", help="The picture to write: FILE.svg ('-': stdout).")],
+        at: Annotated[int | None, typer.Option("--at", help="After this many actions of the record.")] = None,
+        force: Annotated[bool, typer.Option("--force", help="Replace the picture if it exists.")] = False,
+    ) -> None:
+        """A picture (SVG) of the position: the table as it lies, the score as it stands."""
+        from referee.cli.pictures import draw_command
+
+        draw_command(ctx.obj, spec, file, at, output, force)
 
     @app.command()
     def rules(

@@ -45,6 +45,9 @@ class GameSpec:
     """A game from a position file (no ``actions``), or None when the file is not one."""
     describe: Callable[[Any, Any], str] | None = None
     """An action in words for people (``describe(action, state)``): the label of its entry at the typed prompt."""
+    picture: Callable[[Game[Any, Any], frozenset[str]], Any] | None = None
+    """The table as an SVG :class:`~referee.cli.svg.Picture` (``picture(game, marked)``: ``marked`` spaces or
+    cards picked out), for ``draw``, ``check --draw`` and ``score --draw``."""
     ask_action: Callable[[Game[Any, Any], Any, Output], object] | None = None
     """Ask for the next action at a terminal (``ask_action(game, prompter, out)``); returns an action object (a
     menu's entry), notation typed by the player, or a session command (undo, rules, quit: strings of
@@ -257,8 +260,17 @@ def load_game(spec: GameSpec, path: str, out: Output) -> Game[Any, Any]:
 
 
 # -- check -----------------------------------------------------------------------------------------------------
-def check_command(env: Environment, spec: GameSpec, record_path: str, action_text: str, json_mode: bool) -> None:
+def check_command(
+    env: Environment, spec: GameSpec, record_path: str, action_text: str, json_mode: bool, draw: str | None = None
+) -> None:
     out = Output(env, json_mode)
+    if draw is not None:
+        from referee.cli.pictures import check_svg
+
+        try:
+            check_svg(draw)
+        except RefereeError as failure:
+            raise fail(out, failure) from None
     game = load_game(spec, record_path, out)
     try:
         action = game.parse(action_text)
@@ -270,6 +282,13 @@ def check_command(env: Environment, spec: GameSpec, record_path: str, action_tex
         raise fail(out, f"'{shorten(action_text)}': {failure.message}", exit_status(failure)) from None
     verdict = game.judge(action)
     canonical = spec.rules.format(action, game.state)
+    if draw is not None:
+        from referee.cli.pictures import ruling_picture, write_picture
+
+        try:
+            write_picture(env, draw, ruling_picture(spec, game, canonical, verdict))
+        except RefereeError as failure:
+            raise fail(out, failure) from None
     if json_mode:
         out.json(
             {
@@ -292,9 +311,19 @@ def check_command(env: Environment, spec: GameSpec, record_path: str, action_tex
 
 
 # -- score -----------------------------------------------------------------------------------------------------
-def score_command(env: Environment, spec: GameSpec, path: str, json_mode: bool, board: bool = False) -> None:
-    """The score of a record or a position: a breakdown per player (and the table drawn with ``board``)."""
+def score_command(
+    env: Environment, spec: GameSpec, path: str, json_mode: bool, board: bool = False, draw: str | None = None
+) -> None:
+    """The score of a record or a position: a breakdown per player (and the table drawn with ``board``; the score
+    sheet drawn as a picture into ``draw``)."""
     out = Output(env, json_mode)
+    if draw is not None:
+        from referee.cli.pictures import check_svg
+
+        try:
+            check_svg(draw)
+        except RefereeError as failure:
+            raise fail(out, failure) from None
     source = display_name(path)
     error: ReplayError | None = None
     try:
@@ -316,6 +345,13 @@ def score_command(env: Environment, spec: GameSpec, path: str, json_mode: bool, 
         if json_mode:
             out.json(error_document(game, error))
         raise fail(out, replay_error_line(source, error), exit_status(error))
+    if draw is not None:
+        from referee.cli.pictures import game_picture, write_picture
+
+        try:
+            write_picture(env, draw, game_picture(spec, game))
+        except RefereeError as failure:
+            raise fail(out, failure) from None
     if json_mode:
         out.json(game.summary())
     elif board:

@@ -215,6 +215,7 @@ def score_with_log(
     board: bool,
     history_file: str | None,
     location: str | None = None,
+    draw: str | None = None,
 ) -> None:
     """``score FILE --log [--location L]``: score as usual, then log the record or position (a position counts as
     final), where it was played with it (set on the logged game when it is there already)."""
@@ -227,7 +228,7 @@ def score_with_log(
     try:
         text = read_text(path, env.stdin)
     except RefereeError:
-        common.score_command(env, spec, path, json_mode, board)  # reports the error as score does
+        common.score_command(env, spec, path, json_mode, board, draw)  # reports the error as score does
         return
     scoring = env
     if path == "-":  # standard input is read: score from the text read
@@ -235,7 +236,7 @@ def score_with_log(
             io.StringIO(text), env.stdout, env.stderr, False, env.stdout_isatty, env.no_color, env.stderr_isatty
         )
     try:
-        common.score_command(scoring, spec, path, json_mode, board)
+        common.score_command(scoring, spec, path, json_mode, board, draw)
     except CommandExit as done:
         if done.exit_code != ExitStatus.SUCCESS:
             raise

@@ -326,7 +326,7 @@ def status_line(game: Game[BuildersState, Any]) -> str:
             head = _("Final position as typed.")
         else:
             head = _("Game over after turn {turn}.").format(turn=state.turn)
-        verdict = _("{winner} wins.").format(winner=outcome.winner) if outcome.winner else _("A shared win.")
+        verdict = _("{winner} wins.").format(winner=outcome.winner) if outcome.winner else _("A draw.")
         tie = f" {outcome.tie_break[0].upper()}{outcome.tie_break[1:]}." if outcome.tie_break else ""
         return f"{head} {verdict}{tie}"
     player = state.players[state.current]
@@ -532,6 +532,12 @@ def load_position(document: dict[str, Any], source: str, out: Output) -> Game[Bu
     return Game.from_state(RULES, players, {"seed": 0}, state)  # (the seed only makes a first state to replace)
 
 
+def _picture(game: Game[BuildersState, Any], marked: frozenset[str]) -> Any:
+    from referee.cli.games.builders.picture import picture
+
+    return picture(game, marked)
+
+
 SPEC = GameSpec(
     name="builders",
     title=N_("The Builders: Middle Ages"),
@@ -543,6 +549,7 @@ SPEC = GameSpec(
     load_position=load_position,
     describe=lambda action, state: describe_action(action, state),
     ask_action=ask_action,
+    picture=lambda game, marked: _picture(game, marked),
 )
 
 

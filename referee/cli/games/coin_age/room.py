@@ -346,7 +346,14 @@ SPEC = GameSpec(
     load_position=load_position,
     describe=lambda action, state: RULES.describe(action, state),
     ask_action=ask_action,
+    picture=lambda game, marked: _picture(game, marked),
 )
+
+
+def _picture(game: Game[CoinAgeState, Any], marked: frozenset[str]) -> Any:
+    from referee.cli.games.coin_age.picture import picture
+
+    return picture(game, marked)
 
 
 def complete_topic(incomplete: str) -> list[str]:

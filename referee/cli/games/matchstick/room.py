@@ -578,7 +578,14 @@ SPEC = GameSpec(
     score_table=score_table,
     status_line=status_line,
     ask_action=ask_action,
+    picture=lambda game, marked: _picture(game, marked),
 )
+
+
+def _picture(game: Game[MatchstickState, Any], marked: frozenset[str]) -> Any:
+    from referee.cli.games.matchstick.picture import picture
+
+    return picture(game, marked)
 
 
 def complete_topic(incomplete: str) -> list[str]:
