@@ -1183,7 +1183,7 @@ def print_game_stats(out: Output, game: str, document: dict[str, Any]) -> None:
     headers = [_("player"), _("games"), _("wins"), _("draws")] + ([_("shared")] if shared else []) + [_("win rate")]
     if not no_points:
         headers += [_("average"), _("best")]
-    headers.append(_("rating (mu ± sigma)"))
+    headers.append(_("rating (mu − 3 sigma)"))
     table = ScoreTable(game_title(game), headers)
     seats: list[dict[str, int]] = []
     for name, numbers in document["players"].items():
@@ -1200,7 +1200,7 @@ def print_game_stats(out: Output, game: str, document: dict[str, Any]) -> None:
             average = numbers["average_score"]
             best = numbers["best_score"]
             row += ["" if average is None else f"{average:.1f}", "" if best is None else str(best)]
-        row.append("" if rating is None else f"{rating['mu']:.1f} ± {rating['sigma']:.1f}")
+        row.append("" if rating is None else f"{rating['ordinal']:.1f} ({rating['mu']:.1f} ± {rating['sigma']:.1f})")
         table.add_row(row)
         for seat, numbers_at in enumerate(numbers["by_seat"]):
             while len(seats) <= seat:

@@ -37,7 +37,23 @@ def statistics(
         table = history.ratings(game)
         for name, numbers in document["players"].items():
             rating = table.get(name_key(name))
-            numbers["rating"] = None if rating is None else {"mu": round(rating[1], 3), "sigma": round(rating[2], 3)}
+            numbers["rating"] = (
+                None
+                if rating is None
+                else {
+                    "mu": round(rating[1], 3),
+                    "sigma": round(rating[2], 3),
+                    "ordinal": round(rating[1] - 3 * rating[2], 3),
+                }
+            )
+        # ranked by OpenSkill's conventional figure, the ordinal mu - 3 sigma: a player of one lucky game (a high
+        # mu, a wide sigma) is not ranked above one who has won steadily
+        document["players"] = dict(
+            sorted(
+                document["players"].items(),
+                key=lambda item: -item[1]["rating"]["ordinal"] if item[1]["rating"] else float("inf"),
+            )
+        )
     else:
         for numbers in document["players"].values():
             numbers["rating"] = None

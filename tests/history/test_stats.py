@@ -31,7 +31,7 @@ def test_per_player_numbers_with_a_shared_win(tmp_path: Path) -> None:
     assert ann["by_seat"] == [{"games": 2, "wins": 1}, {"games": 1, "wins": 1}]
     assert bob["by_seat"] == [{"games": 1, "wins": 1}, {"games": 2, "wins": 1}]
     assert ann["by_map"] == {"Isle": {"games": 1, "wins": 1}, "Original": {"games": 2, "wins": 1}}
-    assert set(ann["rating"]) == {"mu", "sigma"}
+    assert set(ann["rating"]) == {"mu", "sigma", "ordinal"}
 
 
 def test_no_points_game_and_filters(tmp_path: Path) -> None:
@@ -77,3 +77,25 @@ def test_the_kept_totals_equal_the_games_added_up(tmp_path: Path) -> None:
                 assert statistics(history, game=game, player="ann") == statistics(
                     history, game=game, player="ann", since="1900-01-01T00:00:00"
                 )
+
+
+def test_players_are_ranked_by_the_ordinal_not_by_mu(tmp_path) -> None:
+    """One lucky game (a high mu, a wide sigma) does not rank a player above one who has won steadily."""
+    from referee.history.stats import statistics
+    from tests.history.helpers import entry, history_at
+
+    with history_at(tmp_path / "h.sqlite3") as history:
+        for day in range(1, 9):
+            history.log(
+                entry("coin-age", ["Ann", "Bob"], [20, 10], [1, 2], ["Ann"], f"2025-01-0{day % 9 or 1}T1{day}:00:00")
+            )
+        history.log(entry("coin-age", ["Lucky", "Bob"], [30, 5], [1, 2], ["Lucky"], "2025-02-01T10:00:00"))
+        document = statistics(history, game="coin-age")
+    ratings = {name: numbers["rating"] for name, numbers in document["players"].items()}
+    assert ratings["Lucky"]["mu"] > ratings["Bob"]["mu"]
+    assert list(document["players"]) == sorted(ratings, key=lambda name: -ratings[name]["ordinal"])
+    assert all(
+        r["ordinal"] == round(r["mu"] - 3 * r["sigma"], 3) or abs(r["ordinal"] - (r["mu"] - 3 * r["sigma"])) < 0.01
+        for r in ratings.values()
+    )
+    assert next(iter(document["players"])) == "Ann"
