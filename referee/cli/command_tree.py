@@ -2226,6 +2226,91 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                            'fish': "Export the history: BoardGameGeek's play...",
                                                            'powershell': "Export the history: BoardGameGeek's "
                                                                          'play...'}},
+                                       'report': {'params': [{'option': ['-o', '--output'],
+                                                              'names': ['-o', '--output'],
+                                                              'flag': False,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': "The HTML file to write (''-''\\\\: "
+                                                                              'standard output).',
+                                                                       'fish': "The HTML file to write ('-': "
+                                                                               'standard output).',
+                                                                       'powershell': "The HTML file to write ('-': "
+                                                                                     'standard output).'},
+                                                              'complete': None},
+                                                             {'option': ['--game'],
+                                                              'names': ['--game'],
+                                                              'flag': False,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'Only this game (its command word, '
+                                                                              'as referee --help lists them).',
+                                                                       'fish': 'Only this game (its command word, '
+                                                                               'as referee --help lists them).',
+                                                                       'powershell': 'Only this game (its command '
+                                                                                     'word, as referee --help '
+                                                                                     'lists them).'},
+                                                              'complete': None},
+                                                             {'option': ['--player'],
+                                                              'names': ['--player'],
+                                                              'flag': False,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'Only the games of this player.',
+                                                                       'fish': 'Only the games of this player.',
+                                                                       'powershell': 'Only the games of this '
+                                                                                     'player.'},
+                                                              'complete': None},
+                                                             {'option': ['--since'],
+                                                              'names': ['--since'],
+                                                              'flag': False,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'Only games since this date '
+                                                                              '(YYYY-MM-DD).',
+                                                                       'fish': 'Only games since this date '
+                                                                               '(YYYY-MM-DD).',
+                                                                       'powershell': 'Only games since this date '
+                                                                                     '(YYYY-MM-DD).'},
+                                                              'complete': None},
+                                                             {'option': ['--history'],
+                                                              'names': ['--history'],
+                                                              'flag': False,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'The history file (default\\\\: '
+                                                                              '\\$REFEREE_HISTORY, else the data '
+                                                                              'folder).',
+                                                                       'fish': 'The history file (default: '
+                                                                               '$REFEREE_HISTORY, else the data '
+                                                                               'folder).',
+                                                                       'powershell': 'The history file (default: '
+                                                                                     '$REFEREE_HISTORY, else the '
+                                                                                     'data folder).'},
+                                                              'complete': None},
+                                                             {'option': ['--force'],
+                                                              'names': ['--force'],
+                                                              'flag': True,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'Replace the file if it exists.',
+                                                                       'fish': 'Replace the file if it exists.',
+                                                                       'powershell': 'Replace the file if it '
+                                                                                     'exists.'},
+                                                              'complete': None},
+                                                             {'option': ['--help'],
+                                                              'names': ['--help'],
+                                                              'flag': True,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'Show this message and exit.',
+                                                                       'fish': 'Show this message and exit.',
+                                                                       'powershell': 'Show this message and exit.'},
+                                                              'complete': None}],
+                                                  'help': {'zsh': 'A season in one page\\\\: one self-contained...',
+                                                           'fish': 'A season in one page: one self-contained...',
+                                                           'powershell': 'A season in one page: one '
+                                                                         'self-contained...'}},
                                        'import': {'params': [{'argument': 'file', 'nargs': 1, 'complete': None},
                                                              {'option': ['--history'],
                                                               'names': ['--history'],

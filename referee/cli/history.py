@@ -146,6 +146,25 @@ def history_export(
     commands.export_command(ctx.obj, format_name, game, file, history, force)
 
 
+@history_app.command("report")
+def history_report(
+    ctx: typer.Context,
+    output: Annotated[str, typer.Option("-o", "--output", help="The HTML file to write ('-': standard output).")] = (
+        "report.html"
+    ),
+    game: GameOption = None,
+    player: Annotated[Optional[str], typer.Option("--player", help="Only the games of this player.")] = None,  # noqa: UP045
+    since: Annotated[Optional[str], typer.Option("--since", help="Only games since this date (YYYY-MM-DD).")] = None,  # noqa: UP045
+    history: HistoryFileOption = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")] = False,
+) -> None:
+    """A season in one page: one self-contained HTML file of the games played, wins, ratings over time, seats,
+    head to head, maps and the latest games drawn."""
+    from referee.cli.report import report_command
+
+    report_command(ctx.obj, output, game, player, since, history, force)
+
+
 @history_app.command("import")
 def history_import(
     ctx: typer.Context,

@@ -67,6 +67,8 @@ def picture(game: Any, marked: Collection[str] = ()) -> Picture:
         board.text(MARGIN, y, line, size=14, fill=MUTED)
     if not state.tally:
         for title, row in ((_("face-up buildings"), state.row_buildings), (_("face-up workers"), state.row_workers)):
+            if not row:  # a deck run out: its row is empty
+                continue
             y += 26
             board.text(MARGIN, y, title, size=14, weight="bold")
             y += 8

@@ -1,0 +1,285 @@
+"""``referee history report``: a season in one page. One self-contained HTML file (inline CSS and SVG, nothing
+fetched from a network, no script): the games played, per game each player's games, wins, draws, win rate, scores
+and rating (ranked by the ordinal, mu − 3 sigma), the ratings over time as a chart, results by seat, head to head,
+Coin Age's maps, and the latest games with their final pictures. Readable on a phone and a laptop, printable.
+
+The numbers are those of ``stats --json`` (:func:`referee.history.stats.statistics`); the pictures those of
+``GAME draw``. Imported only for this command.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from referee.cli.svg import LINE, MUTED, Picture, clean
+from referee.i18n import _
+
+SERIES = ("#0969da", "#cf222e", "#1a7f37", "#bf8700", "#8250df", "#1b7c83", "#d1242f", "#57606a")
+CHARTED = len(SERIES)
+"""Players drawn in a rating chart (the first by rank); the others are named under it."""
+LATEST = 3
+"""The latest games of each game drawn as pictures."""
+
+STYLE = """
+:root { color-scheme: light; --ink: #1f2328; --muted: #57606a; --line: #d0d7de; --paper: #ffffff; }
+* { box-sizing: border-box; }
+body { margin: 0 auto; max-width: 980px; padding: 16px; font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto,
+  "Noto Sans", "Noto Sans CJK SC", sans-serif; color: var(--ink); background: var(--paper); }
+h1 { font-size: 1.6rem; margin: 0.2rem 0 0.4rem; }
+h2 { font-size: 1.3rem; margin: 2rem 0 0.5rem; border-bottom: 1px solid var(--line); padding-bottom: 0.2rem; }
+h3 { font-size: 1.05rem; margin: 1.2rem 0 0.4rem; }
+p.note, .muted { color: var(--muted); font-size: 0.9rem; }
+.table-wrap { overflow-x: auto; }
+table { border-collapse: collapse; min-width: 60%; }
+th, td { padding: 0.3rem 0.6rem; border-bottom: 1px solid var(--line); text-align: right; white-space: nowrap; }
+th:first-child, td:first-child { text-align: left; }
+figure { margin: 0.8rem 0; }
+figure svg { max-width: 100%; height: auto; display: block; }
+figcaption { color: var(--muted); font-size: 0.9rem; }
+.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); gap: 0.6rem; }
+.card { border: 1px solid var(--line); border-radius: 8px; padding: 0.5rem 0.7rem; }
+.card b { display: block; font-size: 1.4rem; }
+@media print { body { max-width: none; } h2 { break-before: page; } figure, table { break-inside: avoid; } }
+"""
+
+
+def cell(value: object) -> str:
+    return escape(clean(value))
+
+
+def table_html(headers: list[str], rows: list[list[object]]) -> str:
+    head = "".join(f"<th>{cell(header)}</th>" for header in headers)
+    body = "".join("<tr>" + "".join(f"<td>{cell(value)}</td>" for value in row) + "</tr>" for row in rows)
+    return f'<div class="table-wrap"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+
+
+def rating_chart(course: dict[str, list[tuple[str, float, float]]], names: dict[str, str]) -> Picture:
+    """Each player's mu after each of their games, on the game's own timeline (oldest left), one line each."""
+    series = {key: steps for key, steps in course.items() if steps}
+    moments = sorted({played for steps in series.values() for played, _mu, _sigma in steps})
+    width, height, left, top, bottom = 720.0, 300.0, 48.0, 16.0, 40.0
+    chart = Picture(width, height + 24 * ((len(series) + 2) // 3), _("Ratings over time"))
+    values = [mu for steps in series.values() for _played, mu, _sigma in steps] or [25.0]
+    low, high = min(values) - 0.5, max(values) + 0.5
+    plot_w, plot_h = width - left - 12, height - top - bottom
+    position = {moment: index for index, moment in enumerate(moments)}
+
+    def at(played: str, mu: float) -> tuple[float, float]:
+        x = left + plot_w * position[played] / max(1, len(moments) - 1)
+        return x, top + plot_h * (high - mu) / (high - low)
+
+    for step in range(5):
+        mu = low + (high - low) * step / 4
+        _x, y = at(moments[0], mu) if moments else (left, top)
+        chart.line(left, y, width - 12, y, stroke=LINE)
+        chart.text(left - 6, y + 4, f"{mu:.1f}", size=11, fill=MUTED, anchor="end")
+    chart.text(left, height - 12, _("oldest"), size=11, fill=MUTED)
+    chart.text(width - 12, height - 12, _("newest"), size=11, fill=MUTED, anchor="end")
+    legend_y = height + 4
+    for number, (key, steps) in enumerate(series.items()):
+        colour = SERIES[number % len(SERIES)]
+        points = [at(played, mu) for played, mu, _sigma in steps]
+        if len(points) == 1:
+            chart.circle(points[0][0], points[0][1], 3, fill=colour, stroke=colour)
+        else:
+            chart.polyline(points, stroke=colour)
+        column, row = number % 3, number // 3
+        x, y = left + column * 220, legend_y + 18 + row * 24
+        chart.rect(x, y - 10, 14, 4, fill=colour)
+        _played, mu, sigma = steps[-1]
+        chart.text(x + 20, y - 4, f"{names.get(key, key)} {mu:.1f} ± {sigma:.1f}", size=12)
+    return chart
+
+
+def game_section(history: Any, game: str, player: str | None, since: str | None) -> str:
+    """One game's part of the report."""
+    from referee.cli.history_commands import game_spec, replayed, result_text
+    from referee.cli.pictures import game_picture
+    from referee.history.entry import game_title, has_points, name_key
+    from referee.history.stats import head_to_head, statistics
+
+    document = statistics(history, game=game, player=player, since=since)
+    players = document["players"]
+    if not players:
+        return ""
+    points = has_points(game)
+    parts = [f"<h2>{cell(game_title(game))}</h2>"]
+    headers = [_("player"), _("games"), _("wins"), _("draws"), _("win rate")]
+    headers += [_("average"), _("best")] if points else []
+    headers += [_("rating (mu − 3 sigma)"), _("mu ± sigma")]
+    rows: list[list[object]] = []
+    for name, numbers in players.items():
+        rating = numbers.get("rating")
+        row: list[object] = [name, numbers["games"], numbers["wins"], numbers["draws"], f"{numbers['win_rate']:.0%}"]
+        if points:
+            average, best = numbers["average_score"], numbers["best_score"]
+            row += ["" if average is None else f"{average:.1f}", "" if best is None else best]
+        row += (
+            ["", ""] if rating is None else [f"{rating['ordinal']:.1f}", f"{rating['mu']:.1f} ± {rating['sigma']:.1f}"]
+        )
+        rows.append(row)
+    parts.append(table_html(headers, rows))
+    charted = list(players)[:CHARTED]
+    course = history.rating_course(game, [name_key(name) for name in charted])
+    if any(course.values()):
+        chart = rating_chart(course, {name_key(name): name for name in charted})
+        caption = _("Each player's rating (mu) after each of their games, oldest to newest.")
+        left_out = [name for name in players if name not in charted]
+        if left_out:
+            caption += " " + _("Not drawn (one line each for the first {count}): {names}").format(
+                count=CHARTED, names=", ".join(left_out)
+            )
+        parts.append(f"<h3>{cell(_('Ratings over time'))}</h3><figure>{_inline(chart)}<figcaption>"
+                     f"{cell(caption)}</figcaption></figure>")  # fmt: skip
+    seats: list[list[int]] = []
+    for numbers in players.values():
+        for seat, at in enumerate(numbers["by_seat"]):
+            while len(seats) <= seat:
+                seats.append([0, 0])
+            seats[seat][0] += at["games"]
+            seats[seat][1] += at["wins"]
+    parts.append(f"<h3>{cell(_('Results by seat (seat 1 moves first)'))}</h3>")
+    parts.append(
+        table_html(
+            [_("seat"), _("games"), _("wins"), _("win rate")],
+            [
+                [seat + 1, games, wins, f"{wins / games:.0%}" if games else ""]
+                for seat, (games, wins) in enumerate(seats)
+            ],
+        )
+    )
+    compare = _("Random self-play for comparison: referee {game} simulate --games 1000").format(game=game)
+    parts.append(f'<p class="note">{cell(compare)}</p>')
+    top = list(players)[:6]
+    if len(top) >= 2:
+        matrix: list[list[object]] = []
+        for a in top:
+            row = [a]
+            for b in top:
+                if a == b:
+                    row.append("—")
+                    continue
+                together = head_to_head(history, a, b, game=game, since=since)
+                row.append(f"{together['wins'].get(a, 0)}–{together['wins'].get(b, 0)}" if together["games"] else "")
+            matrix.append(row)
+        parts.append(f"<h3>{cell(_('Head to head (wins of the row against the column)'))}</h3>")
+        parts.append(table_html(["", *top], matrix))
+    maps: dict[str, list[int]] = {}
+    for numbers in players.values():
+        for board, at in numbers.get("by_map", {}).items():
+            maps.setdefault(board, [0, 0])
+            maps[board][0] += at["games"]
+    if maps:
+        parts.append(f"<h3>{cell(_('Maps'))}</h3>")
+        parts.append(
+            table_html(
+                [_("map"), _("player games")], [[board, games] for board, (games, _wins) in sorted(maps.items())]
+            )
+        )
+    latest = history.games(game=game, player=player, since=since, limit=LATEST)
+    if latest:
+        parts.append(f"<h3>{cell(_('Latest games'))}</h3>")
+    for logged in latest:
+        entry = logged.entry
+        caption = f"#{logged.id} {entry.played[:16].replace('T', ' ')} — {result_text(entry)}"
+        try:
+            final, _turns = replayed(entry)
+        except Exception:  # a damaged record is told, never stops the report
+            final = None
+        if final is None:
+            parts.append(f"<p>{cell(caption)}</p>")
+            continue
+        picture = game_picture(game_spec(game), final)
+        parts.append(f"<figure>{_inline(picture)}<figcaption>{cell(caption)}</figcaption></figure>")
+    return "\n".join(parts)
+
+
+def _inline(picture: Picture) -> str:
+    return picture.svg()
+
+
+def report_html(history: Any, game: str | None, player: str | None, since: str | None, filters: str) -> str:
+    from datetime import datetime
+
+    from referee.history.entry import game_title
+    from referee.i18n import current
+
+    kinds = [game] if game is not None else (history.game_kinds() if history is not None else [])
+    total = history.count(game=game, player=player, since=since) if history is not None else 0
+    counts = {kind: history.count(game=kind, player=player, since=since) for kind in kinds} if history else {}
+    cards = "".join(
+        f'<div class="card"><b>{count}</b>{cell(game_title(kind))}</div>' for kind, count in counts.items() if count
+    )
+    sections = [game_section(history, kind, player, since) for kind in kinds] if history is not None else []
+    title = _("Games played: a season")
+    made = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M")
+    body = [
+        f"<h1>{cell(title)}</h1>",
+        f'<p class="muted">{cell(_("{count} games · made {when} by referee").format(count=total, when=made))}'
+        + (f" · {cell(filters)}" if filters else "")
+        + "</p>",
+        f'<div class="cards">{cards}</div>' if cards else f"<p>{cell(_('No game in the history yet.'))}</p>",
+        *sections,
+    ]
+    language = current().replace("_", "-")
+    return (
+        f'<!DOCTYPE html>\n<html lang="{escape(language)}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{cell(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
+        + "\n".join(body)
+        + "\n</body>\n</html>\n"
+    )
+
+
+def report_command(
+    env: Any,
+    output: str,
+    game: str | None,
+    player: str | None,
+    since: str | None,
+    history_file: str | None,
+    force: bool,
+) -> None:
+    from referee.cli.files import write_output
+    from referee.cli.history_commands import check_game_name, check_name, history_path, open_for_reading, parse_since
+    from referee.cli.output import Output
+    from referee.cli.status import CommandExit, ExitStatus, fail
+    from referee.errors import InputError, RefereeError
+
+    out = Output(env)
+    try:
+        if not (output == "-" or output.lower().endswith((".html", ".htm")) or output.startswith("/dev/")):
+            raise InputError(_("{file}: the report is one HTML file: write FILE.html").format(file=output))
+        game = check_game_name(game)
+        player = check_name(player, "--player")
+        since_key = parse_since(since)
+        filters = ", ".join(
+            text
+            for text in (
+                _("game: {game}").format(game=game) if game else "",
+                _("player: {player}").format(player=player) if player else "",
+                _("since {date}").format(date=since) if since else "",
+            )
+            if text
+        )
+        history = open_for_reading(history_file)
+        if history is None:
+            html = report_html(None, game, player, since_key, filters)
+        else:
+            with history:
+                html = report_html(history, game, player, since_key, filters)
+        stdout = getattr(env.stdout, "buffer", None)
+        write_output(
+            output,
+            [html.encode("utf-8")],
+            what=_("the report"),
+            force=force,
+            protect=[history_path(history_file)],
+            stdout=stdout,
+        )
+    except RefereeError as error:
+        raise fail(out, error) from None
+    if output != "-":
+        out.note(_("Wrote the report {file}.").format(file=output))
+    raise CommandExit(ExitStatus.SUCCESS)
