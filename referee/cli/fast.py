@@ -6,6 +6,7 @@ starts a new process, so :func:`run` answers exactly these command lines itself:
 
 * ``referee GAME check RECORD ACTION [--json]`` and ``referee GAME score FILE [--json]``: the same command
   functions (:func:`referee.cli.common.check_command`, :func:`~referee.cli.common.score_command`) that Typer calls;
+* ``referee GAME draw FILE -o OUT [--at N] [--force]`` (:func:`referee.cli.pictures.draw_command`);
 * a TAB completion request (see :mod:`referee.cli.completion`).
 
 Anything else, or anything unusual about these (``--help``, another option, ``--``, a missing or extra argument,
@@ -50,6 +51,38 @@ def parse(argv: Sequence[str]) -> tuple[str, str, list[str], bool] | None:
     return argv[0], argv[1], arguments, json_flags == 1
 
 
+def parse_draw(argv: Sequence[str]) -> tuple[str, str, str, int | None, bool] | None:
+    """``(game, file, output, at, force)`` for a plain ``GAME draw FILE -o OUT [--at N] [--force]``, else None."""
+    if len(argv) < 2 or argv[0] not in registry.GAMES or argv[1] != "draw":
+        return None
+    words = list(argv[2:])
+    files: list[str] = []
+    output: str | None = None
+    at: int | None = None
+    force = False
+    while words:
+        word = words.pop(0)
+        if word in ("-o", "--output", "--at") and words and not (words[0].startswith("-") and words[0] != "-"):
+            value = words.pop(0)
+            if word == "--at":
+                if not value.isdigit() or at is not None or len(value) > 9:
+                    return None
+                at = int(value)
+            elif output is None:
+                output = value
+            else:
+                return None
+        elif word == "--force" and not force:
+            force = True
+        elif word.startswith("-") and word != "-":
+            return None
+        else:
+            files.append(word)
+    if len(files) != 1 or output is None:
+        return None
+    return argv[0], files[0], output, at, force
+
+
 def run(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> bool:
     """Answer ``argv`` if it is on the fast path (the command ends the process with its status); False if not."""
     if environ.get(DISABLE):
@@ -62,6 +95,13 @@ def run(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> bool:
         from referee.cli.history_commands import run_fast
 
         return run_fast(argv)
+    drawing = parse_draw(argv)
+    if drawing is not None:
+        from referee.cli.env import Environment
+        from referee.cli.pictures import draw_command
+
+        game_name, file, output, at, force = drawing
+        draw_command(Environment(), import_module(registry.GAMES[game_name].spec_module).SPEC, file, at, output, force)
     parsed = parse(argv)
     if parsed is None:
         return False

@@ -12,8 +12,9 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from referee.cli.svg import LINE, MUTED, Picture, clean
+from referee.cli.svg import LINE, MUTED, Picture
 from referee.i18n import _
+from referee.xmltext import clean
 
 SERIES = ("#0969da", "#cf222e", "#1a7f37", "#bf8700", "#8250df", "#1b7c83", "#d1242f", "#57606a")
 CHARTED = len(SERIES)

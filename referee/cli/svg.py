@@ -8,11 +8,9 @@ reader says, in the player's language.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
-from xml.sax.saxutils import escape, quoteattr
 
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+from referee.xmltext import escape, quoteattr
 
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK SC', sans-serif"
 INK = "#1f2328"
@@ -24,13 +22,8 @@ BAD = "#cf222e"
 HIGHLIGHT = "#bf8700"
 
 
-def clean(value: object) -> str:
-    """Text as XML 1.0 can hold it."""
-    return _NOT_XML.sub("\ufffd", str(value))
-
-
 def attr(value: object) -> str:
-    return quoteattr(clean(value))
+    return quoteattr(value)
 
 
 def number(value: float) -> str:
@@ -102,7 +95,7 @@ class Picture:
         """Text (escaped), its baseline at ``y``."""
         self.add(
             f'<text x="{number(x)}" y="{number(y)}" font-size="{number(size)}" fill={attr(fill)}'
-            f" font-weight={attr(weight)} text-anchor={attr(anchor)}>{escape(clean(content))}</text>"
+            f" font-weight={attr(weight)} text-anchor={attr(anchor)}>{escape(content)}</text>"
         )
 
     def svg(self) -> str:
@@ -110,8 +103,8 @@ class Picture:
         return (
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}"'
             f' height="{height}" role="img" aria-labelledby="title desc" font-family={attr(FONT)}>\n'
-            f'<title id="title">{escape(clean(self.title))}</title>\n'
-            f'<desc id="desc">{escape(clean(self.description or self.title))}</desc>\n'
+            f'<title id="title">{escape(self.title)}</title>\n'
+            f'<desc id="desc">{escape(self.description or self.title)}</desc>\n'
             f'<rect width="100%" height="100%" fill="{PAPER}"/>\n' + "\n".join(self.elements) + "\n</svg>\n"
         )
 

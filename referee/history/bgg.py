@@ -24,12 +24,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
-from xml.sax.saxutils import escape, quoteattr
 
 from referee.errors import InputError
 from referee.history.entry import GameEntry, game_title, has_points
 from referee.history.plays import PlayedSeat, score_only_entry
 from referee.i18n import _
+from referee.xmltext import clean as xml_text
+from referee.xmltext import escape, quoteattr
 
 MAX_BYTES = 256 * 1024 * 1024
 """The largest plays file read (a BoardGameGeek play log of a lifetime is a few megabytes)."""
@@ -38,20 +39,14 @@ MAX_QUANTITY = 100
 MAX_SCORE = 10**9
 """Scores beyond this are refused as not a score."""
 TERMS = "https://boardgamegeek.com/xmlapi/termsofuse"
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
 class OtherGame(InputError):
     """A play of a game this referee does not keep: reported and skipped, as normal as any other play of a log."""
 
 
-def xml_text(value: object) -> str:
-    """Text as XML 1.0 can hold it: characters it forbids (most control characters) become U+FFFD."""
-    return _NOT_XML.sub("\ufffd", str(value))
-
-
 def attribute(value: object) -> str:
-    return quoteattr(xml_text(value))
+    return quoteattr(value)
 
 
 # -- writing ------------------------------------------------------------------------------------------------------
@@ -76,7 +71,7 @@ def play_element(logged_id: int, entry: GameEntry, bgg_id: int | None, length: i
         "    </item>",
     ]
     if entry.notes:
-        lines.append(f"    <comments>{escape(xml_text(entry.notes))}</comments>")
+        lines.append(f"    <comments>{escape(entry.notes)}</comments>")
     lines.append("    <players>")
     for player in entry.players:
         score = player.score if points and player.score is not None else ""
