@@ -16,7 +16,7 @@ from referee.cli.svg import LINE, MUTED, Picture
 from referee.i18n import _
 from referee.xmltext import clean
 
-SERIES = ("#0969da", "#cf222e", "#1a7f37", "#bf8700", "#8250df", "#1b7c83", "#d1242f", "#57606a")
+SERIES = ("#0969da", "#cf222e", "#1a7f37", "#bf8700", "#8250df", "#1b7c83", "#e16f24", "#57606a")
 CHARTED = len(SERIES)
 """Players drawn in a rating chart (the first by rank); the others are named under it."""
 LATEST = 3
