@@ -131,7 +131,7 @@ def game_section(history: Any, game: str, player: str | None, since: str | None)
             caption += " " + _("Not drawn (one line each for the first {count}): {names}").format(
                 count=CHARTED, names=", ".join(left_out)
             )
-        parts.append(f"<h3>{cell(_('Ratings over time'))}</h3><figure>{_inline(chart)}<figcaption>"
+        parts.append("<h3>" + cell(_("Ratings over time")) + f"</h3><figure>{_inline(chart)}<figcaption>"
                      f"{cell(caption)}</figcaption></figure>")  # fmt: skip
     seats: list[list[int]] = []
     for numbers in players.values():
@@ -140,7 +140,7 @@ def game_section(history: Any, game: str, player: str | None, since: str | None)
                 seats.append([0, 0])
             seats[seat][0] += at["games"]
             seats[seat][1] += at["wins"]
-    parts.append(f"<h3>{cell(_('Results by seat (seat 1 moves first)'))}</h3>")
+    parts.append(heading(_("Results by seat (seat 1 moves first)")))
     parts.append(
         table_html(
             [_("seat"), _("games"), _("wins"), _("win rate")],
@@ -164,7 +164,7 @@ def game_section(history: Any, game: str, player: str | None, since: str | None)
                 together = head_to_head(history, a, b, game=game, since=since)
                 row.append(f"{together['wins'].get(a, 0)}–{together['wins'].get(b, 0)}" if together["games"] else "")
             matrix.append(row)
-        parts.append(f"<h3>{cell(_('Head to head (wins of the row against the column)'))}</h3>")
+        parts.append(heading(_("Head to head (wins of the row against the column)")))
         parts.append(table_html(["", *top], matrix))
     maps: dict[str, list[int]] = {}
     for numbers in players.values():
@@ -172,7 +172,7 @@ def game_section(history: Any, game: str, player: str | None, since: str | None)
             maps.setdefault(board, [0, 0])
             maps[board][0] += at["games"]
     if maps:
-        parts.append(f"<h3>{cell(_('Maps'))}</h3>")
+        parts.append(heading(_("Maps")))
         parts.append(
             table_html(
                 [_("map"), _("player games")], [[board, games] for board, (games, _wins) in sorted(maps.items())]
@@ -180,7 +180,7 @@ def game_section(history: Any, game: str, player: str | None, since: str | None)
         )
     latest = history.games(game=game, player=player, since=since, limit=LATEST)
     if latest:
-        parts.append(f"<h3>{cell(_('Latest games'))}</h3>")
+        parts.append(heading(_("Latest games")))
     for logged in latest:
         entry = logged.entry
         caption = f"#{logged.id} {entry.played[:16].replace('T', ' ')} — {result_text(entry)}"
@@ -194,6 +194,10 @@ def game_section(history: Any, game: str, player: str | None, since: str | None)
         picture = game_picture(game_spec(game), final)
         parts.append(f"<figure>{_inline(picture)}<figcaption>{cell(caption)}</figcaption></figure>")
     return "\n".join(parts)
+
+
+def heading(text: str) -> str:
+    return f"<h3>{cell(text)}</h3>"
 
 
 def _inline(picture: Picture) -> str:
@@ -215,12 +219,11 @@ def report_html(history: Any, game: str | None, player: str | None, since: str |
     sections = [game_section(history, kind, player, since) for kind in kinds] if history is not None else []
     title = _("Games played: a season")
     made = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M")
+    made_by = _("{count} games · made {when} by referee").format(count=total, when=made)
     body = [
         f"<h1>{cell(title)}</h1>",
-        f'<p class="muted">{cell(_("{count} games · made {when} by referee").format(count=total, when=made))}'
-        + (f" · {cell(filters)}" if filters else "")
-        + "</p>",
-        f'<div class="cards">{cards}</div>' if cards else f"<p>{cell(_('No game in the history yet.'))}</p>",
+        '<p class="muted">' + cell(made_by) + (f" · {cell(filters)}" if filters else "") + "</p>",
+        f'<div class="cards">{cards}</div>' if cards else "<p>" + cell(_("No game in the history yet.")) + "</p>",
         *sections,
     ]
     language = current().replace("_", "-")

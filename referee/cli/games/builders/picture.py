@@ -138,5 +138,5 @@ def picture(game: Any, marked: Collection[str] = ()) -> Picture:
         status=status_line(game), scores=scores
     )
     return stacked(
-        f"{_('The Builders: Middle Ages')}: {scores}", description, [board, score_sheet(score_table(game), width)]
+        _("The Builders: Middle Ages") + f": {scores}", description, [board, score_sheet(score_table(game), width)]
     )

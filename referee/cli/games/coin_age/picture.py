@@ -42,7 +42,7 @@ def picture(game: Any, marked: Collection[str] = ()) -> Picture:
     widest = max(len(row) for row in game_map.layout)
     width = 2 * MARGIN + widest * CELL_W
     board = Picture(width, 0, game_map.name)
-    board.text(MARGIN, 26, f"{_('Coin Age')} — {game_map.name}", size=18, weight="bold")
+    board.text(MARGIN, 26, _("Coin Age") + f" — {game_map.name}", size=18, weight="bold")
     status = RULES.outcome(state)
     y = 40.0
     for row in game_map.layout:
@@ -89,7 +89,7 @@ def picture(game: Any, marked: Collection[str] = ()) -> Picture:
         map=game_map.name, scores=scores, legend=legend
     )
     sheet = score_sheet(score_table(game), board.width)
-    return stacked(f"{_('Coin Age')}: {scores}", description, [board, sheet])
+    return stacked(_("Coin Age") + f": {scores}", description, [board, sheet])
 
 
 def _space(board: Picture, state: Any, space_id: str, x: float, y: float, marked: bool, letter: dict[int, str]) -> None:
