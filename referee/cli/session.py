@@ -62,8 +62,9 @@ class PlaySession:
         self.record_path = record_path
         self.json_mode = json_mode
         self.out = Output(env, json_mode)
-        self.by_computer: list[bool] = [False] * len(game.actions)
-        """For each accepted action, whether the computer played it (undo takes back its reply with yours)."""
+        self.by_computer: list[bool] = self.computer_actions()
+        """For each accepted action, whether the computer played it (undo takes back its reply with yours); for a
+        resumed game, read from the record: the actions performed by the computer's seat."""
         self.redo_stack: list[str] = []
         """What undo took back, last first, for redo (emptied by any other action)."""
         self.last_actor: str | None = None
@@ -81,6 +82,22 @@ class PlaySession:
         by hand, so "Ann leads 2 × 3" or "5 écus to the bank for one more action" says what to do)."""
         self.last_reason = ""
         """The rules' words for the last action pushed, when :attr:`explain` is on."""
+
+    def computer_actions(self) -> list[bool]:
+        """Which of the game's actions so far the computer's seat performed (the rules' ``actor`` of each, the
+        record replayed from the start): after ``--resume`` undo takes back the computer's reply with the player's
+        own last action, as in one session."""
+        seat = getattr(self.computer, "seat", None)
+        if seat is None or not self.game.actions:
+            return [False] * len(self.game.actions)
+        name = self.game.players[seat]
+        replay: Game[Any, Any] = Game(self.game.rules, self.game.players, self.game.setup, undo=False)
+        marks = []
+        for text in self.game.actions:
+            action = replay.parse(text)
+            marks.append(replay.actor(action) == name)
+            replay.push(action)
+        return marks
 
     # -- the record ----------------------------------------------------------------------------------------
     def save(self) -> None:

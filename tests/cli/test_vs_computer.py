@@ -102,3 +102,28 @@ def test_undo_against_the_computer_takes_back_its_reply_and_your_action(tmp_path
     type_line(child, "quit")
     assert finish(child) == 0
     assert actions(record) == ["slap QN", "place Q A2"]
+
+
+def test_undo_after_resuming_against_the_computer_takes_back_its_reply_and_your_action(tmp_path) -> None:
+    """The issue's steps: a game against the computer, quit, resume, undo: the record loses the computer's reply and
+    Ann's last action, as it would have in one session (before, undo after --resume changed nothing)."""
+    record = tmp_path / "game.toml"
+    child = spawn("coin-age", "play", "--players", "Ann,Bob", *COMPUTER, "--record", str(record))
+    child.expect("Ann>")
+    for line in ("slap QN", "place Q A2", "place N B3"):
+        type_line(child, line)
+    played = wait_for_actions(child, record, 5)
+    child.expect("Ann>")
+    type_line(child, "quit")
+    assert finish(child) == 0
+    played = actions(record)
+    assert played[:3] == ["slap QN", "place Q A2", "place N B3"] and len(played) > 3
+    child = spawn("coin-age", "play", "--resume", str(record), *COMPUTER)
+    child.expect("Ann>")
+    type_line(child, "undo")
+    child.expect("undone: ")
+    child.expect("Ann>")
+    assert actions(record) == ["slap QN", "place Q A2"]
+    type_line(child, "quit")
+    assert finish(child) == 0
+    assert actions(record) == ["slap QN", "place Q A2"]
