@@ -268,6 +268,18 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                                       'fish': 'Seconds per computer turn.',
                                                                       'powershell': 'Seconds per computer turn.'},
                                                              'complete': None},
+                                                            {'option': ['--level'],
+                                                             'names': ['--level'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': "The computer''s strength\\\\: 1 (a "
+                                                                             'beginner) to 5.',
+                                                                      'fish': "The computer's strength: 1 (a "
+                                                                              'beginner) to 5.',
+                                                                      'powershell': "The computer's strength: 1 (a "
+                                                                                    'beginner) to 5.'},
+                                                             'complete': None},
                                                             {'option': ['--computer-tosses'],
                                                              'names': ['--computer-tosses'],
                                                              'flag': False,
@@ -1481,6 +1493,45 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                                       'powershell': 'fr: as printed on the French '
                                                                                     'edition; en: English (an '
                                                                                     'unofficial transcription).'},
+                                                             'complete': None},
+                                                            {'option': ['--computer'],
+                                                             'names': ['--computer'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'Seats the computer plays, numbered '
+                                                                             'from 1 in --players order\\\\: 2 or '
+                                                                             '2,3.',
+                                                                      'fish': 'Seats the computer plays, numbered '
+                                                                              'from 1 in --players order: 2 or '
+                                                                              '2,3.',
+                                                                      'powershell': 'Seats the computer plays, '
+                                                                                    'numbered from 1 in --players '
+                                                                                    'order: 2 or 2,3.'},
+                                                             'complete': None},
+                                                            {'option': ['--level'],
+                                                             'names': ['--level'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': "The computer''s strength\\\\: 1 (a "
+                                                                             'beginner) to 5.',
+                                                                      'fish': "The computer's strength: 1 (a "
+                                                                              'beginner) to 5.',
+                                                                      'powershell': "The computer's strength: 1 (a "
+                                                                                    'beginner) to 5.'},
+                                                             'complete': None},
+                                                            {'option': ['--computer-time'],
+                                                             'names': ['--computer-time'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'Seconds the computer thinks per '
+                                                                             'action.',
+                                                                      'fish': 'Seconds the computer thinks per '
+                                                                              'action.',
+                                                                      'powershell': 'Seconds the computer thinks '
+                                                                                    'per action.'},
                                                              'complete': None},
                                                             {'option': ['--json'],
                                                              'names': ['--json'],

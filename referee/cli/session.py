@@ -87,15 +87,17 @@ class PlaySession:
         """Which of the game's actions so far the computer's seat performed (the rules' ``actor`` of each, the
         record replayed from the start): after ``--resume`` undo takes back the computer's reply with the player's
         own last action, as in one session."""
-        seat = getattr(self.computer, "seat", None)
-        if seat is None or not self.game.actions:
+        seats = getattr(self.computer, "seats", None)
+        if seats is None and getattr(self.computer, "seat", None) is not None:
+            seats = [self.computer.seat]
+        if not seats or not self.game.actions:
             return [False] * len(self.game.actions)
-        name = self.game.players[seat]
+        names = {self.game.players[seat] for seat in seats if seat < len(self.game.players)}
         replay: Game[Any, Any] = Game(self.game.rules, self.game.players, self.game.setup, undo=False)
         marks = []
         for text in self.game.actions:
             action = replay.parse(text)
-            marks.append(replay.actor(action) == name)
+            marks.append(replay.actor(action) in names)
             replay.push(action)
         return marks
 

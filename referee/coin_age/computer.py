@@ -26,8 +26,16 @@ class Computer:
         max_depth: int | None = None,
         *,
         typed_tosses: bool = False,
+        level: int = 4,
     ) -> None:
         self.seat = seat
+        self.level = level
+        """1 a beginner (a plan at random among the five best of a one-turn look), 2 one turn ahead, 3 two turns,
+        4 and 5 the search of ``hint`` for the time given (4: half of it)."""
+        if level <= 3 and max_depth is None:
+            max_depth = {1: 1, 2: 1, 3: 2}.get(level, 1)
+        if level == 4 and time_limit is not None:
+            time_limit = time_limit / 2
         self.rng = random.Random(seed)
         self.time_limit = time_limit
         self.max_depth = max_depth
@@ -54,7 +62,10 @@ class Computer:
             RULES.apply(state, slap)
         if state.tossed and state.seat == self.seat and not state.over:
             result = search(state, time_limit=self.time_limit, max_depth=self.max_depth)
-            plan = [text for text in (result.plans[0].notation if result.plans else ()) if text != "done"]
+            chosen = result.plans[0] if result.plans else None
+            if self.level <= 1 and result.plans:
+                chosen = self.rng.choice(result.plans[:5])
+            plan = [text for text in (chosen.notation if chosen is not None else ()) if text != "done"]
             if self.still_to_move(state, plan):
                 plan.append("done")  # it stops with actions left (or found no plan in time): it ends its turn
             played.extend(plan)  # no needless done: once nothing is left to it, to_move already says the opponent

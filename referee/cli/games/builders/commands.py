@@ -87,6 +87,14 @@ def play(
     history: PlayHistoryOption = None,
     location: LocationOption = None,
     card_names: NamesOption = "fr",
+    computer: Annotated[
+        str | None,
+        typer.Option("--computer", help="Seats the computer plays, numbered from 1 in --players order: 2 or 2,3."),
+    ] = None,
+    level: Annotated[int, typer.Option("--level", help="The computer's strength: 1 (a beginner) to 5.")] = 4,
+    computer_time: Annotated[
+        float, typer.Option("--computer-time", help="Seconds the computer thinks per action.")
+    ] = 0.5,
     json_mode: JsonOption = False,
 ) -> None:
     """Referee a live game: menus at a terminal, one action per line from a pipe."""
@@ -95,10 +103,14 @@ def play(
 
     out = Output(ctx.obj, json_mode)
     names, setup = None, None
+    seats: Any = None
     try:
         show_names(checked_names(card_names))
         if resume is None and players:
             names = checked_players(players)
+        if computer is not None:
+            seats = computer_seats(computer, names, resume, level, computer_time, ctx.obj)
+        if names is not None:
             setup = play_setup(names, seed, apprentices, buildings, workers, json_mode, ctx.obj.interactive)
     except RefereeError as error:
         raise fail(out, error) from None
@@ -109,7 +121,49 @@ def play(
             Output(ctx.obj.screen()).show(Text(unverified_names_note(), style="dim"))
         else:
             out.note(unverified_names_note())
-    play_command(ctx.obj, SPEC, names, setup, record, resume, json_mode)
+    player = None
+    if seats is not None:
+        from referee.builders.computer import BuildersComputer
+
+        player = BuildersComputer(seats, level, computer_time, seed)
+    play_command(ctx.obj, SPEC, names, setup, record, resume, json_mode, player)
+
+
+def computer_seats(
+    text: str, names: list[str] | None, resume: str | None, level: int, seconds: float, env: Any
+) -> list[int]:
+    """The computer's seats (0-based) from ``--computer 2,3`` (1-based, in seat order); at least one stays human."""
+    from referee.builders.computer import LEVELS
+    from referee.errors import InputError
+
+    if level not in LEVELS:
+        raise InputError(_("--level is 1 (a beginner) to 5, not {level}").format(level=level))
+    if not 0 < seconds <= 600:
+        raise InputError(_("--computer-time is more than 0 and at most 600 seconds"))
+    parts = [part.strip() for part in text.split(",") if part.strip()]
+    if not parts or not all(part.isdigit() and len(part) < 3 for part in parts):
+        raise InputError(_("--computer takes seat numbers from 1, like 2 or 2,3, not '{text}'").format(text=text))
+    seats = sorted({int(part) - 1 for part in parts})
+    count = len(names) if names is not None else _players_in(resume, env)
+    if count is not None:
+        if any(not 0 <= seat < count for seat in seats):
+            raise InputError(_("--computer: the seats are 1 to {count}").format(count=count))
+        if len(seats) >= count:
+            raise InputError(_("--computer: at least one seat stays human"))
+    return seats
+
+
+def _players_in(resume: str | None, env: Any) -> int | None:
+    """How many players the record being resumed has (None when it cannot be read: play says why)."""
+    if resume is None:
+        return None
+    from referee.cli.files import read_toml
+
+    try:
+        players = read_toml(resume, env.stdin).get("players")
+    except RefereeError:
+        return None
+    return len(players) if isinstance(players, list) else None
 
 
 add_record_commands(

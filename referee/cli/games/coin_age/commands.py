@@ -75,6 +75,7 @@ def play(
     ] = 2,
     seed: Annotated[int | None, typer.Option("--seed", help="The computer's tosses, repeatable.")] = None,
     computer_time: Annotated[float, typer.Option("--computer-time", help="Seconds per computer turn.")] = 1.0,
+    level: Annotated[int, typer.Option("--level", help="The computer's strength: 1 (a beginner) to 5.")] = 5,
     computer_tosses: Annotated[
         str,
         typer.Option(
@@ -98,7 +99,15 @@ def play(
             raise fail(out, _("--computer-seat is 1 or 2, and --computer-time more than 0"))
         if computer_tosses not in ("drawn", "typed"):
             raise fail(out, _("--computer-tosses is 'drawn' or 'typed'"))
-        computer = Computer(computer_seat - 1, seed, time_limit=computer_time, typed_tosses=computer_tosses == "typed")
+        if level not in (1, 2, 3, 4, 5):
+            raise fail(out, _("--level is 1 (a beginner) to 5, not {level}").format(level=level))
+        computer = Computer(
+            computer_seat - 1,
+            seed,
+            time_limit=computer_time,
+            typed_tosses=computer_tosses == "typed",
+            level=level,
+        )
     play_command(ctx.obj, SPEC, names, setup, record, resume, json_mode, computer)
 
 
