@@ -107,7 +107,15 @@ class BuildersComputer:
         self.seats = list(seats)
         self.level = level
         self.seconds = seconds
+        self.seed = seed
         self.rng = random.Random(seed)
+
+    def record_table(self) -> dict[str, Any]:
+        """The record's ``[computer]`` table: ``seats`` (from 1), ``level`` and ``time`` per action."""
+        table: dict[str, Any] = {"seats": [seat + 1 for seat in self.seats], "level": self.level, "time": self.seconds}
+        if self.seed is not None:
+            table["seed"] = self.seed
+        return table
 
     def choose(self, state: BuildersState) -> Any:
         """The action the computer plays now (it is one of its seats' turn, no reveal awaited)."""

@@ -48,6 +48,9 @@ class GameSpec:
     picture: Callable[[Game[Any, Any], frozenset[str]], Any] | None = None
     """The table as an SVG :class:`~referee.cli.svg.Picture` (``picture(game, marked)``: ``marked`` spaces or
     cards picked out), for ``draw``, ``check --draw`` and ``score --draw``."""
+    computer_from_record: Callable[[dict[str, Any], int], Any] | None = None
+    """The computer of a resumed game, from the record's ``[computer]`` table and the number of players (raises
+    :class:`~referee.errors.InputError` for a table it cannot use); None for a game without computer seats."""
     ask_action: Callable[[Game[Any, Any], Any, Output], object] | None = None
     """Ask for the next action at a terminal (``ask_action(game, prompter, out)``); returns an action object (a
     menu's entry), notation typed by the player, or a session command (undo, rules, quit: strings of

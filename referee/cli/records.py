@@ -133,6 +133,9 @@ class Record:
     started: str | None = None
     """When the game started and ended (ISO 8601 with a UTC offset), written by ``play``; older records have none."""
     finished: str | None = None
+    computer: dict[str, Any] | None = None
+    """Who the computer plays and how (``[computer]``: ``seats`` numbered from 1, ``level``, ``time`` and the game's
+    own keys), written by ``play`` against the computer so that ``--resume`` continues the same match."""
 
     def to_toml(self) -> bytes:
         """The record as TOML, exactly as ``tomli_w`` writes it (a test compares), built from each action's line
@@ -150,6 +153,8 @@ class Record:
         else:
             body = "actions = []\n"
         tail = "\n" + tomli_w.dumps({"setup": self.setup}, multiline_strings=False) if self.setup else ""
+        if self.computer:
+            tail += "\n" + tomli_w.dumps({"computer": self.computer}, multiline_strings=False)
         return (head + body + tail).encode("utf-8")
 
 
@@ -219,7 +224,11 @@ def record_from_document(document: dict[str, Any], game: str, source: str) -> Re
     setup = document.get("setup", {})
     if not isinstance(setup, dict):
         raise InputError(_("{file}: [setup] must be a table").format(file=source))
-    return Record(game, players, dict(setup), list(actions), FORMAT, *record_times(document, source))
+    computer = document.get("computer")
+    if computer is not None and not isinstance(computer, dict):
+        raise InputError(_("{file}: [computer] must be a table").format(file=source))
+    started, finished = record_times(document, source)
+    return Record(game, players, dict(setup), list(actions), FORMAT, started, finished, computer)
 
 
 def record_times(document: dict[str, Any], source: str) -> tuple[str | None, str | None]:

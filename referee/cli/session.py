@@ -119,6 +119,7 @@ class PlaySession:
             list(self.game.actions),
             started=self.started,
             finished=self.finished,
+            computer=self.computer.record_table() if hasattr(self.computer, "record_table") else None,
         )
         assert self.writer is not None
         self.writer.write(record.to_toml())
@@ -316,15 +317,18 @@ class PlaySession:
                 failed = self.flush()
                 if failed is not None:
                     return self.stop(*failed, ExitStatus.BAD_INPUT)
-                undone = self.undo()
-                if undone is None:
+                taken = self.undo_mine()  # against the computer: its reply and the player's own last action
+                if not taken:
                     return self.stop(
                         number, text, RefereeError(_("there is no action to take back")), ExitStatus.BAD_INPUT
                     )
                 if self.json_mode:
-                    out.json({"undo": undone, "actions": len(game.actions), "to_move": game.to_move}, lines=True)
+                    out.json(
+                        {"undo": taken[-1], "undone": taken, "actions": len(game.actions), "to_move": game.to_move},
+                        lines=True,
+                    )
                 else:
-                    out.text(_("undone: {action}").format(action=undone))
+                    out.text(_("undone: {actions}").format(actions=", ".join(taken)))
                 continue
             try:
                 events = self.push(text, defer=True)
@@ -660,6 +664,14 @@ def play_command(
         if lock is not None:
             lock.release()
         raise
+    if computer is None and loaded is not None and loaded.computer and spec.computer_from_record is not None:
+        try:
+            computer = spec.computer_from_record(loaded.computer, len(game.players))
+        except RefereeError as error:
+            if lock is not None:
+                lock.release()
+            raise fail(out, error) from None
+        out.note(_resumed_computer(loaded.computer))
     session = PlaySession(spec, env, game, path, json_mode, computer, lock=lock, writer=writer)
     if loaded is not None:
         session.started, session.finished = loaded.started, loaded.finished
@@ -668,6 +680,14 @@ def play_command(
 
         session.started = now_iso()
     session.run()
+
+
+def _resumed_computer(table: dict[str, Any]) -> str:
+    """The line that says the computer of a resumed game plays on as the record says."""
+    seats = ", ".join(str(seat) for seat in table.get("seats", []))
+    return _("The computer plays seat {seats} again, at level {level}, {time} s a move (as the record says).").format(
+        seats=seats, level=table.get("level"), time=table.get("time")
+    )
 
 
 def _is_standard_input(path: str, env: Environment) -> bool:

@@ -36,12 +36,25 @@ class Computer:
             max_depth = {1: 1, 2: 1, 3: 2}.get(level, 1)
         if level == 4 and time_limit is not None:
             time_limit = time_limit / 2
+        self.seed = seed
         self.rng = random.Random(seed)
+        self.requested_time = time_limit
         self.time_limit = time_limit
         self.max_depth = max_depth
         self.typed_tosses = typed_tosses
         """The computer's coins lie on the real table too: a person slaps them and types the result (``slap …``);
         the computer then plays its turn."""
+
+    def record_table(self) -> dict[str, Any]:
+        """The record's ``[computer]`` table: ``seats`` (from 1), ``level``, ``time`` per turn, ``tosses`` (drawn by
+        the computer or typed by a person) and ``seed`` when one was given."""
+        table: dict[str, Any] = {"seats": [self.seat + 1], "level": self.level}
+        if self.requested_time is not None:
+            table["time"] = self.requested_time
+        table["tosses"] = "typed" if self.typed_tosses else "drawn"
+        if self.seed is not None:
+            table["seed"] = self.seed
+        return table
 
     def toss(self, state: CoinAgeState) -> Slap:
         bank = state.banks[self.seat]

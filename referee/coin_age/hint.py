@@ -1,9 +1,12 @@
 """Coin Age hints: the best plan for the current turn by expectimax, deepening as far as the time allows.
 
 A *plan* is the sequence of actions of the player in turn after the slap, ending with ``done`` unless the game
-ends during it. Its value is the expected score margin (the player's points minus the opponent's) after:
+ends during it. Its value is the player's expected result, from +1 (a win) through 0 (a draw) to -1 (a loss),
+where each position at the search's horizon is judged by :func:`judgement` (a finished game by its result, the
+tie-break included; a game still going by the score margin as it stands, less sure the more is left to play),
+after:
 
-* depth 1 — the plan alone (the score as it would stand);
+* depth 1 — the plan alone (the position it leaves);
 * depth 2 — the plan, then the opponent's toss (every outcome, each kind matching with probability 1/2) and the
   opponent's best reply to it;
 * depth n — n plans in all, alternating, with a chance node before each reply.
@@ -18,6 +21,7 @@ Pure: no I/O.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,6 +29,7 @@ from typing import Any
 
 from referee.coin_age.actions import DONE, Done, Slap
 from referee.coin_age.coins import RANKS
+from referee.coin_age.index import EMPTY
 from referee.coin_age.odds import outcomes, tossed_kinds
 from referee.coin_age.rules import RULES
 from referee.coin_age.state import CoinAgeState
@@ -34,8 +39,18 @@ ROOT_BEAM = 12
 BEAM = 3
 """Replies whose follow-ups are searched below the root (the others are valued by the shallower search)."""
 MAX_DEPTH = 12
-UNSEARCHED = 0.001
+UNSEARCHED = 0.0001
 """How far below the searched plans a plan left out of a depth is ranked (its value is from a shallower depth)."""
+
+SPREAD_BASE = 1.5
+SPREAD_PER_PLACEMENT = 0.6
+"""How uncertain a margin is while the game goes on: the margin is read through a logistic curve whose spread is
+``SPREAD_BASE + SPREAD_PER_PLACEMENT × placements that can still be made`` (the fewer of the empty spaces and the
+coins in the shorter bank). Tuned by self-play (``benchmarks/strength.py``)."""
+MARGIN_WEIGHT = 0.001
+"""Of two finished games with the same result, the wider margin is (just) better."""
+TIE_BREAK_POINTS = 0.25
+"""A tie on points goes to the higher bank value: a game still going counts it as a quarter point."""
 
 
 class Timeout(Exception):
@@ -50,6 +65,9 @@ class Plan:
     notation: tuple[str, ...]
     result: CoinAgeState
     value: float = 0.0
+    """The expected result for the player (see :func:`judgement`), at the depth searched."""
+    margin: int = 0
+    """The score margin as it stands after the plan."""
 
 
 @dataclass(slots=True)
@@ -88,6 +106,38 @@ def margin(state: CoinAgeState, seat: int) -> int:
     return scores[me] - scores[other]
 
 
+def placements_left(state: CoinAgeState) -> int:
+    """At most how many more coins can be placed: the game ends when the last empty space is filled or a bank is
+    emptied by a placement (rule: end of the game)."""
+    return min(state.topped[EMPTY].bit_count(), min(sum(bank.values()) for bank in state.banks))
+
+
+def judgement(state: CoinAgeState, seat: int) -> float:
+    """The expected result for ``seat`` from this position, from -1 (a loss) to +1 (a win), as the search judges
+    it at its horizon.
+
+    A finished game: its result (rule: scoring, the tie-break on bank value included), plus
+    :data:`MARGIN_WEIGHT` per point of margin. A game still going: the margin (plus :data:`TIE_BREAK_POINTS`
+    toward the higher bank value) read through a logistic curve, flatter the more placements are still to come.
+    """
+    outcome = RULES.outcome(state)
+    me, other = state.players[seat], state.players[1 - seat]
+    points = outcome.scores[me] - outcome.scores[other]
+    if state.over:
+        result = 0.0 if outcome.winner is None else (1.0 if outcome.winner == me else -1.0)
+        return result + MARGIN_WEIGHT * points
+    breakdown = outcome.breakdown or {}
+    banked = breakdown.get(me, {}).get("bank_value", 0) - breakdown.get(other, {}).get("bank_value", 0)
+    leaning = points + (TIE_BREAK_POINTS if banked > 0 else -TIE_BREAK_POINTS if banked < 0 else 0.0)
+    spread = SPREAD_BASE + SPREAD_PER_PLACEMENT * placements_left(state)
+    return math.tanh(leaning / (2 * spread))
+
+
+def win_chance(value: float) -> float:
+    """A plan's value as the chance of winning, a draw counted as half a win (0 … 1)."""
+    return min(1.0, max(0.0, (value + 1) / 2))
+
+
 class Searcher:
     """Expectimax over tosses and plans, with memoised plan lists and values."""
 
@@ -121,7 +171,7 @@ class Searcher:
         for plan in plans:
             self.tick()
             plan.notation = tuple(RULES.format(action, state) for action in plan.actions)
-            plan.value = margin(plan.result, seat)
+            plan.value = judgement(plan.result, seat)
         plans.sort(key=lambda plan: (-plan.value, plan.notation))
         self._plans[key] = plans
         return plans
@@ -161,7 +211,7 @@ class Searcher:
         """The value of a plan for ``seat`` searched to ``depth`` plies (1 = the plan alone)."""
         result = plan.result
         if result.over or depth <= 1:
-            return margin(result, seat)
+            return judgement(result, seat)
         value = self.expect(result, depth - 1)
         return value if result.tosser() == seat else -value
 
@@ -249,6 +299,7 @@ def search(
     ranked = sorted(plans, key=lambda plan: (-final[plan.notation], plan.notation))
     for plan in ranked:
         plan.value = final[plan.notation]
+        plan.margin = margin(plan.result, seat)
     return SearchResult(
         plans=ranked,
         depth=depth,

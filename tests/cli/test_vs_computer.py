@@ -127,3 +127,98 @@ def test_undo_after_resuming_against_the_computer_takes_back_its_reply_and_your_
     type_line(child, "quit")
     assert finish(child) == 0
     assert actions(record) == ["slap QN", "place Q A2"]
+
+
+def test_resuming_without_options_continues_against_the_same_computer(tmp_path) -> None:
+    """The record keeps the computer's seat, level and time ([computer]); --resume alone continues the same match,
+    and undo there takes back its reply with Ann's own last action."""
+    record = tmp_path / "game.toml"
+    child = spawn("coin-age", "play", "--players", "Ann,Bob", *COMPUTER, "--level", "3", "--record", str(record))
+    child.expect("Ann>")
+    for line in ("slap QN", "place Q A2", "place N B3"):
+        type_line(child, line)
+    wait_for_actions(child, record, 5)
+    child.expect("Ann>")
+    type_line(child, "quit")
+    assert finish(child) == 0
+    import tomllib
+
+    table = tomllib.loads(record.read_text())["computer"]
+    assert table == {"seats": [2], "level": 3, "time": 0.2, "tosses": "drawn", "seed": 1}
+    child = spawn("coin-age", "play", "--resume", str(record))
+    child.expect("plays seat 2 again, at level 3")
+    child.expect("Ann>")
+    type_line(child, "undo")
+    child.expect("undone: ")
+    child.expect("Ann>")
+    assert actions(record) == ["slap QN", "place Q A2"]
+    type_line(child, "place N B3")  # the computer answers again, from the record's settings
+    wait_for_actions(child, record, 5)
+    child.expect("Ann>")
+    type_line(child, "quit")
+    assert finish(child) == 0
+
+
+def test_undo_from_a_pipe_against_the_computer_takes_back_its_reply_and_your_action(tmp_path) -> None:
+    record = tmp_path / "game.toml"
+    run = [*referee_command(), "coin-age", "play"]
+    first = subprocess.run(
+        [*run, "--players", "Ann,Bob", *COMPUTER, "--record", str(record), "--no-history"],
+        input="slap QN\nplace Q A2\nplace N B3\n",
+        capture_output=True,
+        text=True,
+    )
+    assert first.returncode == 0, first.stderr
+    played = actions(record)
+    assert len(played) > 3
+    second = subprocess.run(
+        [*run, "--resume", str(record), "--json", "--no-history"], input="undo\n", capture_output=True, text=True
+    )
+    assert second.returncode == 0, second.stderr
+    undo = next(json.loads(line) for line in second.stdout.splitlines() if '"undo"' in line)
+    assert undo["undo"] == "place N B3" and undo["undone"] == [*reversed(played[3:]), "place N B3"]
+    assert undo["to_move"] == "Ann" and actions(record) == ["slap QN", "place Q A2"]
+
+
+def test_a_record_with_a_computer_table_it_cannot_use_is_refused_in_one_line(tmp_path) -> None:
+    record = tmp_path / "game.toml"
+    record.write_text(
+        'game = "coin-age"\nformat = 1\nplayers = ["Ann", "Bob"]\nactions = []\n\n'
+        '[setup]\nmap = "original"\n\n[computer]\nseats = ["two"]\n'
+    )
+    result = subprocess.run(
+        [*referee_command(), "coin-age", "play", "--resume", str(record), "--no-history"],
+        input="",
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "[computer]" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_builders_resumed_from_a_pipe_keeps_its_computer_seat(tmp_path) -> None:
+    record = tmp_path / "game.toml"
+    run = [*referee_command(), "builders", "play", "--no-history"]
+    first = subprocess.run(
+        [*run, "--players", "Ann,Bob", "--seed", "7", "--computer", "2", "--level", "1", "--record", str(record)],
+        input="coins 1\ncoins 1\ncoins 1\ndone\n",
+        capture_output=True,
+        text=True,
+    )
+    assert first.returncode == 0, first.stderr
+    import tomllib
+
+    document = tomllib.loads(record.read_text())
+    assert document["computer"] == {"seats": [2], "level": 1, "time": 0.5, "seed": 7}
+    before = len(document["actions"])
+    second = subprocess.run(
+        [*run, "--resume", str(record), "--json"],
+        input="coins 1\ncoins 1\ncoins 1\ndone\n",
+        capture_output=True,
+        text=True,
+    )
+    assert second.returncode == 0, second.stderr
+    assert "plays seat 2 again" in second.stderr
+    after = tomllib.loads(record.read_text())["actions"]
+    assert len(after) > before + 4  # Ann's four actions, and the computer's turn after them
+    assert tomllib.loads(record.read_text())["computer"]["seats"] == [2]

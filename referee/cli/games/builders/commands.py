@@ -133,23 +133,15 @@ def computer_seats(
     text: str, names: list[str] | None, resume: str | None, level: int, seconds: float, env: Any
 ) -> list[int]:
     """The computer's seats (0-based) from ``--computer 2,3`` (1-based, in seat order); at least one stays human."""
-    from referee.builders.computer import LEVELS
+    from referee.cli.games.builders.sparring import check_computer
     from referee.errors import InputError
 
-    if level not in LEVELS:
-        raise InputError(_("--level is 1 (a beginner) to 5, not {level}").format(level=level))
-    if not 0 < seconds <= 600:
-        raise InputError(_("--computer-time is more than 0 and at most 600 seconds"))
     parts = [part.strip() for part in text.split(",") if part.strip()]
     if not parts or not all(part.isdigit() and len(part) < 3 for part in parts):
         raise InputError(_("--computer takes seat numbers from 1, like 2 or 2,3, not '{text}'").format(text=text))
     seats = sorted({int(part) - 1 for part in parts})
     count = len(names) if names is not None else _players_in(resume, env)
-    if count is not None:
-        if any(not 0 <= seat < count for seat in seats):
-            raise InputError(_("--computer: the seats are 1 to {count}").format(count=count))
-        if len(seats) >= count:
-            raise InputError(_("--computer: at least one seat stays human"))
+    check_computer(seats, count, level, seconds)
     return seats
 
 

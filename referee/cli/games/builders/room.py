@@ -550,7 +550,14 @@ SPEC = GameSpec(
     describe=lambda action, state: describe_action(action, state),
     ask_action=ask_action,
     picture=lambda game, marked: _picture(game, marked),
+    computer_from_record=lambda table, players: _computer_from_record(table, players),
 )
+
+
+def _computer_from_record(table: dict[str, Any], players: int) -> Any:
+    from referee.cli.games.builders.sparring import computer_from_record
+
+    return computer_from_record(table, players)
 
 
 def describe_action(action: Any, state: Any) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from referee.cli.advice import fraction_text, group_alike, parse_duration, search_budget, signed
+from referee.cli.advice import fraction_text, group_alike, parse_duration, search_budget
 from referee.cli.cells import ljust
 from referee.cli.common import load_game
 from referee.cli.env import Environment
@@ -71,7 +71,7 @@ def coin_age_hint_command(
 ) -> None:
     started = time.perf_counter()
     from referee.cli.games.coin_age.room import SPEC
-    from referee.coin_age.hint import search
+    from referee.coin_age.hint import search, win_chance
 
     out = Output(env, json_mode)
     try:
@@ -109,22 +109,32 @@ def coin_age_hint_command(
                 "depth": result.depth,
                 "nodes": result.nodes,
                 "seconds": round(result.seconds, 3),
-                "plans": [{"actions": list(plan.notation), "value": round(plan.value, 4)} for plan in searched],
+                "plans": [
+                    {
+                        "actions": list(plan.notation),
+                        "value": round(plan.value, 4),
+                        "win_chance": round(win_chance(plan.value), 4),
+                        "margin": plan.margin,
+                    }
+                    for plan in searched
+                ],
             }
         )
         raise CommandExit(ExitStatus.SUCCESS)
     out.text(
         ngettext(
             "{player} to play; searched {depth} turn deep in {seconds:.2f} s ({nodes} positions). "
-            "Best plans, with the expected score margin:",
+            "Best plans, with the chance of winning (a draw counts half) and the score margin after the plan:",
             "{player} to play; searched {depth} turns deep in {seconds:.2f} s ({nodes} positions). "
-            "Best plans, with the expected score margin:",
+            "Best plans, with the chance of winning (a draw counts half) and the score margin after the plan:",
             result.depth,
         ).format(player=state.players[state.seat], depth=result.depth, seconds=result.seconds, nodes=result.nodes)
     )
-    groups = group_alike(((plan.notation, plan.value) for plan in result.plans), most=top)
+    shown = ((plan.notation, (round(win_chance(plan.value) * 100), plan.margin)) for plan in result.plans)
+    groups = group_alike(shown, most=top)
     for number, group in enumerate(groups, start=1):
-        out.text(f"  {number}. {signed(group.value):>7}  {', '.join(group.actions)}")
+        chance, points = group.value
+        out.text(f"  {number}. {chance:>3} % {points:+3d}  {', '.join(group.actions)}")
     if any(group.count > 1 for group in groups):
         out.text(_("  a/b: any one of these, all of equal value; a list given twice: two different ones."))
     raise CommandExit(ExitStatus.SUCCESS)

@@ -93,21 +93,12 @@ def play(
         names, setup = players_and_setup(players or "", map_value, out) if players else (None, None)
     computer = None
     if vs_computer:
-        from referee.coin_age.computer import Computer
+        try:
+            from referee.cli.games.coin_age.sparring import coin_age_computer
 
-        if computer_seat not in (1, 2) or computer_time <= 0:
-            raise fail(out, _("--computer-seat is 1 or 2, and --computer-time more than 0"))
-        if computer_tosses not in ("drawn", "typed"):
-            raise fail(out, _("--computer-tosses is 'drawn' or 'typed'"))
-        if level not in (1, 2, 3, 4, 5):
-            raise fail(out, _("--level is 1 (a beginner) to 5, not {level}").format(level=level))
-        computer = Computer(
-            computer_seat - 1,
-            seed,
-            time_limit=computer_time,
-            typed_tosses=computer_tosses == "typed",
-            level=level,
-        )
+            computer = coin_age_computer(computer_seat, seed, computer_time, computer_tosses, level)
+        except RefereeError as error:
+            raise fail(out, error) from None
     play_command(ctx.obj, SPEC, names, setup, record, resume, json_mode, computer)
 
 

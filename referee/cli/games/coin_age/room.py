@@ -347,7 +347,14 @@ SPEC = GameSpec(
     describe=lambda action, state: RULES.describe(action, state),
     ask_action=ask_action,
     picture=lambda game, marked: _picture(game, marked),
+    computer_from_record=lambda table, players: _computer_from_record(table, players),
 )
+
+
+def _computer_from_record(table: dict[str, Any], players: int) -> Any:
+    from referee.cli.games.coin_age.sparring import computer_from_record
+
+    return computer_from_record(table, players)
 
 
 def _picture(game: Game[CoinAgeState, Any], marked: frozenset[str]) -> Any:

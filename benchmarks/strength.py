@@ -1,0 +1,461 @@
+"""Measured strength of the computer players against reference agents written here, apart from the computer's code.
+
+    python benchmarks/strength.py coin-age --opponent uct --games 200 --time 0.25 [--level 5] [--workers 2]
+    python benchmarks/strength.py builders --opponent greedy --players 2 --games 200 --time 0.05 [--level 4]
+    python benchmarks/strength.py table [--games 200] [--workers 2]    # every line of the README's table
+
+Each game is refereed here: every action either side plays is checked against the rules' legal actions (an
+illegal one stops the benchmark). The computer is ``referee``'s own (``referee.coin_age.computer.Computer``,
+``referee.builders.computer.BuildersComputer``) given the same seconds per turn (Coin Age) or per action (The
+Builders) as the reference agent, seats rotated from game to game, tosses and deals from the game's seed. A win
+counts 1, a draw 1/2; the interval is the 95 % Wilson interval of the score.
+
+The reference agents use only the rules' public questions (``legal_actions``, ``apply``, ``outcome``, ``copy``)
+and share no code with the computers:
+
+* Coin Age — ``random`` (any legal action), ``greedy`` (the plan for the turn with the best score margin as it
+  would stand), ``flat`` (flat Monte Carlo: each legal action tried in random games to the end, round by round,
+  the best mean result played), ``uct`` (a plain UCT tree search over single actions with chance nodes for the
+  tosses, each outcome sampled at its probability, random play-outs, UCB1 with c = 0.7).
+* The Builders — ``random`` (any legal action) and ``greedy`` (the action after which the player's VP, plus what
+  its open sites are worth as far as their workers already cover them, is highest: the most VP per action).
+
+Not a test: the figures go into the README by hand, with the command that made them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from referee.builders.rules import RULES as BUILDERS
+from referee.coin_age.actions import Done, Slap
+from referee.coin_age.rules import RULES as COIN_AGE
+
+# -- scoring a series ---------------------------------------------------------------------------------------------
+
+
+def wilson(score: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson interval of a score rate (draws as half a win)."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = score / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def result_for(outcome: Any, name: str) -> float:
+    """1 a win, 1/2 a draw (no winner among the leaders), 0 a loss."""
+    if outcome.winner is not None:
+        return 1.0 if outcome.winner == name else 0.0
+    best = max(outcome.scores.values())
+    leaders = [player for player, points in outcome.scores.items() if points == best]
+    return 1.0 / len(leaders) if name in leaders else 0.0
+
+
+# -- Coin Age ------------------------------------------------------------------------------------------------------
+
+
+def coin_age_setup() -> dict[str, Any]:
+    from referee.cli.games.coin_age.room import SPEC
+
+    return SPEC.prepare_setup({"map": "original"}, "benchmark")
+
+
+def deciding(state: Any) -> bool:
+    """Whether the player in turn has a decision (tossed, something legal left); otherwise a toss comes next."""
+    return bool(state.tossed and not state.over and COIN_AGE.to_move(state) == state.seat)
+
+
+def decisions(state: Any) -> list[Any]:
+    """The player in turn's choices: every legal action but the next toss."""
+    return [action for action in COIN_AGE.legal_actions(state) if not isinstance(action, Slap)]
+
+
+def toss(state: Any, rng: random.Random) -> Any:
+    """A fair toss for whoever tosses next: each kind in the bank matches with probability 1/2."""
+    bank = state.banks[state.tosser()]
+    return Slap(frozenset(rank for rank in sorted(bank) if bank[rank] and rng.random() < 0.5))
+
+
+def coin_age_key(state: Any) -> tuple[Any, ...]:
+    return (
+        tuple(tuple(stack) for stack in state.board),
+        tuple(tuple(sorted(bank.items())) for bank in state.banks),
+        state.seat,
+        state.tossed,
+        state.unused,
+        state.placements_left,
+        state.may_pay,
+        state.may_move,
+        state.may_capture,
+        state.over,
+    )
+
+
+def random_playout(state: Any, rng: random.Random) -> Any:
+    while not state.over:
+        if deciding(state):
+            COIN_AGE.apply(state, rng.choice(decisions(state)))
+        else:
+            COIN_AGE.apply(state, toss(state, rng))
+    return state
+
+
+class CoinAgeRandom:
+    def __init__(self, seat: int, seconds: float, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: Any) -> list[Any]:
+        return [self.rng.choice(decisions(state))]
+
+
+class CoinAgeGreedy:
+    """The plan for the rest of the turn whose score margin, as it would stand, is best (first found on a tie)."""
+
+    def __init__(self, seat: int, seconds: float, seed: int) -> None:
+        self.seat = seat
+
+    def margin(self, state: Any) -> int:
+        scores = COIN_AGE.outcome(state).scores
+        return scores[state.players[self.seat]] - scores[state.players[1 - self.seat]]
+
+    def choose(self, state: Any) -> list[Any]:
+        best: tuple[int, list[Any]] | None = None
+        seen: set[tuple[Any, ...]] = set()
+        stack: list[tuple[Any, list[Any]]] = [(state, [])]
+        while stack:
+            current, plan = stack.pop()
+            if current.over or not deciding(current):
+                value = self.margin(current)
+                if best is None or value > best[0]:
+                    best = (value, plan)
+                continue
+            for action in decisions(current):
+                after = current.copy()
+                COIN_AGE.apply(after, action)
+                key = coin_age_key(after)
+                if key in seen:
+                    continue
+                seen.add(key)
+                stack.append((after, [*plan, action]))
+        assert best is not None
+        return best[1] or [Done()]
+
+
+class CoinAgeFlat:
+    """Flat Monte Carlo: round after round, each choice is followed by one random game; the best mean is played."""
+
+    def __init__(self, seat: int, seconds: float, seed: int) -> None:
+        self.seat, self.seconds, self.rng = seat, seconds, random.Random(seed)
+
+    def choose(self, state: Any) -> list[Any]:
+        choices = decisions(state)
+        if len(choices) == 1:
+            return choices
+        totals = [0.0] * len(choices)
+        name = state.players[self.seat]
+        deadline = time.perf_counter() + self.seconds
+        rounds = 0
+        while rounds < 1 or time.perf_counter() < deadline:
+            for index, action in enumerate(choices):
+                after = state.copy()
+                COIN_AGE.apply(after, action)
+                totals[index] += result_for(COIN_AGE.outcome(random_playout(after, self.rng)), name)
+            rounds += 1
+        return [choices[max(range(len(choices)), key=totals.__getitem__)]]
+
+
+@dataclass
+class Node:
+    """A UCT node: visits, the total result for the player who chose the move into it, children by move."""
+
+    visits: int = 0
+    total: float = 0.0
+    children: dict[Any, Node] = field(default_factory=dict)
+    untried: list[Any] | None = None
+
+
+class CoinAgeUct:
+    """Plain UCT over single actions; a toss is a chance node (its outcome sampled fairly, one child per outcome)."""
+
+    C = 0.7
+
+    def __init__(self, seat: int, seconds: float, seed: int) -> None:
+        self.seat, self.seconds, self.rng = seat, seconds, random.Random(seed)
+
+    def choose(self, state: Any) -> list[Any]:
+        choices = decisions(state)
+        if len(choices) == 1:
+            return choices
+        root = Node()
+        deadline = time.perf_counter() + self.seconds
+        iterations = 0
+        while iterations < 8 or time.perf_counter() < deadline:
+            self.iterate(root, state.copy())
+            iterations += 1
+        best = max(root.children.items(), key=lambda item: item[1].visits)
+        return [best[0]]
+
+    def iterate(self, root: Node, state: Any) -> None:
+        """One descent: select by UCB1 (sampling each toss), expand one action, play out at random, back up."""
+        entered: list[tuple[Node, int | None]] = [(root, None)]  # each node, with the seat that moved into it
+        node = root
+        while not state.over:
+            if not deciding(state):
+                outcome = toss(state, self.rng)
+                COIN_AGE.apply(state, outcome)
+                node = node.children.setdefault(outcome, Node())
+                entered.append((node, None))
+                continue
+            if node.untried is None:
+                node.untried = decisions(state)
+                self.rng.shuffle(node.untried)
+            mover = state.seat
+            if node.untried:
+                action = node.untried.pop()
+                COIN_AGE.apply(state, action)
+                child = Node()
+                node.children[action] = child
+                node = child
+                entered.append((node, mover))
+                break
+            log_n = math.log(max(1, node.visits))
+            action, node = max(
+                node.children.items(),
+                key=lambda item: item[1].total / item[1].visits + self.C * math.sqrt(log_n / item[1].visits),
+            )
+            COIN_AGE.apply(state, action)
+            entered.append((node, mover))
+        random_playout(state, self.rng)
+        outcome = COIN_AGE.outcome(state)
+        for visited, mover in entered:
+            visited.visits += 1
+            if mover is not None:
+                visited.total += result_for(outcome, state.players[mover])
+
+
+class CoinAgeComputer:
+    """``referee``'s own computer, as ``play --vs-computer`` runs it."""
+
+    def __init__(self, seat: int, seconds: float, seed: int, level: int = 5) -> None:
+        from referee.coin_age.computer import Computer
+
+        self.computer = Computer(seat, seed=seed, time_limit=seconds, level=level)
+
+    def choose(self, state: Any) -> list[Any]:
+        texts = self.computer.actions(state)
+        actions = []
+        after = state.copy()
+        for text in texts:
+            action = COIN_AGE.parse(text, after)
+            actions.append(action)
+            COIN_AGE.apply(after, action)
+        return actions
+
+
+COIN_AGE_AGENTS: dict[str, Callable[..., Any]] = {
+    "random": CoinAgeRandom,
+    "greedy": CoinAgeGreedy,
+    "flat": CoinAgeFlat,
+    "uct": CoinAgeUct,
+}
+
+
+def coin_age_game(job: tuple[int, str, float, int]) -> float:
+    """One game: the computer in seat ``game % 2``; its result (1, 1/2, 0)."""
+    game, opponent, seconds, level = job
+    import gc
+
+    gc.disable()
+    setup = coin_age_setup()
+    state = COIN_AGE.new_state(["Heads", "Tails"], setup)
+    mine = game % 2
+    agents: list[Any] = [None, None]
+    agents[mine] = CoinAgeComputer(mine, seconds, seed=10_000 + game, level=level)
+    agents[1 - mine] = COIN_AGE_AGENTS[opponent](1 - mine, seconds, 20_000 + game)
+    rng = random.Random(game)
+    while not state.over:
+        if not deciding(state):
+            COIN_AGE.apply(state, toss(state, rng))
+            gc.collect()
+            continue
+        for action in agents[state.seat].choose(state):
+            if state.over or not deciding(state):
+                break
+            if action not in decisions(state):
+                raise SystemExit(f"game {game}: seat {state.seat} played an illegal action {action!r}")
+            COIN_AGE.apply(state, action)
+    return result_for(COIN_AGE.outcome(state), state.players[mine])
+
+
+# -- The Builders --------------------------------------------------------------------------------------------------
+
+
+def builders_worth(state: Any, seat: int) -> float:
+    """VP, plus each open site's VP as far as the workers on it cover what it requires, plus a tenth per écu."""
+    from referee.builders.cards import card
+
+    player = state.seats[seat]
+    worth = float(player.vp) + player.coins / 10
+    for site, workers in player.sites.items():
+        building = card(site)
+        need = sum(building.requires)
+        have = [0, 0, 0, 0]
+        for worker in workers:
+            for index, amount in enumerate(card(worker).produces):
+                have[index] += amount
+        covered = sum(min(h, n) for h, n in zip(have, building.requires, strict=True))
+        worth += building.vp * (0.3 + 0.6 * covered / need) if need else building.vp
+    for worker in player.idle:
+        worth += sum(card(worker).produces) * 0.05
+    return worth
+
+
+class BuildersRandom:
+    def __init__(self, seat: int, seconds: float, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: Any) -> Any:
+        return self.rng.choice(list(BUILDERS.legal_actions(state)))
+
+
+class BuildersGreedy:
+    """The action with the best worth after it (see :func:`builders_worth`); ties at random."""
+
+    def __init__(self, seat: int, seconds: float, seed: int) -> None:
+        self.seat, self.rng = seat, random.Random(seed)
+
+    def choose(self, state: Any) -> Any:
+        best: list[Any] = []
+        best_worth = -math.inf
+        for action in BUILDERS.legal_actions(state):
+            after = state.copy()
+            BUILDERS.apply(after, action)
+            worth = builders_worth(after, self.seat)
+            if worth > best_worth + 1e-9:
+                best, best_worth = [action], worth
+            elif abs(worth - best_worth) <= 1e-9:
+                best.append(action)
+        return self.rng.choice(best)
+
+
+BUILDERS_AGENTS: dict[str, Callable[..., Any]] = {"random": BuildersRandom, "greedy": BuildersGreedy}
+
+
+def builders_game(job: tuple[int, str, float, int, int]) -> float:
+    """One game of ``players`` seats: the computer in seat ``game % players``, the others reference agents."""
+    game, opponent, seconds, level, players = job
+    from referee.builders.computer import BuildersComputer
+
+    names = [f"P{seat + 1}" for seat in range(players)]
+    state = BUILDERS.new_state(names, {"seed": 30_000 + game})
+    mine = game % players
+    computer = BuildersComputer([mine], level=level, seconds=seconds, seed=40_000 + game)
+    others = {seat: BUILDERS_AGENTS[opponent](seat, seconds, 50_000 + 10 * game + seat) for seat in range(players)}
+    for _step in range(5_000):
+        if state.over or BUILDERS.stalled(state):
+            break
+        seat = state.current
+        action = computer.choose(state) if seat == mine else others[seat].choose(state)
+        if not BUILDERS.judge(state, action).legal:
+            raise SystemExit(f"game {game}: seat {seat} played an illegal action {action!r}")
+        BUILDERS.apply(state, action)
+    return result_for(BUILDERS.outcome(state), names[mine])
+
+
+# -- running a series ----------------------------------------------------------------------------------------------
+
+
+def series(game_name: str, opponent: str, games: int, seconds: float, level: int, players: int, workers: int) -> dict:
+    started = time.perf_counter()
+    if game_name == "coin-age":
+        jobs: list[Any] = [(game, opponent, seconds, level) for game in range(games)]
+        run: Callable[[Any], float] = coin_age_game
+    else:
+        jobs = [(game, opponent, seconds, level, players) for game in range(games)]
+        run = builders_game
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            results = list(pool.map(run, jobs))
+    else:
+        results = [run(job) for job in jobs]
+    score = sum(results)
+    low, high = wilson(score, games)
+    return {
+        "game": game_name,
+        "players": players,
+        "opponent": opponent,
+        "seconds": seconds,
+        "level": level,
+        "games": games,
+        "wins": sum(1 for r in results if r == 1.0),
+        "draws": sum(1 for r in results if 0 < r < 1),
+        "score": round(score / games, 3),
+        "interval": [round(low, 3), round(high, 3)],
+        "wall_seconds": round(time.perf_counter() - started, 1),
+    }
+
+
+def line(row: dict) -> str:
+    low, high = row["interval"]
+    who = f"{row['game']} ({row['players']} players)" if row["game"] == "builders" else row["game"]
+    return (
+        f"{who:<22} vs {row['opponent']:<7} {row['seconds']:>5} s  level {row['level']}  {row['games']:>4} games  "
+        f"{row['score']:6.1%}  (95 %: {low:.0%}–{high:.0%})  {row['wall_seconds']} s"
+    )
+
+
+TABLE = [
+    ("coin-age", "random", 0.25, 5, 2),
+    ("coin-age", "greedy", 0.25, 5, 2),
+    ("coin-age", "flat", 0.25, 5, 2),
+    ("coin-age", "uct", 0.25, 5, 2),
+    ("builders", "random", 0.05, 4, 2),
+    ("builders", "greedy", 0.05, 4, 2),
+    ("builders", "greedy", 0.05, 4, 3),
+    ("builders", "greedy", 0.05, 4, 4),
+]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=["coin-age", "builders", "table"])
+    parser.add_argument("--opponent", default="uct")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--time", type=float, default=None, help="seconds per turn (Coin Age) or action (Builders)")
+    parser.add_argument("--level", type=int, default=None)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    if args.game == "table":
+        rows = [
+            series(game, opponent, args.games, seconds, level, players, args.workers)
+            for game, opponent, seconds, level, players in TABLE
+        ]
+    else:
+        agents = COIN_AGE_AGENTS if args.game == "coin-age" else BUILDERS_AGENTS
+        if args.opponent not in agents:
+            parser.error(f"--opponent: one of {', '.join(agents)}")
+        seconds = args.time if args.time is not None else (0.25 if args.game == "coin-age" else 0.05)
+        level = args.level if args.level is not None else (5 if args.game == "coin-age" else 4)
+        rows = [series(args.game, args.opponent, args.games, seconds, level, args.players, args.workers)]
+    for row in rows:
+        print(json.dumps(row) if args.json else line(row), flush=True)
+
+
+if __name__ == "__main__":
+    main()

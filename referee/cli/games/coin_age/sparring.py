@@ -1,0 +1,40 @@
+"""The Coin Age computer seat at the command line: its options checked, and read back from a record's
+``[computer]`` table so that ``play --resume`` continues the same match."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.errors import InputError
+from referee.i18n import _
+
+
+def coin_age_computer(seat: int, seed: int | None, seconds: float, tosses: str, level: int) -> Any:
+    """The computer of ``play --vs-computer`` (``seat`` 1 or 2), its options checked."""
+    from referee.coin_age.computer import Computer
+
+    if seat not in (1, 2) or not 0 < seconds <= 600:
+        raise InputError(_("--computer-seat is 1 or 2, and --computer-time more than 0"))
+    if tosses not in ("drawn", "typed"):
+        raise InputError(_("--computer-tosses is 'drawn' or 'typed'"))
+    if level not in (1, 2, 3, 4, 5):
+        raise InputError(_("--level is 1 (a beginner) to 5, not {level}").format(level=level))
+    return Computer(seat - 1, seed, time_limit=seconds, typed_tosses=tosses == "typed", level=level)
+
+
+def computer_from_record(table: dict[str, Any], players: int) -> Any:
+    """The computer a record's ``[computer]`` table describes (see :meth:`Computer.record_table`)."""
+    seats = table.get("seats")
+    level, seconds = table.get("level", 5), table.get("time", 1.0)
+    seed, tosses = table.get("seed"), table.get("tosses", "drawn")
+    if (
+        not isinstance(seats, list)
+        or len(seats) != 1
+        or type(seats[0]) is not int
+        or type(level) is not int
+        or type(seconds) not in (int, float)
+        or not (seed is None or type(seed) is int)
+        or not isinstance(tosses, str)
+    ):
+        raise InputError(_("the record's [computer] table is not one this referee wrote (seats, level, time)"))
+    return coin_age_computer(seats[0], seed, float(seconds), tosses, level)
