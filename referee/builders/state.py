@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from referee.builders import cards
 from referee.errors import SetupError
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 TOTAL_ECUS = 100
 START_ECUS = 10
@@ -200,7 +200,13 @@ def new_state(players: list[str], setup: Mapping[str, Any]) -> BuildersState:
     n = len(names)
     unknown = set(setup) - {"seed", "apprentices", "buildings", "workers"}
     if unknown:
-        raise SetupError(_("unknown builders setup key: {keys}").format(keys=", ".join(map(repr, sorted(unknown)))))
+        raise SetupError(
+            ngettext(
+                "unknown builders setup key: {keys} (known: seed, apprentices, buildings, workers)",
+                "unknown builders setup keys: {keys} (known: seed, apprentices, buildings, workers)",
+                len(unknown),
+            ).format(keys=", ".join(map(repr, sorted(unknown))))
+        )
     if "seed" in setup:
         seed = setup["seed"]
         if set(setup) != {"seed"}:

@@ -32,7 +32,7 @@ from referee.coin_age.maps import GameMap, load_map
 from referee.coin_age.state import PLAYERS, CoinAgeState, starting_banks
 from referee.engine import Event, Outcome, RulesBase, Verdict
 from referee.errors import NotationError, SetupError
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
     import random  # only the type of the generator self-play is given
@@ -122,7 +122,11 @@ class CoinAgeRules(RulesBase[Any, Any]):
         unknown = sorted(set(setup) - {"map"})
         if unknown:
             raise SetupError(
-                _("unknown coin-age setup key(s): {keys} (known: map)").format(keys=", ".join(map(repr, unknown)))
+                ngettext(
+                    "unknown coin-age setup key: {keys} (known: map)",
+                    "unknown coin-age setup keys: {keys} (known: map)",
+                    len(unknown),
+                ).format(keys=", ".join(map(repr, unknown)))
             )
         game_map = setup_map(setup.get("map"))
         board: list[list[Coin]] = [[] for _space in game_map.spaces]
