@@ -3,6 +3,7 @@
     python benchmarks/strength.py coin-age --opponent uct --games 200 --time 0.25 [--level 5] [--workers 2]
     python benchmarks/strength.py builders --opponent greedy --players 2 --games 200 --time 0.05 [--level 4]
     python benchmarks/strength.py table [--games 200] [--workers 2]    # every line of the README's table
+    python benchmarks/strength.py --quick                               # a few short games of every agent (tests)
 
 Each game is refereed here: every action either side plays is checked against the rules' legal actions (an
 illegal one stops the benchmark). The computer is ``referee``'s own (``referee.coin_age.computer.Computer``,
@@ -432,7 +433,8 @@ TABLE = [
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", choices=["coin-age", "builders", "table"])
+    parser.add_argument("game", nargs="?", choices=["coin-age", "builders", "table"], default="table")
+    parser.add_argument("--quick", action="store_true", help="one short game against every reference agent")
     parser.add_argument("--opponent", default="uct")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--time", type=float, default=None, help="seconds per turn (Coin Age) or action (Builders)")
@@ -441,7 +443,13 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    if args.game == "table":
+    if args.quick:
+        quick = [("coin-age", opponent, 0.02, 5, 2) for opponent in COIN_AGE_AGENTS]
+        quick += [("builders", "random", 0.01, 2, 2), ("builders", "greedy", 0.01, 2, 4)]  # level 2: no time taken
+        rows = [
+            series(game, opponent, 1, seconds, level, players, 1) for game, opponent, seconds, level, players in quick
+        ]
+    elif args.game == "table":
         rows = [
             series(game, opponent, args.games, seconds, level, players, args.workers)
             for game, opponent, seconds, level, players in TABLE

@@ -152,6 +152,13 @@ def test_the_keystroke_benchmark_runs_in_quick_mode():
         assert line in output, output
 
 
+def test_the_strength_benchmark_runs_in_quick_mode():
+    """A small run of benchmarks/strength.py: every reference agent plays the computer, every action checked."""
+    output = run_benchmark("strength.py", timeout=300)
+    for line in ("vs random", "vs greedy", "vs flat", "vs uct", "builders (4 players)"):
+        assert line in output, output
+
+
 def test_the_piped_play_benchmark_runs_in_quick_mode():
     """A small run of benchmarks/piped_play.py (its figures are for the README)."""
     output = run_benchmark("piped_play.py", "--runs", "1", timeout=300)
