@@ -142,6 +142,9 @@ def test_cli_hint_json_plans_check_and_time(referee: list[str], tmp_path) -> Non
     assert 1 <= len(document["plans"]) <= 3
     values = [plan["value"] for plan in document["plans"]]
     assert values == sorted(values, reverse=True)
+    for plan in document["plans"]:  # the chance of winning is the value read from -1..+1 onto 0..1
+        assert plan["win_chance"] == pytest.approx(min(1, max(0, (plan["value"] + 1) / 2)), abs=1e-3)
+        assert isinstance(plan["margin"], int)
     so_far = list(actions)
     for text in document["plans"][0]["actions"]:
         record.write_text(f'game = "coin-age"\nplayers = ["Ann", "Bob"]\nactions = {json.dumps(so_far)}\n')
