@@ -38,6 +38,8 @@ ROOT_BEAM = 12
 """Root plans searched at each new depth (plus every earlier depth's best)."""
 BEAM = 3
 """Replies whose follow-ups are searched below the root (the others are valued by the shallower search)."""
+QUICK_BEAM = 24
+"""Root plans (the best by their value alone) looked at against a quick reply before depth 2."""
 MAX_DEPTH = 12
 UNSEARCHED = 0.0001
 """How far below the searched plans a plan left out of a depth is ranked (its value is from a shallower depth)."""
@@ -106,6 +108,35 @@ def margin(state: CoinAgeState, seat: int) -> int:
     return scores[me] - scores[other]
 
 
+def points_and_bank_value(state: CoinAgeState) -> tuple[int, int, int, int]:
+    """Each seat's points and bank value as :func:`referee.coin_age.rules.score` counts them (spaces, region bonus,
+    one per coin in the bank; the bank's total rank), without building its :class:`Outcome`: the search asks this
+    of every position it judges. A property test holds it to ``score``."""
+    board = state.board
+    points = [0, 0]
+    for members in state.map.region_members:
+        held = [0, 0]
+        ranks = [0, 0]
+        for space in members:
+            stack = board[space]
+            if stack:
+                top = stack[-1]
+                held[top.side] += 1
+                ranks[top.side] += top.rank
+        if held[0] > held[1]:
+            ranks[0] *= 2
+        elif held[1] > held[0]:
+            ranks[1] *= 2
+        points[0] += ranks[0]
+        points[1] += ranks[1]
+    values = [0, 0]
+    for seat, bank in enumerate(state.banks):
+        for rank, count in bank.items():
+            points[seat] += count
+            values[seat] += rank * count
+    return points[0], points[1], values[0], values[1]
+
+
 def placements_left(state: CoinAgeState) -> int:
     """At most how many more coins can be placed: the game ends when the last empty space is filled or a bank is
     emptied by a placement (rule: end of the game)."""
@@ -120,14 +151,13 @@ def judgement(state: CoinAgeState, seat: int) -> float:
     :data:`MARGIN_WEIGHT` per point of margin. A game still going: the margin (plus :data:`TIE_BREAK_POINTS`
     toward the higher bank value) read through a logistic curve, flatter the more placements are still to come.
     """
-    outcome = RULES.outcome(state)
-    me, other = state.players[seat], state.players[1 - seat]
-    points = outcome.scores[me] - outcome.scores[other]
-    if state.over:
-        result = 0.0 if outcome.winner is None else (1.0 if outcome.winner == me else -1.0)
+    first, second, first_value, second_value = points_and_bank_value(state)
+    points = first - second if seat == 0 else second - first
+    banked = first_value - second_value if seat == 0 else second_value - first_value
+    if state.over:  # rule (scoring): most points wins; tied, the higher bank value; still tied, a draw
+        ahead = points if points else banked
+        result = 1.0 if ahead > 0 else -1.0 if ahead < 0 else 0.0
         return result + MARGIN_WEIGHT * points
-    breakdown = outcome.breakdown or {}
-    banked = breakdown.get(me, {}).get("bank_value", 0) - breakdown.get(other, {}).get("bank_value", 0)
     leaning = points + (TIE_BREAK_POINTS if banked > 0 else -TIE_BREAK_POINTS if banked < 0 else 0.0)
     spread = SPREAD_BASE + SPREAD_PER_PLACEMENT * placements_left(state)
     return math.tanh(leaning / (2 * spread))
@@ -206,6 +236,43 @@ class Searcher:
             seen.add(after_key)
             self._walk(after, (*actions, action), results, seen)
 
+    # -- a quick look at the reply ----------------------------------------------------------------------------
+    def quick_reply_value(self, plan: Plan, seat: int) -> float:
+        """The value of ``plan`` for ``seat`` after the opponent's toss (every outcome, weighted by its probability)
+        and a quick reply: the opponent takes, action after action, the one that leaves them best judged, and stops
+        when none is better than stopping. A cheap stand-in for depth 2 when the whole reply search does not fit the
+        time."""
+        result = plan.result
+        if result.over:
+            return judgement(result, seat)
+        tosser = result.tosser()
+        total = 0.0
+        for matched, probability in outcomes(tossed_kinds(result.banks[tosser])):
+            state = result.copy()
+            RULES.apply(state, Slap(matched))
+            mover = state.seat
+            while not state.over:
+                choices = RULES.turn_actions(state)
+                if not choices:
+                    break
+                best_state = state.copy()
+                RULES.apply(best_state, DONE)
+                best_value = judgement(best_state, mover)
+                stopped = True
+                for action in choices:
+                    self.tick()
+                    after = state.copy()
+                    RULES.apply(after, action)
+                    value = judgement(after, mover)
+                    if value > best_value:
+                        best_state, best_value, stopped = after, value, False
+                state = best_state
+                if stopped:
+                    break
+            value = judgement(state, mover)
+            total += float(probability) * (value if mover == seat else -value)
+        return total
+
     # -- values ----------------------------------------------------------------------------------------------
     def plan_value(self, plan: Plan, seat: int, depth: int) -> float:
         """The value of a plan for ``seat`` searched to ``depth`` plies (1 = the plan alone)."""
@@ -266,7 +333,25 @@ def search(
     depth = 1
     deadline = None if time_limit is None else started + time_limit
     limit = max_depth if max_depth is not None else MAX_DEPTH
-    bests = [plans[0]]
+    if limit >= 2 and not all(plan.result.over for plan in plans):
+        # Depth 1 and a half: the best plans, by their value alone, each against a quick reply (quick_reply_value),
+        # so that a search stopped before depth 2 is done has still looked at what the opponent can do next.
+        quick = Searcher(deadline, None if node_limit is None else max(0, node_limit - root.nodes))
+        quick_values: dict[tuple[str, ...], float] = {}
+        try:
+            for plan in plans[:QUICK_BEAM]:
+                quick_values[plan.notation] = quick.quick_reply_value(plan, seat)
+        except Timeout:
+            pass
+        root.nodes += quick.nodes
+        if quick_values:
+            floor = min(quick_values.values())
+            previous = values_by_depth[-1]
+            values_by_depth[-1] = {
+                plan.notation: quick_values.get(plan.notation, min(previous[plan.notation], floor) - UNSEARCHED)
+                for plan in plans
+            }
+    bests = [max(plans, key=lambda plan: (values_by_depth[-1][plan.notation], _neg(plan.notation)))]
     while depth < limit:
         if all(plan.result.over for plan in plans):
             break

@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 from referee.cli.advice import AlikePlans, group_alike
-from referee.coin_age.hint import search
+from referee.coin_age.hint import search, win_chance
 from tests.advice.helpers import random_turn
 
 
@@ -66,7 +66,8 @@ def test_every_plan_of_a_real_hint_is_in_exactly_one_line_in_rank_order() -> Non
         if state is None:
             continue
         result = search(state, max_depth=1)
-        ranked = [(plan.notation, plan.value) for plan in result.plans]
+        # as `coin-age hint` shows them: the chance of winning in whole percent, and the margin the plan leaves
+        ranked = [(plan.notation, (round(win_chance(plan.value) * 100), plan.margin)) for plan in result.plans]
         lines = group_alike(ranked)
         covered: list[tuple[str, ...]] = []
         for line in lines:

@@ -66,3 +66,31 @@ def test_the_same_lead_counts_for_less_the_more_placements_are_left() -> None:
     assert placements_left(early) > placements_left(late)
     assert RULES.outcome(early).scores["Ann"] - RULES.outcome(early).scores["Bob"] == 2
     assert 0 < judgement(early, 0) < judgement(late, 0) < 1
+
+
+def test_scoring_the_search_counts_points_and_bank_values_as_the_rules_score_them() -> None:
+    """points_and_bank_value is speed machinery for the search: over thousands of random positions, finished ones
+    included, it gives the same points and bank values as the rules' score."""
+    from referee.coin_age.hint import points_and_bank_value
+
+    rng = random.Random(5)
+    print("seed 5")
+    checked = 0
+    for _game in range(300):
+        state = RULES.new_state(["Ann", "Bob"], setup())
+        while True:
+            outcome = RULES.outcome(state)
+            first, second, first_value, second_value = points_and_bank_value(state)
+            assert (first, second) == (outcome.scores["Ann"], outcome.scores["Bob"])
+            assert outcome.breakdown is not None
+            assert (first_value, second_value) == (
+                outcome.breakdown["Ann"]["bank_value"],
+                outcome.breakdown["Bob"]["bank_value"],
+            )
+            if state.over:
+                expected = 0.0 if outcome.winner is None else 1.0 if outcome.winner == "Ann" else -1.0
+                assert round(judgement(state, 0)) == expected
+                break
+            RULES.apply(state, RULES.random_action(state, rng))
+            checked += 1
+    assert checked > 5000
