@@ -2,16 +2,21 @@
 
 It knows only what a player at the table can see: the face-up rows, every player's cards, workers and écus, and
 how many cards each deck holds. The order of the decks is hidden (the physical decks show nothing on top); when
-the referee deals (``seed``), the computer never reads that order: before each imagined game it shuffles the cards
-not yet seen (determinisation), so changing the hidden order beyond what a player sees never changes its choice.
+the referee deals (``seed``), the computer never reads that order: before it plans, it shuffles the cards not yet
+seen (determinisation), so changing the hidden order beyond what a player sees never changes its choice.
 
 Levels (``--level``):
 
 1. a beginner: a sensible action at random (the self-play policy of ``simulate``);
 2. the best turn of the hint (:func:`referee.builders.hint.best_turn`: the most VP this turn), else sensible;
-3. to 5. flat Monte Carlo: each legal action now is tried in games played out to the end with the sensible policy,
-   on decks shuffled from the cards not seen, and the action that wins most (a draw half a win, the score margin
-   breaking ties) is played; higher levels play out more games within the time given.
+3. to 5. a planner: the rest of its turn (buying actions included) searched action by action, keeping the
+   :data:`BEAMS` best partial turns by its judgement of the position (:func:`worth`: VP, open sites by how far
+   their workers cover them, écus, the workforce), and the first action of the best whole turn played. Higher
+   levels keep more partial turns; each stops at the time given.
+
+Measured against reference agents in ``benchmarks/strength.py`` (see the README). An earlier flat Monte Carlo
+(each action tried in games played out with the sensible policy) lost to a greedy agent: the play-outs were too
+noisy in the time a person waits.
 
 It decides one action at a time; the session asks again until its turn is over. A row awaiting a ``reveal`` (cards
 dealt at the table) is answered by the people at the table, never by the computer.
@@ -23,15 +28,25 @@ import random
 import time
 from typing import Any
 
+from referee.builders.cards import card
 from referee.builders.rules import RULES
+from referee.builders.sites import still_needed
 from referee.builders.state import BuildersState
 
 LEVELS = (1, 2, 3, 4, 5)
 DEFAULT_LEVEL = 4
-PLAYOUT_LIMIT = 3000
-"""Actions at most in one imagined game (a locked game is cut there and scored as it stands)."""
-ROLLOUT_SHARE = {3: 0.25, 4: 0.6, 5: 1.0}
-"""The share of its time a Monte Carlo level spends (level 5: all of it)."""
+BEAMS = {3: 3, 4: 16, 5: 48}
+"""Partial turns the planner keeps at each step, by level."""
+LONGEST_TURN = 12
+"""Actions at most in a planned turn (three free ones and those bought: more than écus ever pay for)."""
+SITE_BASE = 0.1
+SITE_PROGRESS = 0.6
+ECU_WORTH = 0.15
+WORKER_WORTH = 0.12
+"""How the planner judges a seat's position (:func:`worth`): VP, plus each open site's VP and écus reward at
+``SITE_BASE + SITE_PROGRESS × (share of its needs covered)``, plus ``ECU_WORTH`` per écu, plus ``WORKER_WORTH`` per
+resource an idle worker makes (the workforce to finish the next sites). Set by hand and checked by
+``benchmarks/strength.py``."""
 
 
 def hidden_order_shuffled(state: BuildersState, rng: random.Random) -> BuildersState:
@@ -44,60 +59,48 @@ def hidden_order_shuffled(state: BuildersState, rng: random.Random) -> BuildersS
     return guess
 
 
-def value(state: BuildersState, seat: int) -> float:
-    """How good an ended (or cut) game is for ``seat``: 1 a win, 0.5 a draw, 0 a loss, plus a hundredth of the
-    score margin over the best other player (so among equal chances the larger lead is preferred)."""
-    outcome = RULES.outcome(state)
-    name = state.players[seat]
-    mine = outcome.scores[name]
-    best_other = max(points for other, points in outcome.scores.items() if other != name)
-    if outcome.winner is not None:
-        result = 1.0 if outcome.winner == name else 0.0
-    else:
-        result = 0.5 if mine == max(outcome.scores.values()) else 0.0
-    return result + (mine - best_other) / 100
+def worth(state: BuildersState, seat: int) -> float:
+    """How good a position is for ``seat``: the planner's own judgement, not a rule (see :data:`SITE_BASE`)."""
+    player = state.seats[seat]
+    total = player.vp + ECU_WORTH * player.coins
+    for site, workers in player.sites.items():
+        building = card(site)
+        need = sum(building.requires)
+        left = sum(still_needed(site, workers))
+        reward = building.vp + ECU_WORTH * building.coins
+        total += reward * (SITE_BASE + SITE_PROGRESS * (need - left) / need if need else 1.0)
+    for worker in player.idle:
+        total += WORKER_WORTH * sum(card(worker).produces)
+    return total
 
 
-def play_out(state: BuildersState, rng: random.Random) -> BuildersState:
-    """Play ``state`` (a copy) to its end with the sensible self-play policy."""
-    for _step in range(PLAYOUT_LIMIT):
-        if state.over or RULES.stalled(state):
+def plan_turn(state: BuildersState, seat: int, beam_width: int, deadline: float | None = None) -> list[Any]:
+    """The rest of ``seat``'s turn that leaves it the best :func:`worth`, by beam search over the legal actions
+    (``beam_width`` partial turns kept at each step, stopping at ``deadline``); ``state`` is a guess with its decks
+    shuffled (:func:`hidden_order_shuffled`). A turn ends when the seat passes it on, or the game ends, or a row
+    waits for the card that came up."""
+    beam: list[tuple[float, list[Any], BuildersState]] = [(worth(state, seat), [], state)]
+    best: tuple[float, list[Any]] | None = None
+    for _step in range(LONGEST_TURN):
+        grown: list[tuple[float, list[Any], BuildersState]] = []
+        for _value, actions, current in beam:
+            for action in RULES.legal_actions(current):
+                after = current.copy()
+                RULES.apply(after, action)
+                value = worth(after, seat)
+                plan = [*actions, action]
+                if after.over or after.current != seat or after.pending is not None:
+                    if best is None or value > best[0]:
+                        best = (value, plan)
+                else:
+                    grown.append((value, plan, after))
+        if not grown or (deadline is not None and time.monotonic() > deadline and best is not None):
             break
-        RULES.apply(state, RULES.self_play_action(state, rng))
-    return state
-
-
-def monte_carlo(state: BuildersState, seat: int, seconds: float, rng: random.Random) -> Any:
-    """The legal action now whose imagined games score best for ``seat`` within ``seconds`` (two rounds at least:
-    every legal action tried in one imagined game per round)."""
-    return _monte_carlo(state, seat, rng, deadline=time.monotonic() + seconds, most=None)
-
-
-def monte_carlo_rounds(state: BuildersState, seat: int, rounds: int, rng: random.Random) -> Any:
-    """:func:`monte_carlo` for exactly ``rounds`` rounds (tests: the same games whatever the clock)."""
-    return _monte_carlo(state, seat, rng, deadline=None, most=rounds)
-
-
-def _monte_carlo(
-    state: BuildersState, seat: int, rng: random.Random, *, deadline: float | None, most: int | None
-) -> Any:
-    candidates = list(RULES.legal_actions(state))
-    if len(candidates) == 1:
-        return candidates[0]
-    totals = [0.0] * len(candidates)
-    rounds = 0
-    while True:
-        for index, action in enumerate(candidates):
-            guess = hidden_order_shuffled(state, rng)
-            RULES.apply(guess, action)
-            totals[index] += value(play_out(guess, rng), seat)
-        rounds += 1
-        if most is not None and rounds >= most:
-            break
-        if deadline is not None and time.monotonic() >= deadline and rounds >= 2:
-            break
-    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-    return candidates[best]
+        grown.sort(key=lambda item: -item[0])
+        beam = grown[:beam_width]
+    if best is not None:
+        return best[1]
+    return beam[0][1] or list(RULES.legal_actions(state))[:1]
 
 
 class BuildersComputer:
@@ -129,7 +132,8 @@ class BuildersComputer:
             if plan is not None and plan.actions and not plan.needs_reveal:
                 return plan.actions[0]
             return RULES.self_play_action(state, self.rng)
-        return monte_carlo(state, seat, self.seconds * ROLLOUT_SHARE.get(self.level, 1.0), self.rng)
+        guess = hidden_order_shuffled(state, self.rng)
+        return plan_turn(guess, seat, BEAMS.get(self.level, BEAMS[DEFAULT_LEVEL]), time.monotonic() + self.seconds)[0]
 
     def __call__(self, game: Any) -> list[str]:
         """The session's hook: the action a computer seat plays now (notation), or none when a person is to act
