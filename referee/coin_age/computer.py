@@ -1,7 +1,10 @@
 """A Coin Age opponent: the hint search plays one seat, tossing with a seeded random generator.
 
-Pure: given the state, it says which actions its seat plays now (notation), or none when it is not its turn. Its
-tosses are fair (each coin shows its side with probability 1/2) and repeatable from the seed.
+It plays by the hint's judgement (:func:`referee.coin_age.hint.judgement`: the chance of winning, the tie-break and
+each side's exposure to being covered counted), so ``hint`` shows what it would play. Pure: given the state, it
+says which actions its seat plays now (notation), or none when it is not its turn. Its tosses are fair (each coin
+shows its side with probability 1/2) and repeatable from the seed. Its strength is measured by
+``benchmarks/strength.py`` (see the README).
 """
 
 from __future__ import annotations

@@ -38,8 +38,6 @@ ROOT_BEAM = 12
 """Root plans searched at each new depth (plus every earlier depth's best)."""
 BEAM = 3
 """Replies whose follow-ups are searched below the root (the others are valued by the shallower search)."""
-QUICK_BEAM = 24
-"""Root plans (the best by their value alone) looked at against a quick reply before depth 2."""
 MAX_DEPTH = 12
 UNSEARCHED = 0.0001
 """How far below the searched plans a plan left out of a depth is ranked (its value is from a shallower depth)."""
@@ -267,43 +265,6 @@ class Searcher:
             seen.add(after_key)
             self._walk(after, (*actions, action), results, seen)
 
-    # -- a quick look at the reply ----------------------------------------------------------------------------
-    def quick_reply_value(self, plan: Plan, seat: int) -> float:
-        """The value of ``plan`` for ``seat`` after the opponent's toss (every outcome, weighted by its probability)
-        and a quick reply: the opponent takes, action after action, the one that leaves them best judged, and stops
-        when none is better than stopping. A cheap stand-in for depth 2 when the whole reply search does not fit the
-        time."""
-        result = plan.result
-        if result.over:
-            return judgement(result, seat)
-        tosser = result.tosser()
-        total = 0.0
-        for matched, probability in outcomes(tossed_kinds(result.banks[tosser])):
-            state = result.copy()
-            RULES.apply(state, Slap(matched))
-            mover = state.seat
-            while not state.over:
-                choices = RULES.turn_actions(state)
-                if not choices:
-                    break
-                best_state = state.copy()
-                RULES.apply(best_state, DONE)
-                best_value = judgement(best_state, mover)
-                stopped = True
-                for action in choices:
-                    self.tick()
-                    after = state.copy()
-                    RULES.apply(after, action)
-                    value = judgement(after, mover)
-                    if value > best_value:
-                        best_state, best_value, stopped = after, value, False
-                state = best_state
-                if stopped:
-                    break
-            value = judgement(state, mover)
-            total += float(probability) * (value if mover == seat else -value)
-        return total
-
     # -- values ----------------------------------------------------------------------------------------------
     def plan_value(self, plan: Plan, seat: int, depth: int) -> float:
         """The value of a plan for ``seat`` searched to ``depth`` plies (1 = the plan alone)."""
@@ -364,24 +325,6 @@ def search(
     depth = 1
     deadline = None if time_limit is None else started + time_limit
     limit = max_depth if max_depth is not None else MAX_DEPTH
-    if limit >= 2 and not all(plan.result.over for plan in plans):
-        # Depth 1 and a half: the best plans, by their value alone, each against a quick reply (quick_reply_value),
-        # so that a search stopped before depth 2 is done has still looked at what the opponent can do next.
-        quick = Searcher(deadline, None if node_limit is None else max(0, node_limit - root.nodes))
-        quick_values: dict[tuple[str, ...], float] = {}
-        try:
-            for plan in plans[:QUICK_BEAM]:
-                quick_values[plan.notation] = quick.quick_reply_value(plan, seat)
-        except Timeout:
-            pass
-        root.nodes += quick.nodes
-        if quick_values:
-            floor = min(quick_values.values())
-            previous = values_by_depth[-1]
-            values_by_depth[-1] = {
-                plan.notation: quick_values.get(plan.notation, min(previous[plan.notation], floor) - UNSEARCHED)
-                for plan in plans
-            }
     bests = [max(plans, key=lambda plan: (values_by_depth[-1][plan.notation], _neg(plan.notation)))]
     while depth < limit:
         if all(plan.result.over for plan in plans):
