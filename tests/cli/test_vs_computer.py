@@ -229,3 +229,35 @@ def test_builders_resumed_from_a_pipe_keeps_its_computer_seat(tmp_path) -> None:
     after = tomllib.loads(record.read_text())["actions"]
     assert len(after) > before + 4  # Ann's four actions, and the computer's turn after them
     assert tomllib.loads(record.read_text())["computer"]["seats"] == [2]
+
+
+def test_builders_undo_and_resume_against_the_computer_at_a_terminal(tmp_path) -> None:
+    """The Builders at a real terminal, 80×24: Ann types her turn, the computer (seat 2) plays its own; undo takes
+    back its turn with Ann's last action; quit; --resume alone, and the computer plays on from the record."""
+    record = tmp_path / "game.toml"
+    options = ("--players", "Ann,Bob", "--seed", "7", "--computer", "2", "--level", "4", "--record", str(record))
+    child = spawn("builders", "play", *options, "--no-history", rows=24, columns=80)
+    child.expect("Ann>")
+    for line in ("start B06", "send W02 B06", "recruit W06", "done"):
+        type_line(child, line)
+    played = wait_for_actions(child, record, 6)
+    assert played[:4] == ["start B06", "send W02 B06", "recruit W06", "done"]
+    child.expect("Turn 2: Ann to move")
+    child.expect("Ann>")
+    assert actions(record)[-1] == "done"  # the computer ended its own turn
+    type_line(child, "undo")
+    child.expect("undone: ")
+    child.expect("Ann>")
+    assert actions(record) == ["start B06", "send W02 B06", "recruit W06"]
+    type_line(child, "quit")
+    assert finish(child) == 0
+    child = spawn("builders", "play", "--resume", str(record), "--no-history", rows=24, columns=80)
+    child.expect("plays seat 2 again")
+    child.expect("Ann>")
+    type_line(child, "done")
+    played = wait_for_actions(child, record, 6)
+    child.expect("Turn 2: Ann to move")
+    child.expect("Ann>")
+    assert actions(record)[:4] == ["start B06", "send W02 B06", "recruit W06", "done"] and len(actions(record)) > 5
+    type_line(child, "quit")
+    assert finish(child) == 0
