@@ -44,10 +44,6 @@ def fraction_text(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
 
 
-def signed(value: float) -> str:
-    return f"{value:+.2f}"
-
-
 MOST_ALTERNATIVES = 4
 """A varying word with more alternatives than this is written ``A2/A3/…/C3 (9)`` (a plan of two such words fits 80
 columns)."""
