@@ -11,6 +11,9 @@ illegal one stops the benchmark). The computer is ``referee``'s own (``referee.c
 Builders) as the reference agent, seats rotated from game to game, tosses and deals from the game's seed. A win
 counts 1, a draw 1/2; the interval is the 95 % Wilson interval of the score.
 
+Equal time per turn: the computer thinks once a turn; ``flat`` and ``uct`` decide action by action, each decision
+taking half of what is left of the turn's time (:class:`TurnClock`), so a turn costs each side the same.
+
 The reference agents use only the rules' public questions (``legal_actions``, ``apply``, ``outcome``, ``copy``)
 and share no code with the computers:
 
@@ -156,11 +159,29 @@ class CoinAgeGreedy:
         return best[1] or [Done()]
 
 
+class TurnClock:
+    """Equal time per turn for an agent that decides action by action: ``seconds`` a turn, each decision taking half
+    of what is left of its turn (the first half of it, then a quarter, …)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.turn: tuple[int, int] | None = None
+        self.left = seconds
+
+    def deadline(self, state: Any) -> float:
+        turn = (state.turns, state.seat)
+        if turn != self.turn:
+            self.turn, self.left = turn, self.seconds
+        share = self.left / 2
+        self.left -= share
+        return time.perf_counter() + share
+
+
 class CoinAgeFlat:
     """Flat Monte Carlo: round after round, each choice is followed by one random game; the best mean is played."""
 
     def __init__(self, seat: int, seconds: float, seed: int) -> None:
-        self.seat, self.seconds, self.rng = seat, seconds, random.Random(seed)
+        self.seat, self.clock, self.rng = seat, TurnClock(seconds), random.Random(seed)
 
     def choose(self, state: Any) -> list[Any]:
         choices = decisions(state)
@@ -168,7 +189,7 @@ class CoinAgeFlat:
             return choices
         totals = [0.0] * len(choices)
         name = state.players[self.seat]
-        deadline = time.perf_counter() + self.seconds
+        deadline = self.clock.deadline(state)
         rounds = 0
         while rounds < 1 or time.perf_counter() < deadline:
             for index, action in enumerate(choices):
@@ -195,14 +216,14 @@ class CoinAgeUct:
     C = 0.7
 
     def __init__(self, seat: int, seconds: float, seed: int) -> None:
-        self.seat, self.seconds, self.rng = seat, seconds, random.Random(seed)
+        self.seat, self.clock, self.rng = seat, TurnClock(seconds), random.Random(seed)
 
     def choose(self, state: Any) -> list[Any]:
         choices = decisions(state)
         if len(choices) == 1:
             return choices
         root = Node()
-        deadline = time.perf_counter() + self.seconds
+        deadline = self.clock.deadline(state)
         iterations = 0
         while iterations < 8 or time.perf_counter() < deadline:
             self.iterate(root, state.copy())
