@@ -50,3 +50,24 @@ def finish(child: Any) -> int:
     child.expect(pexpect.EOF)
     child.close()
     return child.exitstatus if child.exitstatus is not None else -1
+
+
+def start_tmux(session: str, columns: int, rows: int, command: str, cwd: str | None = None) -> None:
+    """A detached tmux session of that size running ``command`` (in ``cwd``, else a new temporary folder, so that a
+    game started without --record is never written into the checkout). Started again when it meets a tmux server
+    on its way out (the last session just closed), which otherwise fails now and then. The command starts 0.3 s
+    late: tmux may give the pane its size a moment after the pane starts, and a program that measured its terminal
+    at once would draw for the default 80 columns."""
+    import subprocess
+    import tempfile
+    import time
+
+    folder = cwd if cwd is not None else tempfile.mkdtemp(prefix="referee-tmux-")
+    start = ["tmux", "new-session", "-d", "-x", str(columns), "-y", str(rows), "-s", session, "-c", folder]
+    start += ["-e", "NO_COLOR=1", f"sleep 0.3; {command}"]
+    for _attempt in range(5):
+        started = subprocess.run(start, capture_output=True, text=True)
+        if started.returncode == 0:
+            return
+        time.sleep(0.3)
+    raise AssertionError(f"tmux would not start a session: {started.stderr}")

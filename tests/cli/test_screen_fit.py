@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.terminal import start_tmux
 from tests.conftest import referee_command
 
 pytestmark = [
@@ -38,10 +39,7 @@ def test_the_board_the_score_and_the_open_menu_fit(tmp_path: Path, columns: int,
     command = " ".join(shlex.quote(word) for word in referee_command())
     record = tmp_path / "game.toml"
     play = f"{command} coin-age play --players Ann,Bob --record {shlex.quote(str(record))}; sleep 60"
-    subprocess.run(
-        ["tmux", "new-session", "-d", "-x", str(columns), "-y", str(rows), "-s", session, "-e", "NO_COLOR=1", play],
-        check=True,
-    )
+    start_tmux(session, columns, rows, play, str(tmp_path))
     try:
         wait_for(session, "Ann>")
         subprocess.run(["tmux", "send-keys", "-t", session, "slap QN", "Enter"], check=True)
@@ -60,7 +58,7 @@ def test_a_four_player_builders_table_the_prompt_and_its_menu_fit_80_by_30(tmp_p
     command = " ".join(shlex.quote(word) for word in referee_command())
     record = tmp_path / "game.toml"
     play = f"{command} builders play --players Ann,Bob,Cid,Dan --seed 2 --record {shlex.quote(str(record))}; sleep 60"
-    subprocess.run(["tmux", "new-session", "-d", "-x", "80", "-y", "30", "-s", session, "-e", "NO_COLOR=1", play])
+    start_tmux(session, 80, 30, play, str(tmp_path))
     try:
         wait_for(session, "Ann>")
         subprocess.run(["tmux", "send-keys", "-t", session, "start B08", "Enter"], check=True)
@@ -86,7 +84,7 @@ def test_nothing_is_cut_at_60_columns(tmp_path: Path, game: str) -> None:
     players = "Ann,Bob,Cid,Dan" + ("" if game == "builders" else ",Eve,Fay")
     seed = "--seed 2" if game == "builders" else ""
     play = f"{command} {game} play --players {players} {seed} --record {record}; sleep 60"
-    subprocess.run(["tmux", "new-session", "-d", "-x", "60", "-y", "45", "-s", session, "-e", "NO_COLOR=1", play])
+    start_tmux(session, 60, 45, play, str(tmp_path))
     try:
         wait_for(session, "Ann>")
         shown = wait_for(session, "quit]")  # the prompt is drawn: its toolbar, its keys whole

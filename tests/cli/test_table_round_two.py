@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.terminal import start_tmux
 from tests.cli.test_screen_fit import screen, wait_for
 from tests.conftest import referee_command
 
@@ -36,29 +37,7 @@ class Terminal:
         self.session = f"referee-{name}-{time.monotonic_ns()}"
         folder = str(cwd) if cwd is not None else tempfile.mkdtemp(prefix="referee-tmux-")
         command = " ".join(shlex.quote(word) for word in [*referee_command(), *args])
-        start = [
-            "tmux",
-            "new-session",
-            "-d",
-            "-x",
-            str(columns),
-            "-y",
-            str(rows),
-            "-s",
-            self.session,
-            "-c",
-            folder,
-            "-e",
-            "NO_COLOR=1",
-            f"sleep 0.3; {command}; echo EXIT=$?; sleep 60",  # (tmux may size the pane a moment after it starts)
-        ]
-        for _attempt in range(5):  # the last test's session closed may leave a tmux server on its way out
-            started = subprocess.run(start, capture_output=True, text=True)
-            if started.returncode == 0:
-                break
-            time.sleep(0.3)
-        else:
-            raise AssertionError(f"tmux would not start a session: {started.stderr}")
+        start_tmux(self.session, columns, rows, f"{command}; echo EXIT=$?; sleep 60", folder)
         self.columns = columns
 
     def width(self) -> int:
