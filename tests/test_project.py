@@ -164,3 +164,13 @@ def test_the_piped_play_benchmark_runs_in_quick_mode():
     output = run_benchmark("piped_play.py", "--runs", "1", timeout=300)
     for line in ("python -c pass", "actions piped at once", "one at a time"):
         assert line in output, output
+
+
+def test_no_game_record_of_a_test_run_is_in_the_tree():
+    """A game started without --record writes ``GAME-YYYYMMDD-HHMMSS.toml`` where it runs: tests run such games in
+    temporary folders, and none is ever committed (seven once were)."""
+    import re
+
+    tracked = subprocess.run(["git", "ls-files"], capture_output=True, text=True, cwd=ROOT).stdout.split()
+    stray = [name for name in tracked if re.fullmatch(r"(coin-age|builders|matchstick)-\d{8}-\d{6}\.toml", name)]
+    assert stray == []
