@@ -37,12 +37,10 @@ class Computer:
         4 and 5 the search of ``hint`` for the time given (4: half of it)."""
         if level <= 3 and max_depth is None:
             max_depth = {1: 1, 2: 1, 3: 2}.get(level, 1)
-        if level == 4 and time_limit is not None:
-            time_limit = time_limit / 2
         self.seed = seed
         self.rng = random.Random(seed)
-        self.requested_time = time_limit
         self.time_limit = time_limit
+        """The time it is given a turn (``--computer-time``), as the record keeps it; see :meth:`thinking_time`."""
         self.max_depth = max_depth
         self.typed_tosses = typed_tosses
         """The computer's coins lie on the real table too: a person slaps them and types the result (``slap …``);
@@ -52,12 +50,18 @@ class Computer:
         """The record's ``[computer]`` table: ``seats`` (from 1), ``level``, ``time`` per turn, ``tosses`` (drawn by
         the computer or typed by a person) and ``seed`` when one was given."""
         table: dict[str, Any] = {"seats": [self.seat + 1], "level": self.level}
-        if self.requested_time is not None:
-            table["time"] = self.requested_time
+        if self.time_limit is not None:
+            table["time"] = self.time_limit
         table["tosses"] = "typed" if self.typed_tosses else "drawn"
         if self.seed is not None:
             table["seed"] = self.seed
         return table
+
+    def thinking_time(self) -> float | None:
+        """The seconds its search takes a turn: the time given, half of it at level 4."""
+        if self.level == 4 and self.time_limit is not None:
+            return self.time_limit / 2
+        return self.time_limit
 
     def toss(self, state: CoinAgeState) -> Slap:
         bank = state.banks[self.seat]
@@ -77,7 +81,7 @@ class Computer:
             state = state.copy()
             RULES.apply(state, slap)
         if state.tossed and state.seat == self.seat and not state.over:
-            result = search(state, time_limit=self.time_limit, max_depth=self.max_depth)
+            result = search(state, time_limit=self.thinking_time(), max_depth=self.max_depth)
             chosen = result.plans[0] if result.plans else None
             if self.level <= 1 and result.plans:
                 chosen = self.rng.choice(result.plans[:5])

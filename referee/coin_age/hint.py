@@ -325,7 +325,7 @@ def search(
     depth = 1
     deadline = None if time_limit is None else started + time_limit
     limit = max_depth if max_depth is not None else MAX_DEPTH
-    bests = [max(plans, key=lambda plan: (values_by_depth[-1][plan.notation], _neg(plan.notation)))]
+    bests = [plans[0]]
     while depth < limit:
         if all(plan.result.over for plan in plans):
             break

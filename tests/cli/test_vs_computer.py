@@ -261,3 +261,16 @@ def test_builders_undo_and_resume_against_the_computer_at_a_terminal(tmp_path) -
     assert actions(record)[:4] == ["start B06", "send W02 B06", "recruit W06", "done"] and len(actions(record)) > 5
     type_line(child, "quit")
     assert finish(child) == 0
+
+
+def test_the_record_keeps_the_time_given_at_every_level() -> None:
+    """Level 4 thinks half the time given; the record keeps the time given, so a resumed match thinks as long as
+    before (it once kept the halved time, and each resume halved it again)."""
+    from referee.cli.games.coin_age.sparring import computer_from_record
+    from referee.coin_age.computer import Computer
+
+    computer = Computer(1, seed=2, time_limit=1.0, level=4)
+    assert computer.thinking_time() == 0.5
+    assert computer.record_table()["time"] == 1.0
+    resumed = computer_from_record(computer.record_table(), 2)
+    assert resumed.record_table() == computer.record_table() and resumed.thinking_time() == 0.5
