@@ -94,19 +94,9 @@ def toss(state: Any, rng: random.Random) -> Any:
     return Slap(frozenset(rank for rank in sorted(bank) if bank[rank] and rng.random() < 0.5))
 
 
-def coin_age_key(state: Any) -> tuple[Any, ...]:
-    return (
-        tuple(tuple(stack) for stack in state.board),
-        tuple(tuple(sorted(bank.items())) for bank in state.banks),
-        state.seat,
-        state.tossed,
-        state.unused,
-        state.placements_left,
-        state.may_pay,
-        state.may_move,
-        state.may_capture,
-        state.over,
-    )
+def coin_age_key(state: Any) -> str:
+    """What makes two positions the same: the rules' own account of the table and the turn (``state_json``)."""
+    return json.dumps(COIN_AGE.state_json(state), sort_keys=True) + str((state.seat, state.tossed, state.over))
 
 
 def random_playout(state: Any, rng: random.Random) -> Any:
@@ -138,7 +128,7 @@ class CoinAgeGreedy:
 
     def choose(self, state: Any) -> list[Any]:
         best: tuple[int, list[Any]] | None = None
-        seen: set[tuple[Any, ...]] = set()
+        seen: set[str] = set()
         stack: list[tuple[Any, list[Any]]] = [(state, [])]
         while stack:
             current, plan = stack.pop()
@@ -177,11 +167,15 @@ class TurnClock:
         return time.perf_counter() + share
 
 
-class CoinAgeFlat:
-    """Flat Monte Carlo: round after round, each choice is followed by one random game; the best mean is played."""
+class TimedAgent:
+    """An agent that thinks ``seconds`` a turn (:class:`TurnClock`), drawing from its own ``seed``."""
 
     def __init__(self, seat: int, seconds: float, seed: int) -> None:
         self.seat, self.clock, self.rng = seat, TurnClock(seconds), random.Random(seed)
+
+
+class CoinAgeFlat(TimedAgent):
+    """Flat Monte Carlo: round after round, each choice is followed by one random game; the best mean is played."""
 
     def choose(self, state: Any) -> list[Any]:
         choices = decisions(state)
@@ -210,13 +204,10 @@ class Node:
     untried: list[Any] | None = None
 
 
-class CoinAgeUct:
+class CoinAgeUct(TimedAgent):
     """Plain UCT over single actions; a toss is a chance node (its outcome sampled fairly, one child per outcome)."""
 
     C = 0.7
-
-    def __init__(self, seat: int, seconds: float, seed: int) -> None:
-        self.seat, self.clock, self.rng = seat, TurnClock(seconds), random.Random(seed)
 
     def choose(self, state: Any) -> list[Any]:
         choices = decisions(state)
