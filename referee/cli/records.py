@@ -202,6 +202,27 @@ def check_format(document: dict[str, Any], source: str) -> None:
         )
 
 
+def computer_table(table: dict[str, Any], level: int, seconds: float) -> tuple[list[int], int, float, int | None]:
+    """A record's ``[computer]`` table read back: its ``seats`` (numbered from 1), ``level``, ``time`` and ``seed``
+    (``level`` and ``seconds`` when it has none); :class:`InputError` when it is not one this referee writes."""
+    seats, level, seconds, seed = (
+        table.get("seats"),
+        table.get("level", level),
+        table.get("time", seconds),
+        table.get("seed"),
+    )
+    if (
+        not isinstance(seats, list)
+        or not seats
+        or not all(type(seat) is int for seat in seats)
+        or type(level) is not int
+        or type(seconds) not in (int, float)
+        or not (seed is None or type(seed) is int)
+    ):
+        raise InputError(_("the record's [computer] table is not one this referee wrote (seats, level, time)"))
+    return seats, level, float(seconds), seed
+
+
 def check_players(document: dict[str, Any], source: str) -> list[str]:
     players = document.get("players")
     if not isinstance(players, list) or not players:

@@ -27,18 +27,9 @@ def check_computer(seats: list[int], count: int | None, level: int, seconds: flo
 def computer_from_record(table: dict[str, Any], players: int) -> Any:
     """The computer a record's ``[computer]`` table describes (see ``BuildersComputer.record_table``)."""
     from referee.builders.computer import DEFAULT_LEVEL, BuildersComputer
+    from referee.cli.records import computer_table
 
-    seats, level, seconds = table.get("seats"), table.get("level", DEFAULT_LEVEL), table.get("time", 0.5)
-    seed = table.get("seed")
-    if (
-        not isinstance(seats, list)
-        or not seats
-        or not all(type(seat) is int for seat in seats)
-        or type(level) is not int
-        or type(seconds) not in (int, float)
-        or not (seed is None or type(seed) is int)
-    ):
-        raise InputError(_("the record's [computer] table is not one this referee wrote (seats, level, time)"))
+    seats, level, seconds, seed = computer_table(table, DEFAULT_LEVEL, 0.5)
     chosen = sorted({seat - 1 for seat in seats})
-    check_computer(chosen, players, level, float(seconds))
-    return BuildersComputer(chosen, level, float(seconds), seed)
+    check_computer(chosen, players, level, seconds)
+    return BuildersComputer(chosen, level, seconds, seed)

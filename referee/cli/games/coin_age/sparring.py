@@ -24,17 +24,10 @@ def coin_age_computer(seat: int, seed: int | None, seconds: float, tosses: str, 
 
 def computer_from_record(table: dict[str, Any], players: int) -> Any:
     """The computer a record's ``[computer]`` table describes (see :meth:`Computer.record_table`)."""
-    seats = table.get("seats")
-    level, seconds = table.get("level", 5), table.get("time", 1.0)
-    seed, tosses = table.get("seed"), table.get("tosses", "drawn")
-    if (
-        not isinstance(seats, list)
-        or len(seats) != 1
-        or type(seats[0]) is not int
-        or type(level) is not int
-        or type(seconds) not in (int, float)
-        or not (seed is None or type(seed) is int)
-        or not isinstance(tosses, str)
-    ):
+    from referee.cli.records import computer_table
+
+    seats, level, seconds, seed = computer_table(table, 5, 1.0)
+    tosses = table.get("tosses", "drawn")
+    if len(seats) != 1 or not isinstance(tosses, str):
         raise InputError(_("the record's [computer] table is not one this referee wrote (seats, level, time)"))
-    return coin_age_computer(seats[0], seed, float(seconds), tosses, level)
+    return coin_age_computer(seats[0], seed, seconds, tosses, level)
