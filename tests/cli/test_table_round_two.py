@@ -8,7 +8,6 @@ from __future__ import annotations
 import shlex
 import shutil
 import subprocess
-import tempfile
 import time
 import tomllib
 from pathlib import Path
@@ -35,9 +34,8 @@ class Terminal:
         """Runs in ``cwd`` (a new temporary folder if none): a game started without --record is written there,
         never into the checkout."""
         self.session = f"referee-{name}-{time.monotonic_ns()}"
-        folder = str(cwd) if cwd is not None else tempfile.mkdtemp(prefix="referee-tmux-")
         command = " ".join(shlex.quote(word) for word in [*referee_command(), *args])
-        start_tmux(self.session, columns, rows, f"{command}; echo EXIT=$?; sleep 60", folder)
+        start_tmux(self.session, columns, rows, f"{command}; echo EXIT=$?; sleep 60", None if cwd is None else str(cwd))
         self.columns = columns
 
     def width(self) -> int:
