@@ -1,8 +1,9 @@
 """Measured strength of the computer players against reference agents written here, apart from the computer's code.
 
     python benchmarks/strength.py coin-age --opponent uct --games 200 --time 0.25 [--level 5] [--workers 2]
-    python benchmarks/strength.py builders --opponent greedy --players 2 --games 200 --time 0.05 [--level 4]
+    python benchmarks/strength.py builders --opponent greedy --players 2 --games 200 --time 0.5 [--level 4]
     python benchmarks/strength.py table [--games 200] [--workers 2]    # every line of the README's table
+    python benchmarks/strength.py coin-age --agent uct --opponent greedy   # a baseline: one reference agent vs another
     python benchmarks/strength.py --quick                               # a few short games of every agent (tests)
 
 Each game is refereed here: every action either side plays is checked against the rules' legal actions (an
@@ -287,9 +288,10 @@ COIN_AGE_AGENTS: dict[str, Callable[..., Any]] = {
 }
 
 
-def coin_age_game(job: tuple[int, str, float, int]) -> float:
-    """One game: the computer in seat ``game % 2``; its result (1, 1/2, 0)."""
-    game, opponent, seconds, level = job
+def coin_age_game(job: tuple[int, str, float, int, str]) -> float:
+    """One game: the measured agent (the computer unless ``--agent`` names a reference agent, for a baseline) in
+    seat ``game % 2``; its result (1, 1/2, 0)."""
+    game, opponent, seconds, level, measured = job
     import gc
 
     gc.disable()
@@ -297,7 +299,10 @@ def coin_age_game(job: tuple[int, str, float, int]) -> float:
     state = COIN_AGE.new_state(["Heads", "Tails"], setup)
     mine = game % 2
     agents: list[Any] = [None, None]
-    agents[mine] = CoinAgeComputer(mine, seconds, seed=10_000 + game, level=level)
+    if measured == "computer":
+        agents[mine] = CoinAgeComputer(mine, seconds, seed=10_000 + game, level=level)
+    else:
+        agents[mine] = COIN_AGE_AGENTS[measured](mine, seconds, 10_000 + game)
     agents[1 - mine] = COIN_AGE_AGENTS[opponent](1 - mine, seconds, 20_000 + game)
     rng = random.Random(game)
     while not state.over:
@@ -392,10 +397,19 @@ def builders_game(job: tuple[int, str, float, int, int]) -> float:
 # -- running a series ----------------------------------------------------------------------------------------------
 
 
-def series(game_name: str, opponent: str, games: int, seconds: float, level: int, players: int, workers: int) -> dict:
+def series(
+    game_name: str,
+    opponent: str,
+    games: int,
+    seconds: float,
+    level: int,
+    players: int,
+    workers: int,
+    measured: str = "computer",
+) -> dict:
     started = time.perf_counter()
     if game_name == "coin-age":
-        jobs: list[Any] = [(game, opponent, seconds, level) for game in range(games)]
+        jobs: list[Any] = [(game, opponent, seconds, level, measured) for game in range(games)]
         run: Callable[[Any], float] = coin_age_game
     else:
         jobs = [(game, opponent, seconds, level, players) for game in range(games)]
@@ -409,6 +423,7 @@ def series(game_name: str, opponent: str, games: int, seconds: float, level: int
     low, high = wilson(score, games)
     return {
         "game": game_name,
+        "agent": measured,
         "players": players,
         "opponent": opponent,
         "seconds": seconds,
@@ -425,6 +440,8 @@ def series(game_name: str, opponent: str, games: int, seconds: float, level: int
 def line(row: dict) -> str:
     low, high = row["interval"]
     who = f"{row['game']} ({row['players']} players)" if row["game"] == "builders" else row["game"]
+    if row.get("agent", "computer") != "computer":
+        who += f" {row['agent']}"
     return (
         f"{who:<22} vs {row['opponent']:<7} {row['seconds']:>5} s  level {row['level']}  {row['games']:>4} games  "
         f"{row['score']:6.1%}  (95 %: {low:.0%}–{high:.0%})  {row['wall_seconds']} s"
@@ -432,14 +449,15 @@ def line(row: dict) -> str:
 
 
 TABLE = [
-    ("coin-age", "random", 0.25, 5, 2),
-    ("coin-age", "greedy", 0.25, 5, 2),
-    ("coin-age", "flat", 0.25, 5, 2),
-    ("coin-age", "uct", 0.25, 5, 2),
-    ("builders", "random", 0.05, 4, 2),
-    ("builders", "greedy", 0.05, 4, 2),
-    ("builders", "greedy", 0.05, 4, 3),
-    ("builders", "greedy", 0.05, 4, 4),
+    ("coin-age", "random", 0.25, 5, 2, "computer"),
+    ("coin-age", "greedy", 0.25, 5, 2, "computer"),
+    ("coin-age", "flat", 0.25, 5, 2, "computer"),
+    ("coin-age", "uct", 0.25, 5, 2, "computer"),
+    ("coin-age", "greedy", 0.25, 5, 2, "uct"),  # a baseline: how the tree search itself fares against greedy
+    ("builders", "random", 0.5, 4, 2, "computer"),
+    ("builders", "greedy", 0.5, 4, 2, "computer"),
+    ("builders", "greedy", 0.5, 4, 3, "computer"),
+    ("builders", "greedy", 0.5, 4, 4, "computer"),
 ]
 
 
@@ -448,6 +466,9 @@ def main() -> None:
     parser.add_argument("game", nargs="?", choices=["coin-age", "builders", "table"], default="table")
     parser.add_argument("--quick", action="store_true", help="one short game against every reference agent")
     parser.add_argument("--opponent", default="uct")
+    parser.add_argument(
+        "--agent", default="computer", help="Coin Age: measure a reference agent instead of the computer (a baseline)"
+    )
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--time", type=float, default=None, help="seconds per turn (Coin Age) or action (Builders)")
     parser.add_argument("--level", type=int, default=None)
@@ -463,16 +484,18 @@ def main() -> None:
         ]
     elif args.game == "table":
         rows = [
-            series(game, opponent, args.games, seconds, level, players, args.workers)
-            for game, opponent, seconds, level, players in TABLE
+            series(game, opponent, args.games, seconds, level, players, args.workers, agent)
+            for game, opponent, seconds, level, players, agent in TABLE
         ]
     else:
         agents = COIN_AGE_AGENTS if args.game == "coin-age" else BUILDERS_AGENTS
         if args.opponent not in agents:
             parser.error(f"--opponent: one of {', '.join(agents)}")
-        seconds = args.time if args.time is not None else (0.25 if args.game == "coin-age" else 0.05)
+        seconds = args.time if args.time is not None else (0.25 if args.game == "coin-age" else 0.5)
         level = args.level if args.level is not None else (5 if args.game == "coin-age" else 4)
-        rows = [series(args.game, args.opponent, args.games, seconds, level, args.players, args.workers)]
+        if args.agent != "computer" and (args.game != "coin-age" or args.agent not in COIN_AGE_AGENTS):
+            parser.error(f"--agent: computer, or for coin-age one of {', '.join(COIN_AGE_AGENTS)}")
+        rows = [series(args.game, args.opponent, args.games, seconds, level, args.players, args.workers, args.agent)]
     for row in rows:
         print(json.dumps(row) if args.json else line(row), flush=True)
 

@@ -2221,9 +2221,13 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                               'flag': False,
                                                               'multiple': False,
                                                               'hidden': False,
-                                                              'help': {'zsh': 'bgg, bgstats, csv or json.',
-                                                                       'fish': 'bgg, bgstats, csv or json.',
-                                                                       'powershell': 'bgg, bgstats, csv or json.'},
+                                                              'help': {'zsh': 'bgg, bgstats (a .bgsplay file), '
+                                                                              'bgstats-push, csv or json.',
+                                                                       'fish': 'bgg, bgstats (a .bgsplay file), '
+                                                                               'bgstats-push, csv or json.',
+                                                                       'powershell': 'bgg, bgstats (a .bgsplay '
+                                                                                     'file), bgstats-push, csv or '
+                                                                                     'json.'},
                                                               'complete': None},
                                                              {'argument': 'file', 'nargs': 1, 'complete': None},
                                                              {'option': ['--game'],

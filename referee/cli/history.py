@@ -135,14 +135,16 @@ def history_rename(
 @history_app.command("export")
 def history_export(
     ctx: typer.Context,
-    format_name: Annotated[str, typer.Option("--format", help="bgg, bgstats, csv or json.")],
+    format_name: Annotated[
+        str, typer.Option("--format", help="bgg, bgstats (a .bgsplay file), bgstats-push, csv or json.")
+    ],
     file: Annotated[Optional[str], typer.Argument(help="The file to write (default: standard output).")] = None,  # noqa: UP045
     game: GameOption = None,
     history: HistoryFileOption = None,
     force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
 ) -> None:
-    """Export the history: BoardGameGeek's play XML, BG Stats plays, a CSV table, or JSON (the backup history import
-    reads)."""
+    """Export the history: BoardGameGeek's play XML, BG Stats' play file or its push plays, a CSV table, or JSON (the
+    backup history import reads)."""
     commands.export_command(ctx.obj, format_name, game, file, history, force)
 
 

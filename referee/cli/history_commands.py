@@ -12,6 +12,7 @@ Typer's wrappers are in :mod:`referee.cli.history`; ``history list`` and ``stats
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator, Sequence
 from contextlib import suppress
 from datetime import datetime
@@ -32,9 +33,9 @@ if TYPE_CHECKING:
 MAX_ID = 2**63 - 1
 """The largest game id (and ``--limit``) SQLite can hold; a larger number names no game."""
 
-SCORE_ONLY_SOURCES = ("bgg",)
+SCORE_ONLY_SOURCES = ("bgg", "bgstats")
 """Where score-only plays come from (kept as the entry's ``kind``; see :mod:`referee.history.plays`)."""
-SOURCE_NAMES = {"bgg": "BoardGameGeek"}
+SOURCE_NAMES = {"bgg": "BoardGameGeek", "bgstats": "BG Stats"}
 
 DEFAULT_LIST_LIMIT = 50
 """``history list`` shows the newest games (``--limit 0`` for all); ``--json`` gives all unless limited."""
@@ -751,7 +752,12 @@ def import_command(env: Environment, file: str, history_file: str | None) -> Non
         stream = PeekedStream(opening, stream)
         if opening.lstrip()[:1] == "<":  # XML: a BoardGameGeek play log
             history = open_for_writing(history_file)
-            _import_bgg(out, stream, source, history)
+            _import_plays(out, stream, source, history, "bgg")
+            return
+        if opening.lstrip()[:1] == "{" and not re.match(r'\s*\{\s*"format"\s*:', opening):
+            # a JSON object that is not this program's backup (whose "format" comes first): a BG Stats file
+            history = open_for_writing(history_file)
+            _import_plays(out, stream, source, history, "bgstats")
             return
         games = read_backup(stream, source, backup_format=BACKUP_FORMAT, newest_version=BACKUP_VERSION)
         first = next(games, _END)  # the header is checked before the history is opened
@@ -837,12 +843,13 @@ class PeekedStream:
         self.rest.close()
 
 
-def _import_bgg(out: Output, stream: Any, source: str, history: History) -> None:
-    """Import a BoardGameGeek plays file as score-only plays: each play of a registered game (matched by its
-    BoardGameGeek id, then by its name) logged unless it is there already; any other play one line, skipped."""
+def _import_plays(out: Output, stream: Any, source: str, history: History, app: str) -> None:
+    """Import another app's plays (``app``: ``bgg`` a BoardGameGeek plays file, ``bgstats`` a BG Stats file) as
+    score-only plays: each play of a registered game (matched by its BoardGameGeek id, then by its name) logged
+    unless it is there already; any other play one line, skipped."""
     from referee import registry
     from referee.cli.records import check_player_name
-    from referee.history.bgg import OtherGame, read_plays
+    from referee.history import bgg, bgstats
 
     by_id: dict[str, str] = {}
     by_title: dict[str, str] = {}
@@ -862,8 +869,13 @@ def _import_bgg(out: Output, stream: Any, source: str, history: History) -> None
 
     def entries() -> Iterator[tuple[str, GameEntry | RefereeError]]:
         try:
-            for where, found in read_plays(stream, source, game_of, check_player_name):
-                if isinstance(found, OtherGame):  # a log holds every game its owner plays: not a fault
+            plays: Iterator[tuple[str, GameEntry | InputError]]
+            if app == "bgg":
+                plays = bgg.read_plays(stream, source, game_of, check_player_name)
+            else:
+                plays = bgstats.read_plays(bgstats.load(stream, source), source, game_of, check_player_name)
+            for where, found in plays:
+                if isinstance(found, bgg.OtherGame | bgstats.OtherGame):  # a log holds every game: not a fault
                     other_games[0] += 1
                     out.note(found.message)
                     continue
@@ -968,7 +980,7 @@ def _restore_names(entry: GameEntry, item: dict[str, Any], where: str) -> None:
 
 
 # -- export ------------------------------------------------------------------------------------------------------
-EXPORT_FORMATS = ("bgg", "bgstats", "csv", "json")
+EXPORT_FORMATS = ("bgg", "bgstats", "bgstats-push", "csv", "json")
 
 
 def export_command(
@@ -1009,8 +1021,12 @@ def export_command(
 
             total = history.count(game=game) if history is not None else 0
             chunks = bgg_chunks(games(), total, export.bgg_id_of)
+        elif format_name == "bgstats":
+            from referee.history.bgstats import bgsplay_chunks
+
+            chunks = bgsplay_chunks(games(), export.bgg_id_of)
         else:
-            producer = {"bgstats": export.bgstats_chunks, "csv": export.csv_chunks, "json": export.backup_chunks}
+            producer = {"bgstats-push": export.bgstats_chunks, "csv": export.csv_chunks, "json": export.backup_chunks}
             chunks = producer[format_name](games())
         target = "-" if file is None else file
         if target == "-" and env.stdout_isatty:  # names from files never reach a terminal raw

@@ -7,7 +7,8 @@
 * :mod:`referee.history.ratings`: a rating per player and game (OpenSkill, Plackett-Luce), kept current as games
   are logged;
 * :mod:`referee.history.stats`: the numbers of ``referee stats``;
-* :mod:`referee.history.export`: BG Stats, CSV and JSON exports.
+* :mod:`referee.history.export`: BG Stats push plays, CSV and JSON exports; :mod:`referee.history.bgg` and
+  :mod:`referee.history.bgstats`: BoardGameGeek's play XML and BG Stats' play file, out and in.
 
 Nothing here prints or imports Typer or Rich: the command line is :mod:`referee.cli.history`.
 """

@@ -1,6 +1,6 @@
 """Exports of the history: BG Stats, CSV and JSON (the JSON is also the backup that ``history import`` reads).
 
-* ``bgstats``: a JSON array of plays, each in the format BG Stats documents for plays pushed from other apps
+* ``bgstats-push``: a JSON array of plays, each in the format BG Stats documents for plays pushed from other apps
   (``sourceName``, ``sourcePlayId``, ``playDate`` as ``YYYY-MM-DD HH:MM:SS``, ``durationMin``, ``board``, ``game``
   with ``name``, ``sourceGameId``, ``highestWins`` and ``noPoints``, and per player ``name``, ``sourcePlayerId``,
   ``score``, ``rank``, ``winner``, ``startPlayer``, ``role``). BG Stats takes one such play per link

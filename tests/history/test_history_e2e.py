@@ -91,8 +91,10 @@ def test_show_remove_rename_export_import(tmp_path: Path) -> None:
     assert renamed.returncode == 0 and b"3 games" in renamed.stdout
     backup = tmp_path / "backup.json"
     assert run("history", "export", "--format", "json", str(backup), "--history", str(history)).returncode == 0
-    bgstats = run("history", "export", "--format", "bgstats", "--history", str(history))
-    assert json.loads(bgstats.stdout)[0]["sourceName"] == "referee"
+    pushed = run("history", "export", "--format", "bgstats-push", "--history", str(history))
+    assert json.loads(pushed.stdout)[0]["sourceName"] == "referee"
+    play_file = run("history", "export", "--format", "bgstats", "--history", str(history))
+    assert len(json.loads(play_file.stdout)["plays"]) == 3
     assert run("history", "remove", "1", "--history", str(history)).returncode == 0
     other = tmp_path / "new-machine.sqlite3"
     assert run("history", "import", str(backup), "--history", str(other)).returncode == 0

@@ -95,7 +95,7 @@ def test_one_bad_cell_never_stops_list_show_or_export(history: Path) -> None:
     with sqlite3.connect(history) as db:
         db.execute("UPDATE games SET setup = '{not json', record = 'not = [toml'")
     assert run("history", "list", "--history", str(history)).returncode == 0
-    for export_format in ("csv", "json", "bgstats"):
+    for export_format in ("csv", "json", "bgstats", "bgstats-push", "bgg"):
         exported = run("history", "export", "--format", export_format, "--history", str(history))
         assert exported.returncode == 0, exported.stderr
     shown = run("history", "show", "1", "--history", str(history))

@@ -1,0 +1,318 @@
+"""BG Stats' own play file (``.bgsplay``): what the app writes when a play is shared and opens to add plays.
+
+BG Stats publishes no description of it; its shape is taken from programs that read files the app shared and
+write files the app opened (see ``docs/formats.md``, with what could not be confirmed). One JSON object of four
+tables and the plays that refer to them by id::
+
+    {"games":     [{"id", "uuid", "name", "bggId", "bggName", "highestWins", "noPoints", "cooperative",
+                    "usesTeams", "modificationDate"}],
+     "players":   [{"id", "uuid", "name", "isAnonymous", "modificationDate"}],
+     "locations": [{"id", "uuid", "name", "modificationDate"}],
+     "plays":     [{"uuid", "gameRefId", "locationRefId", "playDate", "entryDate", "modificationDate",
+                    "durationMin", "ignored", "manualWinner", "rounds", "usesTeams", "board", "comments",
+                    "scoringSetting", "playerScores": [{"playerRefId", "score", "winner", "newPlayer",
+                    "startPlayer", "seatOrder", "rank", "role"}]}]}
+
+Times are ``YYYY-MM-DD HH:MM:SS`` (the time at the table); identifiers are UUIDs, here derived from what they name
+(the same game exports to the same play UUID, so BG Stats sees it again as the same play). A score is text.
+
+Writing streams the plays (a history of any size) and writes the tables after them. Reading takes an untrusted
+file: at most :data:`MAX_BYTES`, any JSON value checked before use, one line per play skipped and why.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, Any
+
+from referee.errors import InputError
+from referee.history.entry import GameEntry, game_title, has_points, name_key
+from referee.history.plays import PlayedSeat, score_only_entry
+from referee.i18n import _
+
+MAX_BYTES = 64 * 1024 * 1024
+"""The largest BG Stats file read (a whole collection's backup of plays is a few megabytes)."""
+MAX_SCORE = 10**9
+NAMESPACE = uuid.UUID("6f1d3c1e-4a39-5b3e-9a57-8f0c2b7d1e42")
+"""The namespace of the UUIDs this program writes (uuid5 of what each names)."""
+
+
+class OtherGame(InputError):
+    """A play of a game this referee does not keep: reported and skipped."""
+
+
+def _uuid(kind: str, text: str) -> str:
+    return str(uuid.uuid5(NAMESPACE, f"{kind}:{text}")).upper()
+
+
+# -- writing ------------------------------------------------------------------------------------------------------
+def bgsplay_chunks(games: Iterable[Any], bgg_id_of: Callable[[str], int | None]) -> Iterator[str]:
+    """The whole file, the plays a game at a time, then the games, players and locations they refer to."""
+    from referee.history.export import duration_minutes, play_date
+
+    game_ids: dict[str, int] = {}
+    player_ids: dict[str, tuple[int, str]] = {}
+    location_ids: dict[str, int] = {}
+    dates: dict[str, str] = {}
+    yield '{\n  "plays": ['
+    separator = "\n"
+    for logged in games:
+        entry: GameEntry = logged.entry
+        when = play_date(entry)
+        game_id = game_ids.setdefault(entry.game, len(game_ids) + 1)
+        dates[f"game:{entry.game}"] = max(dates.get(f"game:{entry.game}", ""), when)
+        play: dict[str, Any] = {
+            "uuid": _uuid("play", entry.content_hash),
+            "gameRefId": game_id,
+            "playDate": when,
+            "entryDate": when,
+            "modificationDate": when,
+            "durationMin": duration_minutes(entry) or 0,
+            "ignored": False,
+            "manualWinner": False,
+            "rounds": 0,
+            "usesTeams": False,
+            "board": str(entry.setup.get("map", "")),
+            "comments": entry.notes or "",
+            "scoringSetting": 0,
+            "playerScores": [],
+        }
+        if entry.location:
+            play["locationRefId"] = location_ids.setdefault(entry.location, len(location_ids) + 1)
+            dates[f"location:{entry.location}"] = max(dates.get(f"location:{entry.location}", ""), when)
+        points = has_points(entry.game)
+        for player in entry.players:
+            key = name_key(player.name)
+            player_id = player_ids.setdefault(key, (len(player_ids) + 1, player.name))[0]
+            dates[f"player:{key}"] = max(dates.get(f"player:{key}", ""), when)
+            play["playerScores"].append(
+                {
+                    "playerRefId": player_id,
+                    "score": str(player.score) if points and player.score is not None else "",
+                    "winner": player.winner,
+                    "newPlayer": False,
+                    "startPlayer": player.seat == 0,
+                    "seatOrder": player.seat + 1,
+                    "rank": player.rank,
+                    "role": "",
+                }
+            )
+        yield separator + "    " + json.dumps(play, ensure_ascii=False)
+        separator = ",\n"
+    yield "\n  ],\n" if separator == ",\n" else "],\n"
+    games_table = []
+    for game, game_id in game_ids.items():
+        row: dict[str, Any] = {
+            "id": game_id,
+            "uuid": _uuid("game", game),
+            "name": game_title(game, translated=False),
+            "highestWins": True,
+            "noPoints": not has_points(game),
+            "cooperative": False,
+            "usesTeams": False,
+            "modificationDate": dates[f"game:{game}"],
+        }
+        bgg_id = bgg_id_of(game)
+        if bgg_id is not None:
+            row["bggId"] = bgg_id
+            row["bggName"] = row["name"]
+        games_table.append(row)
+    players_table = [
+        {
+            "id": player_id,
+            "uuid": _uuid("player", key),
+            "name": name,
+            "isAnonymous": False,
+            "modificationDate": dates[f"player:{key}"],
+        }
+        for key, (player_id, name) in player_ids.items()
+    ]
+    locations_table = [
+        {
+            "id": location_id,
+            "uuid": _uuid("location", name),
+            "name": name,
+            "modificationDate": dates[f"location:{name}"],
+        }
+        for name, location_id in location_ids.items()
+    ]
+    for title, table in (("games", games_table), ("players", players_table), ("locations", locations_table)):
+        rows = ",\n".join("    " + json.dumps(row, ensure_ascii=False) for row in table)
+        yield f'  "{title}": [\n{rows}\n  ],\n' if rows else f'  "{title}": [],\n'
+    yield '  "about": "Plays exported by referee"\n}\n'
+
+
+# -- reading ------------------------------------------------------------------------------------------------------
+def load(stream: IO[str], source: str) -> dict[str, Any]:
+    """The file's JSON object, read within :data:`MAX_BYTES`; InputError when it is not a BG Stats play file."""
+    pieces: list[str] = []
+    size = 0
+    while size <= MAX_BYTES:
+        piece = stream.read(1 << 20)
+        if not piece:
+            break
+        pieces.append(piece)
+        size += len(piece)
+    text = "".join(pieces)
+    if size > MAX_BYTES:
+        raise InputError(_("{file}: larger than {limit} MB: not a play log").format(file=source, limit=MAX_BYTES >> 20))
+    try:
+        document = json.loads(text)
+    except RecursionError:
+        raise InputError(_("{file}: nested too deeply: not a BG Stats file").format(file=source)) from None
+    except ValueError as error:
+        raise InputError(_("{file}: not JSON ({reason})").format(file=source, reason=str(error)[:80])) from None
+    if not isinstance(document, dict) or not isinstance(document.get("plays"), list):
+        raise InputError(_("{file}: not a BG Stats file (no list of plays)").format(file=source))
+    return document
+
+
+def _table(document: dict[str, Any], name: str) -> dict[int, dict[str, Any]]:
+    """A table of the file by id (rows that are not objects with a whole-number id are left out)."""
+    rows = document.get(name)
+    table: dict[int, dict[str, Any]] = {}
+    for row in rows if isinstance(rows, list) else []:
+        if isinstance(row, dict) and isinstance(row.get("id"), int) and not isinstance(row.get("id"), bool):
+            table.setdefault(row["id"], row)
+    return table
+
+
+def _text(value: object, limit: int = 200) -> str:
+    return value.strip()[:limit] if isinstance(value, str) else ""
+
+
+def _truth(value: object) -> bool:
+    """A flag as the file writes it (``true``, or ``1`` in some files)."""
+    return value is True or (isinstance(value, int) and not isinstance(value, bool) and value == 1)
+
+
+def read_plays(
+    document: dict[str, Any],
+    source: str,
+    game_of: Callable[[str, str], str | None],
+    check_name: Callable[[object, str], str],
+) -> Iterator[tuple[str, GameEntry | InputError]]:
+    """``(where, entry or why it is skipped)`` for each play of a BG Stats file (see :func:`load`); ``game_of``
+    and ``check_name`` as for BoardGameGeek's format (:func:`referee.history.bgg.read_plays`)."""
+    games, players, locations = _table(document, "games"), _table(document, "players"), _table(document, "locations")
+    for number, play in enumerate(document["plays"], start=1):
+        where = _("{file}: play {number}").format(file=source, number=number)
+        try:
+            yield where, _entry(play, games, players, locations, game_of, check_name, where)
+        except InputError as error:
+            yield where, error
+
+
+def _entry(
+    play: object,
+    games: dict[int, dict[str, Any]],
+    players: dict[int, dict[str, Any]],
+    locations: dict[int, dict[str, Any]],
+    game_of: Callable[[str, str], str | None],
+    check_name: Callable[[object, str], str],
+    where: str,
+) -> GameEntry:
+    from referee.history.entry import utc_sort_key
+    from referee.players import first_repeated
+
+    if not isinstance(play, dict):
+        raise InputError(_("{where}: not a play").format(where=where))
+    game_ref = play.get("gameRefId")
+    game_row = games.get(game_ref) if isinstance(game_ref, int) else None
+    if game_row is None:
+        raise InputError(_("{where}: its game is not in the file's games").format(where=where))
+    bgg_id = game_row.get("bggId")
+    name = _text(game_row.get("name")) or _text(game_row.get("bggName"))
+    game = game_of(str(bgg_id) if isinstance(bgg_id, int) and bgg_id > 0 else "", name)
+    if game is None:
+        raise OtherGame(
+            _("{where}: '{name}' is not a game this referee keeps: skipped").format(where=where, name=name[:60])
+        )
+    if _truth(play.get("ignored")):
+        raise InputError(_("{where}: marked not to count in win statistics: skipped").format(where=where))
+    date = _text(play.get("playDate"), 40)
+    played = utc_sort_key(date) if re.fullmatch(r"\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?", date) else None
+    if played is None:
+        raise InputError(
+            _("{where}: the date '{date}' is not a time (YYYY-MM-DD HH:MM:SS)").format(where=where, date=date[:20])
+        )
+    points = has_points(game)
+    seats: list[tuple[int, int, PlayedSeat]] = []
+    scores = play.get("playerScores")
+    for index, score_row in enumerate(scores if isinstance(scores, list) else []):
+        if not isinstance(score_row, dict):
+            raise InputError(_("{where}: a player's score is not an object").format(where=where))
+        ref = score_row.get("playerRefId")
+        player_row = players.get(ref) if isinstance(ref, int) else None
+        if player_row is None:
+            raise InputError(_("{where}: a player is not in the file's players").format(where=where))
+        player_name = check_name(player_row.get("name"), where)
+        score: int | None = None
+        raw = score_row.get("score")
+        score_text = str(raw).strip() if isinstance(raw, str | int) and not isinstance(raw, bool) else ""
+        if points and score_text:
+            if not re.fullmatch(r"[+-]?\d{1,12}", score_text) or abs(int(score_text)) > MAX_SCORE:
+                raise InputError(
+                    _("{where}: {name}'s score '{score}' is not a whole number").format(
+                        where=where, name=player_name, score=score_text[:20]
+                    )
+                )
+            score = int(score_text)
+        order = score_row.get("seatOrder")
+        seat_order = order if isinstance(order, int) and not isinstance(order, bool) and 0 < order < 1000 else 0
+        if _truth(score_row.get("startPlayer")):
+            seat_order = -1
+        won = _truth(score_row.get("winner"))
+        seats.append((seat_order or 1000 + index, index, PlayedSeat(player_name, score, won)))
+    if len(seats) < 2:
+        raise InputError(_("{where}: fewer than two players: not a result").format(where=where))
+    seats.sort(key=lambda seat: (seat[0], seat[1]))
+    ordered = [seat for _order, _index, seat in seats]
+    repeated = first_repeated([seat.name for seat in ordered])
+    if repeated is not None:
+        raise InputError(
+            _("{where}: '{a}' and '{b}' are one player twice").format(where=where, a=repeated[0], b=repeated[1])
+        )
+    if points and all(seat.score is None for seat in ordered) and not any(seat.won for seat in ordered):
+        raise InputError(_("{where}: no scores and no winner: not a result").format(where=where))
+    if not points and not any(seat.won for seat in ordered):
+        raise InputError(_("{where}: no winner: not a result").format(where=where))
+    location_ref = play.get("locationRefId")
+    location_row = locations.get(location_ref) if isinstance(location_ref, int) else None
+    location = _text(location_row.get("name")) if location_row is not None else ""
+    notes = _text(play.get("comments"), 2000)
+    minutes = play.get("durationMin")
+    started = finished = None
+    if isinstance(minutes, int) and not isinstance(minutes, bool) and 0 < minutes < 100_000 and len(date) > 10:
+        from datetime import datetime, timedelta
+
+        end = datetime.fromisoformat(date).astimezone()
+        finished = end.isoformat(timespec="seconds")
+        started = (end - timedelta(minutes=minutes)).isoformat(timespec="seconds")
+    identity_text = _text(play.get("uuid"), 80)
+    original = json.dumps(
+        {
+            "source": "bgstats",
+            "uuid": identity_text or None,
+            "playDate": date,
+            "durationMin": minutes if isinstance(minutes, int) else None,
+            "game": {"name": name, "bggId": bgg_id if isinstance(bgg_id, int) else None},
+            "players": [{"name": seat.name, "score": seat.score, "winner": seat.won} for seat in ordered],
+        },
+        ensure_ascii=False,
+    )
+    return score_only_entry(
+        game,
+        ordered,
+        source="bgstats",
+        identity={"uuid": identity_text.upper()} if identity_text else {"content": original},
+        played=played,
+        original=original,
+        location=location or None,
+        notes=notes or None,
+        started=started,
+        finished=finished,
+    )
