@@ -67,6 +67,8 @@ def finished_records(folder: Path, count: int, seed: int = 11) -> int:
     return written
 
 
+HIGHLIGHTS_SECONDS = 2.0
+"""``stats --highlights`` reads every selected game: over the benchmark's history, within this many seconds."""
 IMPORT_RATE = 1_000
 """Plays per second ``history import`` of a BoardGameGeek play log must reach."""
 
@@ -230,6 +232,15 @@ def main() -> int:
                 statistics.median(ratios) <= STARTUP_RATIO,
                 ".1f",
             )
+        times = wall_times([*referee, "stats", "--highlights", "--json"], 1, env)
+        table.add(
+            f"`referee stats --highlights --json`, {games:,} games (wall)",
+            [times[0]],
+            " s",
+            f"≤ {HIGHLIGHTS_SECONDS:g} s",
+            times[0] <= HIGHLIGHTS_SECONDS,
+            ".2f",
+        )
     print(f"history benchmarks{' (quick: figures not meaningful)' if args.quick else ''}")
     table.print()
     return 0

@@ -116,6 +116,18 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                              'powershell': 'The history file (default: $REFEREE_HISTORY, else the '
                                                            'data folder).'},
                                     'complete': None},
+                                   {'option': ['--highlights'],
+                                    'names': ['--highlights'],
+                                    'flag': True,
+                                    'multiple': False,
+                                    'hidden': False,
+                                    'help': {'zsh': 'Also plays per month, time played, streaks, H-index, nemesis, '
+                                                    'champions, first plays.',
+                                             'fish': 'Also plays per month, time played, streaks, H-index, '
+                                                     'nemesis, champions, first plays.',
+                                             'powershell': 'Also plays per month, time played, streaks, H-index, '
+                                                           'nemesis, champions, first plays.'},
+                                    'complete': None},
                                    {'option': ['--help'],
                                     'names': ['--help'],
                                     'flag': True,

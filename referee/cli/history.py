@@ -188,6 +188,13 @@ def stats(
     since: SinceOption = None,
     json_mode: JsonOption = False,
     history: HistoryFileOption = None,
+    highlights: Annotated[
+        bool,
+        typer.Option(
+            "--highlights",
+            help="Also plays per month, time played, streaks, H-index, nemesis, champions, first plays.",
+        ),
+    ] = False,
 ) -> None:
     """Per player: games, wins, win rate, scores, results by seat and map, rating; head to head with --vs."""
-    commands.stats_command(ctx.obj, game, player, vs, since, json_mode, history)
+    commands.stats_command(ctx.obj, game, player, vs, since, json_mode, history, highlights)

@@ -1118,6 +1118,7 @@ def stats_command(
     since: str | None,
     json_mode: bool,
     history_file: str | None,
+    with_highlights: bool = False,
 ) -> None:
     from referee.history.stats import statistics
 
@@ -1142,6 +1143,10 @@ def stats_command(
         else:
             with history:
                 document = statistics(history, game=game, player=player, vs=vs, since=since_key)
+                if with_highlights:
+                    from referee.history.highlights import highlights
+
+                    document["highlights"] = highlights(history, game=game, player=player, since=since_key)
                 course = None
                 if game is not None and not json_mode and env.stdout_isatty and document["players"]:
                     from referee.cli.history_chart import MARKERS
@@ -1187,7 +1192,85 @@ def stats_command(
                 b_ahead=h2h["ahead"][second],
             )
         )
+    if "highlights" in document:
+        if game is not None or "head_to_head" in document:
+            out.text()
+        print_highlights(out, document["highlights"])
     raise CommandExit(ExitStatus.SUCCESS)
+
+
+MONTHS_SHOWN = 12
+"""Plays by month: the latest months shown at a terminal (``--json`` has them all)."""
+
+
+def _duration(minutes: int) -> str:
+    hours, rest = divmod(minutes, 60)
+    return (
+        _("{hours} h {minutes} min").format(hours=hours, minutes=rest)
+        if hours
+        else _("{minutes} min").format(minutes=rest)
+    )
+
+
+def wrapped(out: Output, text: str) -> None:
+    """A long line of figures wrapped to 80 terminal cells (wide characters count two), its continuation indented."""
+    from referee.cli.cells import fill
+
+    indent = " " * (len(text) - len(text.lstrip()) + 4)
+    out.text(fill(text, 78, subsequent_indent=indent))
+
+
+def print_highlights(out: Output, found: dict[str, Any]) -> None:
+    """The figures of ``stats --highlights`` as short lines (80 columns)."""
+    from referee.history.entry import game_title
+
+    def say(text: str) -> None:
+        wrapped(out, text)
+
+    say(
+        _("Highlights: {games} games, {time} played ({timed} timed), H-index {h}").format(
+            games=found["games"],
+            time=_duration(found["minutes_played"]),
+            timed=found["timed_games"],
+            h=found["h_index"],
+        )
+    )
+    months = list(found["plays_by_month"].items())[-MONTHS_SHOWN:]
+    if months:
+        say(_("Plays by month: {months}").format(months=", ".join(f"{month} {count}" for month, count in months)))
+    for kind, figures in found["by_game"].items():
+        counts = ", ".join(
+            ngettext("{count} with {n} player", "{count} with {n} players", int(n)).format(count=games, n=n)
+            for n, games in figures["player_counts"].items()
+        )
+        champion = figures["champion"]
+        line = _("{game}: {games} games ({counts})").format(
+            game=game_title(kind), games=figures["games"], counts=counts
+        )
+        if champion is not None:
+            line += "; " + ngettext(
+                "champion {name} ({wins} win in {games})", "champion {name} ({wins} wins in {games})", champion["wins"]
+            ).format(**champion)
+        say(line)
+    for name, figures in found["players"].items():
+        parts = [
+            _("{games} games, {time}").format(games=figures["games"], time=_duration(figures["minutes_played"])),
+            _("longest win streak {longest} (now {current})").format(**figures["streak"]),
+            _("H-index: games {h}, players {p}").format(h=figures["h_index"], p=figures["player_h_index"]),
+        ]
+        if figures["nemesis"] is not None:
+            parts.append(_("nemesis {name} ({games})").format(**figures["nemesis"]))
+        if figures["favourite_victim"] is not None:
+            parts.append(_("favourite victim {name} ({games})").format(**figures["favourite_victim"]))
+        if figures["most_played_with"]:
+            parts.append(
+                _("most played with {names}").format(
+                    names=", ".join(f"{met['name']} {met['games']}" for met in figures["most_played_with"])
+                )
+            )
+        firsts = ", ".join(f"{game_title(kind)} {day}" for kind, day in figures["first_plays"].items())
+        parts.append(_("first played {games}").format(games=firsts))
+        say(f"{name}: " + "; ".join(parts))
 
 
 def print_game_stats(out: Output, game: str, document: dict[str, Any]) -> None:
@@ -1232,7 +1315,7 @@ def print_game_stats(out: Output, game: str, document: dict[str, Any]) -> None:
         for seat, numbers in enumerate(seats)
         if numbers["games"]
     ]
-    out.text(_("By seat (seat 1 moves first): {parts}").format(parts="; ".join(parts)))
+    wrapped(out, _("By seat (seat 1 moves first): {parts}").format(parts="; ".join(parts)))
     out.text(_("  random self-play for comparison: referee {game} simulate --games 1000").format(game=game))
     maps: dict[str, dict[str, int]] = {}
     for numbers in document["players"].values():
@@ -1243,9 +1326,10 @@ def print_game_stats(out: Output, game: str, document: dict[str, Any]) -> None:
         for name, numbers in document["players"].items():
             boards = numbers.get("by_map", {})
             if boards:
-                out.text(
+                wrapped(
+                    out,
                     f"  {name}: "
-                    + "; ".join(f"{board} {counts['wins']}/{counts['games']}" for board, counts in boards.items())
+                    + "; ".join(f"{board} {counts['wins']}/{counts['games']}" for board, counts in boards.items()),
                 )
 
 
@@ -1253,6 +1337,10 @@ def print_game_stats(out: Output, game: str, document: dict[str, Any]) -> None:
 _FAST_OPTIONS = {
     ("history", "list"): {"--game", "--player", "--since", "--limit", "--history"},
     ("stats",): {"--game", "--player", "--vs", "--since", "--history"},
+}
+_FAST_FLAGS = {
+    ("history", "list"): {"--json"},
+    ("stats",): {"--json", "--highlights"},
 }
 
 
@@ -1266,13 +1354,13 @@ def run_fast(argv: Sequence[str]) -> bool:
         return False
     allowed = _FAST_OPTIONS[command]
     values: dict[str, str] = {}
-    json_mode = False
+    flags: set[str] = set()
     words = list(argv[len(command) :])
     index = 0
     while index < len(words):
         word = words[index]
-        if word == "--json" and not json_mode:
-            json_mode = True
+        if word in _FAST_FLAGS[command] and word not in flags:
+            flags.add(word)
             index += 1
             continue
         option, equals, value = word.partition("=")
@@ -1293,8 +1381,9 @@ def run_fast(argv: Sequence[str]) -> bool:
             values.get("--player"),
             values.get("--vs"),
             values.get("--since"),
-            json_mode,
+            "--json" in flags,
             values.get("--history"),
+            "--highlights" in flags,
         )
     else:
         limit = values.get("--limit")
@@ -1306,7 +1395,7 @@ def run_fast(argv: Sequence[str]) -> bool:
             values.get("--player"),
             values.get("--since"),
             None if limit is None else int(limit),
-            json_mode,
+            "--json" in flags,
             values.get("--history"),
         )
     return True

@@ -1,0 +1,213 @@
+"""The figures scorekeeping apps are loved for, beside the tables of ``referee stats`` (``stats --highlights``).
+
+For the games the filters select (a game, a player's games, since a date), in the order they were played:
+
+* ``plays_by_month``: games per month (``YYYY-MM``, the month at the table when the record says it);
+* ``minutes_played``: the time played, summed over the games whose start and end are known (``timed_games``);
+* per game, ``player_counts`` (games by number of players) and the ``champion``: the player with the most wins
+  (then the better win rate, then the name);
+* per player:
+
+  - ``minutes_played``; ``first_plays``: the day each game was first played (earliest first);
+  - ``streak``: the longest run of wins in a row and the run going on now (a draw or a loss ends a run);
+  - ``h_index``: the largest *h* such that *h* games (game titles) were each played at least *h* times, and
+    ``player_h_index``: the largest *h* such that *h* opponents were each met at least *h* times (BG Stats' two
+    H-indexes);
+  - ``nemesis``: the opponent who won most often in games this player lost (at least once); ``favourite_victim``:
+    the opponent this player beat most often (won while they lost);
+  - ``most_played_with``: the three opponents met most often.
+
+One pass over the players of the selected games, oldest first. Pure reading; no I/O but the history's query.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime
+from typing import Any
+
+from referee.history.store import History
+
+MOST_PLAYED_SHOWN = 3
+
+
+def _month(played: str, finished: str | None) -> str:
+    """The month at the table (from the recorded end time with its offset), else the UTC month logged."""
+    return (finished or played)[:7]
+
+
+def _minutes(started: str | None, finished: str | None) -> int | None:
+    if not started or not finished:
+        return None
+    try:
+        seconds = (datetime.fromisoformat(finished) - datetime.fromisoformat(started)).total_seconds()
+    except (ValueError, TypeError):
+        return None
+    return round(seconds / 60) if 0 <= seconds < 7 * 24 * 3600 else None
+
+
+def _h_index(counts: Counter[str]) -> int:
+    ordered = sorted(counts.values(), reverse=True)
+    return sum(1 for rank, count in enumerate(ordered, start=1) if count >= rank)
+
+
+def _top(counter: Counter[str], names: dict[str, str]) -> dict[str, Any] | None:
+    if not counter:
+        return None
+    key, count = min(counter.items(), key=lambda item: (-item[1], names[item[0]]))
+    return {"name": names[key], "games": count}
+
+
+def highlights(
+    history: History,
+    *,
+    game: str | None = None,
+    player: str | None = None,
+    since: str | None = None,
+) -> dict[str, Any]:
+    """The ``highlights`` document of ``stats --highlights --json`` (see the module's list)."""
+    from referee.history.entry import name_key
+
+    clauses, params = [], []
+    if game is not None:
+        clauses.append("g.game = ?")
+        params.append(game)
+    if since is not None:
+        clauses.append("g.played >= ?")
+        params.append(since)
+    if player is not None:
+        clauses.append("g.id IN (SELECT game_id FROM players WHERE key = ?)")
+        params.append(name_key(player))
+    where = " WHERE " + " AND ".join(clauses) if clauses else ""
+    months: Counter[str] = Counter()
+    counts_by_game: dict[str, Counter[int]] = {}
+    wins_by_game: dict[str, Counter[str]] = {}
+    games_by_game: dict[str, Counter[str]] = {}
+    names: dict[str, str] = {}
+    people: dict[str, dict[str, Any]] = {}
+    total_minutes = timed = 0
+    with history.reading() as db:
+        cursor = db.execute(
+            "SELECT g.id, g.game, g.played, g.started, g.finished, p.key, p.name, p.winner, p.draw"
+            f" FROM games g JOIN players p ON p.game_id = g.id{where} ORDER BY g.played, g.id, p.seat",
+            params,
+        )
+        current: list[Any] = []
+        for row in cursor:
+            if current and current[0][0] != row[0]:
+                total_minutes, timed = _add_game(
+                    current, months, counts_by_game, wins_by_game, games_by_game, names, people, total_minutes, timed
+                )
+                current = []
+            current.append(row)
+        if current:
+            total_minutes, timed = _add_game(
+                current, months, counts_by_game, wins_by_game, games_by_game, names, people, total_minutes, timed
+            )
+    by_game: dict[str, Any] = {}
+    for kind, counts in sorted(counts_by_game.items()):
+        wins = wins_by_game[kind]
+        played = games_by_game[kind]
+        champion = None
+        if wins:
+            key = min(wins, key=lambda k: (-wins[k], -wins[k] / played[k], names[k]))
+            champion = {"name": names[key], "wins": wins[key], "games": played[key]}
+        by_game[kind] = {
+            "games": sum(counts.values()),
+            "player_counts": {str(n): counts[n] for n in sorted(counts)},
+            "champion": champion,
+        }
+    players: dict[str, Any] = {}
+    shown = [name_key(player)] if player is not None else sorted(people, key=lambda k: (-people[k]["games"], names[k]))
+    for key in shown:
+        if key not in people:
+            continue
+        person = people[key]
+        players[names[key]] = {
+            "games": person["games"],
+            "minutes_played": person["minutes"],
+            "first_plays": dict(sorted(person["first"].items(), key=lambda item: (item[1], item[0]))),
+            "streak": {"longest": person["longest"], "current": person["run"]},
+            "h_index": _h_index(person["titles"]),
+            "player_h_index": _h_index(person["met"]),
+            "nemesis": _top(person["beaten_by"], names),
+            "favourite_victim": _top(person["beat"], names),
+            "most_played_with": [
+                {"name": names[k], "games": n}
+                for k, n in sorted(person["met"].items(), key=lambda item: (-item[1], names[item[0]]))[
+                    :MOST_PLAYED_SHOWN
+                ]
+            ],
+        }
+    return {
+        "games": sum(months.values()),
+        "plays_by_month": dict(sorted(months.items())),
+        "minutes_played": total_minutes,
+        "timed_games": timed,
+        "h_index": _h_index(Counter({kind: sum(c.values()) for kind, c in counts_by_game.items()})),
+        "by_game": by_game,
+        "players": players,
+    }
+
+
+def _add_game(
+    rows: list[Any],
+    months: Counter[str],
+    counts_by_game: dict[str, Counter[int]],
+    wins_by_game: dict[str, Counter[str]],
+    games_by_game: dict[str, Counter[str]],
+    names: dict[str, str],
+    people: dict[str, dict[str, Any]],
+    total_minutes: int,
+    timed: int,
+) -> tuple[int, int]:
+    """Count one game (its players' rows) into every figure."""
+    _id, kind, played, started, finished = rows[0][:5]
+    months[_month(played, finished)] += 1
+    counts_by_game.setdefault(kind, Counter())[len(rows)] += 1
+    wins = wins_by_game.setdefault(kind, Counter())
+    played_here = games_by_game.setdefault(kind, Counter())
+    minutes = _minutes(started, finished)
+    if minutes is not None:
+        total_minutes += minutes
+        timed += 1
+    day = (finished or played)[:10]
+    winners = {row[5] for row in rows if row[7]}
+    for row in rows:
+        key, name, won = row[5], row[6], bool(row[7])
+        names.setdefault(key, name)
+        person = people.get(key)
+        if person is None:
+            person = people[key] = {
+                "games": 0,
+                "minutes": 0,
+                "first": {},
+                "run": 0,
+                "longest": 0,
+                "titles": Counter(),
+                "met": Counter(),
+                "beat": Counter(),
+                "beaten_by": Counter(),
+            }
+        person["games"] += 1
+        person["titles"][kind] += 1
+        person["first"].setdefault(kind, day)
+        if minutes is not None:
+            person["minutes"] += minutes
+        played_here[key] += 1
+        if won:
+            wins[key] += 1
+            person["run"] += 1
+            person["longest"] = max(person["longest"], person["run"])
+        else:
+            person["run"] = 0
+        for other in rows:
+            other_key = other[5]
+            if other_key == key:
+                continue
+            person["met"][other_key] += 1
+            if won and other_key not in winners:
+                person["beat"][other_key] += 1
+            elif not won and other_key in winners:
+                person["beaten_by"][other_key] += 1
+    return total_minutes, timed
