@@ -2126,6 +2126,19 @@ TREE: dict[str, Any] = {'params': [{'option': ['--lang'],
                                                                                   '$REFEREE_HISTORY, else the data '
                                                                                   'folder).'},
                                                            'complete': None},
+                                                          {'option': ['--incomplete'],
+                                                           'names': ['--incomplete'],
+                                                           'flag': True,
+                                                           'multiple': False,
+                                                           'hidden': False,
+                                                           'help': {'zsh': 'Log unfinished records as abandoned '
+                                                                           'games\\\\: kept, counted in no result.',
+                                                                    'fish': 'Log unfinished records as abandoned '
+                                                                            'games: kept, counted in no result.',
+                                                                    'powershell': 'Log unfinished records as '
+                                                                                  'abandoned games: kept, counted '
+                                                                                  'in no result.'},
+                                                           'complete': None},
                                                           {'option': ['--help'],
                                                            'names': ['--help'],
                                                            'flag': True,

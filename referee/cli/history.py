@@ -104,9 +104,13 @@ def history_add(
     paths: Annotated[list[str], typer.Argument(metavar="RECORD|FOLDER...", help="Records, or folders of records.")],
     json_mode: JsonOption = False,
     history: HistoryFileOption = None,
+    incomplete: Annotated[
+        bool,
+        typer.Option("--incomplete", help="Log unfinished records as abandoned games: kept, counted in no result."),
+    ] = False,
 ) -> None:
     """Log finished records (unfinished ones are reported and skipped; a game already logged is not logged again)."""
-    commands.add_command(ctx.obj, paths, json_mode, history)
+    commands.add_command(ctx.obj, paths, json_mode, history, incomplete)
 
 
 @history_app.command("edit")

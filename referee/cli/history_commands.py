@@ -96,11 +96,14 @@ class Unfinished(InputError):
     """A record of a game that is not over: reported and skipped by ``history add``."""
 
 
-def entry_from_text(text: str, source: str, *, played_fallback: str | None = None) -> GameEntry:
+def entry_from_text(
+    text: str, source: str, *, played_fallback: str | None = None, incomplete: bool = False
+) -> GameEntry:
     """The history entry of a finished record, or of a position (scored as final), from its TOML text.
 
-    Raises :class:`Unfinished` for a game not over, InputError for anything unreadable, and the replay's error
-    (exit 1) for an illegal action."""
+    Raises :class:`Unfinished` for a game not over (unless ``incomplete``: it is then an abandoned game, logged
+    with the score as it stood), InputError for anything unreadable, and the replay's error (exit 1) for an
+    illegal action."""
     import tomllib
 
     from referee.cli.common import game_record, replay_error_line, replay_record
@@ -127,13 +130,13 @@ def entry_from_text(text: str, source: str, *, played_fallback: str | None = Non
             if isinstance(failure.cause, IllegalAction):
                 raise IllegalAction(failure.cause.rule, replay_error_line(source, failure))
             raise InputError(replay_error_line(source, failure))
-        if not game.over:
+        if not game.over and not incomplete:
             raise Unfinished(
                 _("{file}: the game is not over ({count} actions); not logged").format(
                     file=source, count=len(game.actions)
                 )
             )
-        return entry_from_game(game, document, text, played_fallback=played_fallback)
+        return entry_from_game(game, document, text, played_fallback=played_fallback, incomplete=incomplete)
     position = spec.load_position(document, source, Output(Environment()))
     if position is None:
         raise InputError(_("{file}: neither a record (no 'actions') nor a position").format(file=source))
@@ -316,6 +319,10 @@ def result_text(entry: GameEntry) -> str:
     from referee.history.entry import has_points
 
     winners = entry.winners
+    if entry.incomplete:  # abandoned: the score as it stood, no result
+        scores = entry.scores
+        stood = ", ".join(f"{name} {scores[name]}" for name in entry.names if name in scores) if scores else ""
+        return _("abandoned (counted in no result)") + (f": {stood}" if stood else "")
     if not has_points(entry.game):
         words = registry.facts(entry.game).ranking_words if registry.game(entry.game) else "{names}"
         return _(words).format(names=", ".join(entry.ranking))
@@ -549,8 +556,9 @@ def record_files(paths: Sequence[str]) -> list[str]:
     return files
 
 
-def entry_of_file(path: str, env: Any = None) -> tuple[str, GameEntry | RefereeError]:
-    """The history entry of one record file, or the error that keeps it out (Unfinished for a game not over)."""
+def entry_of_file(path: str, env: Any = None, incomplete: bool = False) -> tuple[str, GameEntry | RefereeError]:
+    """The history entry of one record file, or the error that keeps it out (Unfinished for a game not over,
+    unless ``incomplete``)."""
     from referee.cli.files import display_name, read_text
 
     source = display_name(path)
@@ -559,7 +567,7 @@ def entry_of_file(path: str, env: Any = None) -> tuple[str, GameEntry | RefereeE
         fallback = None
         if path != "-":
             fallback = datetime.fromtimestamp(os.path.getmtime(path)).astimezone().isoformat(timespec="seconds")
-        return source, entry_from_text(text, source, played_fallback=fallback)
+        return source, entry_from_text(text, source, played_fallback=fallback, incomplete=incomplete)
     except RefereeError as error:
         return source, error
     except OSError as error:
@@ -570,21 +578,26 @@ PARALLEL_FROM = 64
 """``history add`` replays this many records or more in worker processes (one per core), logging in this one."""
 
 
-def read_entries(files: Sequence[str], env: Any) -> Iterator[tuple[str, GameEntry | RefereeError]]:
+def read_entries(
+    files: Sequence[str], env: Any, incomplete: bool = False
+) -> Iterator[tuple[str, GameEntry | RefereeError]]:
     """The entries of ``files`` in their order: replayed here, or for many files in worker processes."""
+    from functools import partial
+
     from referee.cli.common import default_jobs
 
     jobs = min(default_jobs(), len(files))
     if jobs < 2 or len(files) < PARALLEL_FROM or "-" in files:
         for path in files:
-            yield entry_of_file(path, env)
+            yield entry_of_file(path, env, incomplete)
         return
     import multiprocessing
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     with context.Pool(jobs, initializer=_ignore_interrupts) as pool:
-        yield from pool.imap(entry_of_file, files, chunksize=max(1, min(64, len(files) // (jobs * 8))))
+        read = partial(entry_of_file, env=None, incomplete=incomplete)
+        yield from pool.imap(read, files, chunksize=max(1, min(64, len(files) // (jobs * 8))))
 
 
 def _ignore_interrupts() -> None:
@@ -594,7 +607,9 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def add_command(env: Environment, paths: Sequence[str], json_mode: bool, history_file: str | None) -> None:
+def add_command(
+    env: Environment, paths: Sequence[str], json_mode: bool, history_file: str | None, incomplete: bool = False
+) -> None:
     out = Output(env, json_mode)
     try:
         history = open_for_writing(history_file)
@@ -605,7 +620,7 @@ def add_command(env: Environment, paths: Sequence[str], json_mode: bool, history
         out.note(_("No record found."))
     with history:
         batch = BatchLog(out, history, len(files))
-        batch.run(read_entries(files, env))
+        batch.run(read_entries(files, env, incomplete))
     counts: dict[str, Any] = dict(batch.counts())
     if json_mode:
         if batch.stopped_by is not None:
@@ -918,7 +933,7 @@ def _backup_entry(item: Any, where: str) -> GameEntry:
         raise InputError(_("{where}: no record").format(where=where))
     if item.get("source") in SCORE_ONLY_SOURCES:
         return _score_only_backup_entry(item, where)
-    entry = entry_from_text(item["record"], where)
+    entry = entry_from_text(item["record"], where, incomplete=item.get("incomplete") is True)
     _restore_names(entry, item, where)
     if isinstance(item.get("played"), str):
         from referee.history.entry import utc_sort_key
@@ -965,6 +980,7 @@ def _score_only_backup_entry(item: dict[str, Any], where: str) -> GameEntry:
         ranking=ranking if isinstance(ranking, list) and all(isinstance(n, str) for n in ranking) else None,
         location=text(item.get("location")),
         notes=text(item.get("notes")),
+        incomplete=item.get("incomplete") is True,
     )
 
 

@@ -468,6 +468,12 @@ class PlaySession:
                         len(game.actions),
                     ).format(count=len(game.actions), game=self.spec.name, file=self.record_path or "RECORD")
                 )
+                if game.actions and self.record_path:
+                    out.note(
+                        _("If the game is abandoned, log it as such: referee history add --incomplete {file}").format(
+                            file=self.record_path
+                        )
+                    )
                 return ExitStatus.SUCCESS
             if answer in (UNDO, "undo"):
                 try:

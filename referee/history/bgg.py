@@ -64,7 +64,8 @@ def play_element(logged_id: int, entry: GameEntry, bgg_id: int | None, length: i
     points = has_points(entry.game)
     lines = [
         f'  <play id={attribute(logged_id)} date={attribute(play_date(entry))} quantity="1"'
-        f' length={attribute(length or 0)} incomplete="0" nowinstats="0" location={attribute(entry.location or "")}>',
+        f' length={attribute(length or 0)} incomplete={attribute(int(entry.incomplete))} nowinstats="0"'
+        f" location={attribute(entry.location or '')}>",
         f'    <item name={attribute(game_title(entry.game, translated=False))} objecttype="thing"'
         f" objectid={attribute(bgg_id or 0)}>",
         '      <subtypes><subtype value="boardgame"/></subtypes>',
@@ -186,8 +187,7 @@ def _entries(
                 where=where, name=xml_text(name)[:60]
             )
         )
-    if element.get("incomplete", "0") not in ("0", ""):
-        raise InputError(_("{where}: an incomplete play is not a result: skipped").format(where=where))
+    incomplete = element.get("incomplete", "0") not in ("0", "")  # kept as an abandoned game: no result
     if element.get("nowinstats", "0") not in ("0", ""):
         raise InputError(_("{where}: marked not to count in win statistics: skipped").format(where=where))
     date = element.get("date") or ""
@@ -227,10 +227,13 @@ def _entries(
         raise InputError(
             _("{where}: '{a}' and '{b}' are one player twice").format(where=where, a=repeated[0], b=repeated[1])
         )
-    if points and all(seat.score is None for seat in ordered) and not any(seat.won for seat in ordered):
-        raise InputError(_("{where}: no scores and no winner: not a result").format(where=where))
-    if not points and not any(seat.won for seat in ordered):
-        raise InputError(_("{where}: no winner: not a result").format(where=where))
+    no_result = not any(seat.won for seat in ordered) and (not points or all(s.score is None for s in ordered))
+    if no_result and not incomplete:
+        raise InputError(
+            _("{where}: no scores and no winner: not a result").format(where=where)
+            if points
+            else _("{where}: no winner: not a result").format(where=where)
+        )
     comments = element.find("comments")
     notes = xml_text(comments.text).strip() if comments is not None and comments.text else None
     location = xml_text(element.get("location") or "").strip() or None
@@ -259,6 +262,7 @@ def _entries(
             original=original,
             location=location,
             notes=notes,
+            incomplete=incomplete,
         )
         for copy in range(int(quantity_text))
     ]

@@ -71,7 +71,7 @@ def bgsplay_chunks(games: Iterable[Any], bgg_id_of: Callable[[str], int | None])
             "entryDate": when,
             "modificationDate": when,
             "durationMin": duration_minutes(entry) or 0,
-            "ignored": False,
+            "ignored": entry.incomplete,  # an abandoned game: kept, counted in no statistics
             "manualWinner": False,
             "rounds": 0,
             "usesTeams": False,

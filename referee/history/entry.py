@@ -84,6 +84,9 @@ class GameEntry:
     """Where it was played (``score --location``, ``history edit``; an imported play's own)."""
     notes: str | None = None
     """Notes on the play (``history edit --notes``; an imported play's comments)."""
+    incomplete: bool = False
+    """An abandoned game (``history add --incomplete``; an imported play so marked): kept with the score as it
+    stood, counted in no result (no winner, no rating, not in ``stats``)."""
 
     @property
     def names(self) -> list[str]:
@@ -166,12 +169,14 @@ def entry_from_game(
     kind: str = "record",
     played_fallback: str | None = None,
     times: tuple[str | None, str | None] | None = None,
+    incomplete: bool = False,
 ) -> GameEntry:
     """The history entry of a finished game (a :class:`referee.engine.Game`) read from ``document`` (its TOML).
 
     For a record the result is the summary of the replayed game; for a position (``kind="position"``) the score
     of the position as it stands (a position is scored as final). ``times`` gives ``(started, finished)`` when
-    ``document`` does not hold them."""
+    ``document`` does not hold them. ``incomplete``: a game abandoned before its end, logged with the score as it
+    stood and no winner."""
     summary = game.summary()
     outcome = game.rules.outcome(game.state)
     over = bool(summary["over"]) or kind == "position"
@@ -206,4 +211,5 @@ def entry_from_game(
         started=started,
         finished=finished,
         played=played or "",
+        incomplete=incomplete and not over,
     )

@@ -81,6 +81,7 @@ def list_document(logged: LoggedGame) -> dict[str, Any]:
         "location": entry.location,
         "notes": entry.notes,
         "drawn": entry.drawn,
+        "incomplete": entry.incomplete,
     }
 
 
@@ -137,6 +138,8 @@ def bgstats_chunks(games: Iterable[LoggedGame]) -> Iterator[str]:
     """The BG Stats export, a piece at a time (a history of any size in little memory)."""
     separator = "[\n"
     for logged in games:
+        if logged.entry.incomplete:
+            continue  # a pushed play has no way to say it was abandoned (none is documented): left out
         yield separator + _indented(bgstats_play(logged))
         separator = ",\n"
     yield "[]\n" if separator == "[\n" else "\n]\n"
@@ -173,6 +176,7 @@ CSV_COLUMNS = (
     "started",
     "finished",
     "duration_min",
+    "incomplete",
 )
 
 
@@ -207,6 +211,7 @@ def csv_chunks(games: Iterable[LoggedGame]) -> Iterator[str]:
                 entry.started or "",
                 entry.finished or "",
                 "" if duration is None else duration,
+                int(entry.incomplete),
             )
             writer.writerow([spreadsheet_safe(cell) for cell in row])
     yield buffer.getvalue()

@@ -1,6 +1,7 @@
 """The figures scorekeeping apps are loved for, beside the tables of ``referee stats`` (``stats --highlights``).
 
-For the games the filters select (a game, a player's games, since a date), in the order they were played:
+For the games the filters select (a game, a player's games, since a date; abandoned games left out), in the order
+they were played:
 
 * ``plays_by_month``: games per month (``YYYY-MM``, the month at the table when the record says it);
 * ``minutes_played``: the time played, summed over the games whose start and end are known (``timed_games``);
@@ -68,7 +69,7 @@ def highlights(
     """The ``highlights`` document of ``stats --highlights --json`` (see the module's list)."""
     from referee.history.entry import name_key
 
-    clauses, params = [], []
+    clauses, params = ["g.incomplete = 0"], []  # an abandoned game is no result
     if game is not None:
         clauses.append("g.game = ?")
         params.append(game)
@@ -78,7 +79,7 @@ def highlights(
     if player is not None:
         clauses.append("g.id IN (SELECT game_id FROM players WHERE key = ?)")
         params.append(name_key(player))
-    where = " WHERE " + " AND ".join(clauses) if clauses else ""
+    where = " WHERE " + " AND ".join(clauses)
     months: Counter[str] = Counter()
     counts_by_game: dict[str, Counter[int]] = {}
     wins_by_game: dict[str, Counter[str]] = {}

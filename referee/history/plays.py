@@ -72,6 +72,7 @@ def score_only_entry(
     notes: str | None = None,
     started: str | None = None,
     finished: str | None = None,
+    incomplete: bool = False,
 ) -> GameEntry:
     """The history entry of a score-only play. ``identity`` is what makes it the same play when imported again
     (its id in the app it came from, else its content); ``original`` is the play as read, kept as its record."""
@@ -88,4 +89,5 @@ def score_only_entry(
         played=played,
         location=location,
         notes=notes,
+        incomplete=incomplete,
     )

@@ -87,7 +87,7 @@ def _rows(history: History, game: str | None, since: str | None, keys: list[str]
                 + where,
                 params,
             ).fetchall()
-        clauses, params = [], []
+        clauses, params = ["g.incomplete = 0"], []
         if game is not None:
             clauses.append("p.game = ?")
             params.append(game)
@@ -167,7 +167,7 @@ def head_to_head(
 ) -> dict[str, Any]:
     """The games two players played together: how often each won, shared a win, and finished ahead."""
     first, second = name_key(player), name_key(opponent)
-    clauses, params = ["a.key = ?", "b.key = ?"], [first, second]
+    clauses, params = ["a.key = ?", "b.key = ?", "g.incomplete = 0"], [first, second]
     if game is not None:
         clauses.append("a.game = ?")
         params.append(game)
@@ -179,7 +179,8 @@ def head_to_head(
             "SELECT count(*), sum(a.winner AND NOT b.winner), sum(b.winner AND NOT a.winner),"
             " sum(a.winner AND b.winner), sum(a.place < b.place), sum(b.place < a.place), min(a.name), min(b.name),"
             " sum(a.draw AND b.draw)"
-            " FROM players a JOIN players b ON a.game_id = b.game_id WHERE " + " AND ".join(clauses),
+            " FROM players a JOIN players b ON a.game_id = b.game_id JOIN games g ON g.id = a.game_id"
+            " WHERE " + " AND ".join(clauses),
             params,
         ).fetchone()
     count, a_wins, b_wins, shared, a_ahead, b_ahead, a_name, b_name, draws = row

@@ -28,7 +28,7 @@ from referee.history.entry import GameEntry, PlayerResult, name_key
 from referee.i18n import _
 
 APPLICATION_ID = 0x52656652  # "RefR"
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 BUSY_TIMEOUT_SECONDS = 10.0
 FILE_NAME = "history.sqlite3"
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -116,7 +116,7 @@ _TOTALS_FROM_PLAYERS = """
 INSERT INTO totals (game, key, seat, board, name, games, wins, shared, score_sum, score_count, best, draws)
 SELECT p.game, p.key, p.seat, coalesce(g.board, ''), min(p.name), count(*), sum(p.winner), sum(p.shared),
        coalesce(sum(p.score), 0), count(p.score), max(p.score), sum(p.draw)
-FROM players p JOIN games g ON g.id = p.game_id {where}
+FROM players p JOIN games g ON g.id = p.game_id AND g.incomplete = 0 {where}
 GROUP BY p.game, p.key, p.seat, coalesce(g.board, '')
 """
 """The totals of ``stats`` rebuilt from the games (after a remove or a rename, and when migrating)."""
@@ -129,7 +129,13 @@ ALTER TABLE games ADD COLUMN notes TEXT
 ``score --location``). Where a play came from is its ``kind`` (``record``, ``position``, or the app it was imported
 from, e.g. ``bgg``), whose identity is kept in its hash (importing a file again adds nothing)."""
 
-MIGRATIONS: dict[int, str] = {1: _SCHEMA_1, 2: _SCHEMA_2, 3: _SCHEMA_3, 4: _SCHEMA_4}
+_SCHEMA_5 = """
+ALTER TABLE games ADD COLUMN incomplete INTEGER NOT NULL DEFAULT 0
+"""
+"""Version 5: an abandoned game (``history add --incomplete``, a BoardGameGeek play marked ``incomplete``) is kept
+with its players and its score as it stood, and counted in no result: not in ``stats``, ratings, totals or
+head to head."""
+MIGRATIONS: dict[int, str] = {1: _SCHEMA_1, 2: _SCHEMA_2, 3: _SCHEMA_3, 4: _SCHEMA_4, 5: _SCHEMA_5}
 """The DDL that brings a database from version ``n - 1`` to ``n``. Version 2 added the ratings and the totals that
 ``stats`` reads: a version-1 file gets the tables, its totals are added up, and every game's ratings are recomputed
 at the next read."""
@@ -194,7 +200,7 @@ class LoggedGame:
     entry: GameEntry
 
 
-GAME_COLUMNS = "id, game, hash, kind, played, started, finished, actions, setup, record, location, notes"
+GAME_COLUMNS = "id, game, hash, kind, played, started, finished, actions, setup, record, location, notes, incomplete"
 """What :meth:`History._with_players` reads of a game, in this order."""
 
 
@@ -383,7 +389,8 @@ class History:
             else:
                 added = True
                 game_id = self._insert(db, entry)
-                self._rate_new_game(db, entry, game_id)
+                if not entry.incomplete:  # an abandoned game is no result: no rating moves
+                    self._rate_new_game(db, entry, game_id)
         if self._batch is None:
             self.committed["added" if added else "present"] += 1
             return game_id, added
@@ -398,7 +405,7 @@ class History:
     def _insert(self, db: sqlite3.Connection, entry: GameEntry) -> int:
         cursor = db.execute(
             "INSERT INTO games (game, hash, kind, played, started, finished, actions, setup, board, record, location,"
-            " notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " notes, incomplete) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 entry.game,
                 entry.content_hash,
@@ -412,6 +419,7 @@ class History:
                 entry.record,
                 entry.location,
                 entry.notes,
+                int(entry.incomplete),
             ),
         )
         game_id = int(cursor.lastrowid or 0)
@@ -437,6 +445,8 @@ class History:
                 for player in entry.players
             ],
         )
+        if entry.incomplete:
+            return game_id  # counted in no result
         board = entry.setup.get("map") or ""
         db.executemany(
             "INSERT INTO totals"
@@ -516,7 +526,7 @@ class History:
 
         rows = db.execute(
             "SELECT g.id, g.played, p.key, p.rank, p.name FROM games g JOIN players p ON p.game_id = g.id"
-            " WHERE g.game = ? ORDER BY g.played, g.id, p.seat",
+            " WHERE g.game = ? AND g.incomplete = 0 ORDER BY g.played, g.id, p.seat",
             (game,),
         ).fetchall()
         order: list[int] = []
@@ -718,6 +728,7 @@ class History:
             record,
             location,
             notes,
+            incomplete,
         ) in rows:
             entry = GameEntry(
                 game=game,
@@ -732,6 +743,7 @@ class History:
                 played=played,
                 location=location,
                 notes=notes,
+                incomplete=bool(incomplete),
             )
             result.append(LoggedGame(game_id, entry))
         return result
