@@ -40,6 +40,9 @@ class GameFacts(NamedTuple):
     """The game's BoardGameGeek id (``boardgamegeek.com/boardgame/<id>``), the key other apps match plays by."""
     ranking_words: str = N_("in this order: {names}")
     """How a result of kind ``ranking`` is told (English; translated where shown)."""
+    seat_colours: tuple[str, ...] = ()
+    """What each seat plays as at the table, kept as the player's colour (as scorekeeping apps keep one): Coin Age's
+    heads and tails (the first player named is heads). Empty: the game gives seats no colour."""
 
 
 class GameEntry(NamedTuple):
@@ -104,7 +107,13 @@ def load_rules(name: str) -> Any:
 # BoardGameGeek ids: Coin Age as the README of the navpil/coinage project gives it; The Builders: Middle Ages from
 # BoardGameGeek play data; none was found for Matchstick Tycoon (see docs/formats.md: not checked on the site).
 register(
-    GameEntry("coin-age", "Coin Age", "referee.coin_age.rules", "referee.cli.games.coin_age", GameFacts(bgg_id=146130))
+    GameEntry(
+        "coin-age",
+        "Coin Age",
+        "referee.coin_age.rules",
+        "referee.cli.games.coin_age",
+        GameFacts(bgg_id=146130, seat_colours=(N_("heads"), N_("tails"))),
+    )
 )
 register(
     GameEntry(

@@ -312,6 +312,14 @@ def local_time(played: str) -> str:
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
+def player_label(player: Any) -> str:
+    """``Ann (heads, new)``: a player with their colour and whether they were marked new to the game."""
+    details = [_(player.color)] if player.color else []
+    if player.new:
+        details.append(_("new"))
+    return f"{player.name} ({', '.join(details)})" if details else player.name
+
+
 def result_text(entry: GameEntry) -> str:
     """``Ann wins 31–24``, ``Ann and Bob draw 24–24``, ``Ann and Bob share the win``, or a ranking told in the
     game's own words (``out in this order: …``)."""
@@ -480,7 +488,9 @@ def show_command(env: Environment, game_id: str, json_mode: bool, history_file: 
         + (f"  ({duration} min)" if duration is not None else "")
         + (f"  [{setup}]" if setup else "")
     )
-    out.text(_("Players (seat order): {names}").format(names=", ".join(entry.names)))
+    out.text(
+        _("Players (seat order): {names}").format(names=", ".join(player_label(player) for player in entry.players))
+    )
     out.text(result_text(entry))
     if entry.kind in SCORE_ONLY_SOURCES:
         out.text(_("Imported from {source}: a result without actions.").format(source=SOURCE_NAMES[entry.kind]))
@@ -947,7 +957,7 @@ def _score_only_backup_entry(item: dict[str, Any], where: str) -> GameEntry:
     scores, winners and ranking."""
     from referee.cli.records import check_player_name
     from referee.history.entry import utc_sort_key
-    from referee.history.plays import PlayedSeat, score_only_entry
+    from referee.history.plays import PlayedSeat, label, score_only_entry
 
     game, names, scores = item.get("game"), item.get("players"), item.get("scores")
     winners, ranking = item.get("winners"), item.get("ranking")
@@ -962,7 +972,10 @@ def _score_only_backup_entry(item: dict[str, Any], where: str) -> GameEntry:
         if score is not None and (not isinstance(score, int) or isinstance(score, bool)):
             raise InputError(_("{where}: {name}'s score is not a whole number").format(where=where, name=checked))
         drew = item.get("drawn") is True and isinstance(ranking, list) and name in ranking[:1]
-        seats.append(PlayedSeat(checked, score, name in winners or drew))
+        colors, new_players = item.get("colors"), item.get("new_players")
+        color = label(colors.get(name)) if isinstance(colors, dict) else None
+        new = isinstance(new_players, list) and name in new_players
+        seats.append(PlayedSeat(checked, score, name in winners or drew, color, new))
     played = utc_sort_key(item.get("played")) if isinstance(item.get("played"), str) else None
     if played is None:
         raise InputError(_("{where}: no time of play").format(where=where))

@@ -27,7 +27,7 @@ from typing import IO, Any
 
 from referee.errors import InputError
 from referee.history.entry import GameEntry, game_title, has_points
-from referee.history.plays import PlayedSeat, score_only_entry
+from referee.history.plays import PlayedSeat, label, score_only_entry
 from referee.i18n import _
 from referee.xmltext import clean as xml_text
 from referee.xmltext import escape, quoteattr
@@ -59,8 +59,11 @@ def play_date(entry: GameEntry) -> str:
     return entry.played[:10]
 
 
-def play_element(logged_id: int, entry: GameEntry, bgg_id: int | None, length: int | None) -> str:
-    """One ``<play>``: the referee's id as the play's id, the game's BoardGameGeek id (0 when it has none)."""
+def play_element(
+    logged_id: int, entry: GameEntry, bgg_id: int | None, length: int | None, new: frozenset[str] = frozenset()
+) -> str:
+    """One ``<play>``: the referee's id as the play's id, the game's BoardGameGeek id (0 when it has none); ``new``:
+    the players marked new to the game (see :class:`referee.history.export.FirstPlays`)."""
     points = has_points(entry.game)
     lines = [
         f'  <play id={attribute(logged_id)} date={attribute(play_date(entry))} quantity="1"'
@@ -78,7 +81,8 @@ def play_element(logged_id: int, entry: GameEntry, bgg_id: int | None, length: i
         score = player.score if points and player.score is not None else ""
         lines.append(
             f'      <player username="" userid="0" name={attribute(player.name)}'
-            f' startposition={attribute(player.seat + 1)} color="" score={attribute(score)} new="0"'
+            f" startposition={attribute(player.seat + 1)} color={attribute(player.color or '')}"
+            f" score={attribute(score)} new={attribute(int(player.name in new))}"
             f' rating="0" win={attribute(int(player.winner))}/>'
         )
     lines += ["    </players>", "  </play>"]
@@ -87,13 +91,14 @@ def play_element(logged_id: int, entry: GameEntry, bgg_id: int | None, length: i
 
 def bgg_chunks(games: Iterable[Any], total: int, bgg_id_of: Callable[[str], int | None]) -> Iterator[str]:
     """The whole file, a play at a time (``games``: logged games, oldest first)."""
-    from referee.history.export import duration_minutes
+    from referee.history.export import FirstPlays, duration_minutes
 
+    first_plays = FirstPlays()
     yield '<?xml version="1.0" encoding="utf-8"?>\n'
     yield f'<plays username="" userid="0" total={attribute(total)} page="1" termsofuse="{TERMS}">\n'
     for logged in games:
         entry = logged.entry
-        yield play_element(logged.id, entry, bgg_id_of(entry.game), duration_minutes(entry))
+        yield play_element(logged.id, entry, bgg_id_of(entry.game), duration_minutes(entry), first_plays.new(entry))
     yield "</plays>\n"
 
 
@@ -217,7 +222,10 @@ def _entries(
             score = int(score_text)
         position = player.get("startposition") or ""
         order = int(position) if position.isdigit() and len(position) < 4 else 1000 + index
-        seats.append((order, index, PlayedSeat(player_name, score, player.get("win") == "1")))
+        seat = PlayedSeat(
+            player_name, score, player.get("win") == "1", label(player.get("color")), player.get("new") == "1"
+        )
+        seats.append((order, index, seat))
     if len(seats) < 2:
         raise InputError(_("{where}: fewer than two players: not a result").format(where=where))
     seats.sort(key=lambda seat: (seat[0], seat[1]))

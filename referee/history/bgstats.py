@@ -51,8 +51,9 @@ def _uuid(kind: str, text: str) -> str:
 # -- writing ------------------------------------------------------------------------------------------------------
 def bgsplay_chunks(games: Iterable[Any], bgg_id_of: Callable[[str], int | None]) -> Iterator[str]:
     """The whole file, the plays a game at a time, then the games, players and locations they refer to."""
-    from referee.history.export import duration_minutes, play_date
+    from referee.history.export import FirstPlays, duration_minutes, play_date
 
+    first_plays = FirstPlays()
     game_ids: dict[str, int] = {}
     player_ids: dict[str, tuple[int, str]] = {}
     location_ids: dict[str, int] = {}
@@ -84,6 +85,7 @@ def bgsplay_chunks(games: Iterable[Any], bgg_id_of: Callable[[str], int | None])
             play["locationRefId"] = location_ids.setdefault(entry.location, len(location_ids) + 1)
             dates[f"location:{entry.location}"] = max(dates.get(f"location:{entry.location}", ""), when)
         points = has_points(entry.game)
+        new = first_plays.new(entry)
         for player in entry.players:
             key = name_key(player.name)
             player_id = player_ids.setdefault(key, (len(player_ids) + 1, player.name))[0]
@@ -93,7 +95,7 @@ def bgsplay_chunks(games: Iterable[Any], bgg_id_of: Callable[[str], int | None])
                     "playerRefId": player_id,
                     "score": str(player.score) if points and player.score is not None else "",
                     "winner": player.winner,
-                    "newPlayer": False,
+                    "newPlayer": player.name in new,
                     "startPlayer": player.seat == 0,
                     "seatOrder": player.seat + 1,
                     "rank": player.rank,
@@ -265,8 +267,8 @@ def _entry(
         seat_order = order if isinstance(order, int) and not isinstance(order, bool) and 0 < order < 1000 else 0
         if _truth(score_row.get("startPlayer")):
             seat_order = -1
-        won = _truth(score_row.get("winner"))
-        seats.append((seat_order or 1000 + index, index, PlayedSeat(player_name, score, won)))
+        won, new = _truth(score_row.get("winner")), _truth(score_row.get("newPlayer"))
+        seats.append((seat_order or 1000 + index, index, PlayedSeat(player_name, score, won, None, new)))
     if len(seats) < 2:
         raise InputError(_("{where}: fewer than two players: not a result").format(where=where))
     seats.sort(key=lambda seat: (seat[0], seat[1]))

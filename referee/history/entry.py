@@ -59,6 +59,11 @@ class PlayerResult:
     winner: bool
     draw: bool = False
     """The game was drawn and this player was among those who drew (nobody won)."""
+    color: str | None = None
+    """What the player played as (their colour: Coin Age's heads or tails; an imported play's ``color``)."""
+    new: bool = False
+    """Marked as new to the game by the app a play was imported from (exports also mark a player's first logged
+    play of a game as new)."""
 
 
 @dataclass
@@ -137,6 +142,14 @@ def now_iso() -> str:
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
+def seat_colour(game: str, seat: int) -> str | None:
+    """The colour a seat plays as, when the game gives seats one (its registry facts)."""
+    from referee import registry
+
+    colours = registry.facts(game).seat_colours
+    return colours[seat] if seat < len(colours) else None
+
+
 def results_from_outcome(
     game_name: str, players: list[str], scores: dict[str, int], ranking: list[str], winner: str | None, over: bool
 ) -> list[PlayerResult]:
@@ -157,7 +170,11 @@ def results_from_outcome(
         rank = 1 if name in tied or name == winner else place[name]
         won = name == winner or (name in tied and not drawn)
         score = scores.get(name) if points else None
-        results.append(PlayerResult(name, seat, score, place[name], rank, won, drawn and name in tied))
+        results.append(
+            PlayerResult(
+                name, seat, score, place[name], rank, won, drawn and name in tied, seat_colour(game_name, seat)
+            )
+        )
     return results
 
 

@@ -59,6 +59,24 @@ def duration_minutes(entry: GameEntry) -> int | None:
     return max(0, round(seconds / 60)) if seconds >= 0 else None
 
 
+class FirstPlays:
+    """Which players of each game, read oldest first, are new to it: marked so by the app the play came from, or
+    playing that game for the first time in what was read (exports mark them as BoardGameGeek's ``new`` and BG
+    Stats' ``newPlayer``)."""
+
+    def __init__(self) -> None:
+        self.seen: set[tuple[str, str]] = set()
+
+    def new(self, entry: GameEntry) -> frozenset[str]:
+        names = set()
+        for player in entry.players:
+            key = (entry.game, name_key(player.name))
+            if player.new or key not in self.seen:
+                names.add(player.name)
+            self.seen.add(key)
+        return frozenset(names)
+
+
 def list_document(logged: LoggedGame) -> dict[str, Any]:
     """One game as ``history list --json`` shows it."""
     entry = logged.entry
@@ -82,6 +100,8 @@ def list_document(logged: LoggedGame) -> dict[str, Any]:
         "notes": entry.notes,
         "drawn": entry.drawn,
         "incomplete": entry.incomplete,
+        "colors": {player.name: player.color for player in entry.players if player.color},
+        "new_players": [player.name for player in entry.players if player.new],
     }
 
 
@@ -177,6 +197,8 @@ CSV_COLUMNS = (
     "finished",
     "duration_min",
     "incomplete",
+    "color",
+    "new",
 )
 
 
@@ -189,12 +211,14 @@ def csv_chunks(games: Iterable[LoggedGame]) -> Iterator[str]:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
+    first_plays = FirstPlays()
     for logged in games:
         yield buffer.getvalue()
         buffer.seek(0)
         buffer.truncate()
         entry = logged.entry
         duration = duration_minutes(entry)
+        new = first_plays.new(entry)
         for player in entry.players:
             row = (
                 logged.id,
@@ -212,6 +236,8 @@ def csv_chunks(games: Iterable[LoggedGame]) -> Iterator[str]:
                 entry.finished or "",
                 "" if duration is None else duration,
                 int(entry.incomplete),
+                player.color or "",
+                int(player.name in new),
             )
             writer.writerow([spreadsheet_safe(cell) for cell in row])
     yield buffer.getvalue()

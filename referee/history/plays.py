@@ -21,6 +21,19 @@ class PlayedSeat:
     name: str
     score: int | None
     won: bool
+    color: str | None = None
+    new: bool = False
+
+
+def label(value: object, limit: int = 40) -> str | None:
+    """A short label from another app's file (a player's colour): text without control characters, its blanks
+    trimmed, at most ``limit`` characters; None when there is none."""
+    import unicodedata
+
+    if not isinstance(value, str):
+        return None
+    text = "".join(char for char in value if unicodedata.category(char)[0] != "C").strip()[:limit]
+    return text or None
 
 
 def score_only_results(game: str, seats: list[PlayedSeat], ranking: list[str] | None = None) -> list[PlayerResult]:
@@ -54,6 +67,8 @@ def score_only_results(game: str, seats: list[PlayedSeat], ranking: list[str] | 
                 1 if at_top else place[seat.name],
                 at_top and not drawn,
                 at_top and drawn,
+                seat.color,
+                seat.new,
             )
         )
     return results

@@ -130,11 +130,14 @@ ALTER TABLE games ADD COLUMN notes TEXT
 from, e.g. ``bgg``), whose identity is kept in its hash (importing a file again adds nothing)."""
 
 _SCHEMA_5 = """
-ALTER TABLE games ADD COLUMN incomplete INTEGER NOT NULL DEFAULT 0
+ALTER TABLE games ADD COLUMN incomplete INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE players ADD COLUMN color TEXT;
+ALTER TABLE players ADD COLUMN new INTEGER NOT NULL DEFAULT 0
 """
 """Version 5: an abandoned game (``history add --incomplete``, a BoardGameGeek play marked ``incomplete``) is kept
 with its players and its score as it stood, and counted in no result: not in ``stats``, ratings, totals or
-head to head."""
+head to head. Each player's colour (Coin Age's heads or tails, an imported play's colour) and whether the app a
+play came from marked them as new to the game."""
 MIGRATIONS: dict[int, str] = {1: _SCHEMA_1, 2: _SCHEMA_2, 3: _SCHEMA_3, 4: _SCHEMA_4, 5: _SCHEMA_5}
 """The DDL that brings a database from version ``n - 1`` to ``n``. Version 2 added the ratings and the totals that
 ``stats`` reads: a version-1 file gets the tables, its totals are added up, and every game's ratings are recomputed
@@ -425,8 +428,8 @@ class History:
         game_id = int(cursor.lastrowid or 0)
         shared = sum(player.winner for player in entry.players) > 1
         db.executemany(
-            "INSERT INTO players (game_id, game, played, seat, name, key, score, place, rank, winner, shared, draw)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO players (game_id, game, played, seat, name, key, score, place, rank, winner, shared, draw,"
+            " color, new) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     game_id,
@@ -441,6 +444,8 @@ class History:
                     int(player.winner),
                     int(player.winner and shared),
                     int(player.draw),
+                    player.color,
+                    int(player.new),
                 )
                 for player in entry.players
             ],
@@ -708,12 +713,14 @@ class History:
         for start in range(0, len(ids), 500):
             chunk = ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
-            for game_id, seat, name, score, place, rank, winner, draw in db.execute(
-                "SELECT game_id, seat, name, score, place, rank, winner, draw FROM players"
+            for game_id, seat, name, score, place, rank, winner, draw, color, new in db.execute(
+                "SELECT game_id, seat, name, score, place, rank, winner, draw, color, new FROM players"
                 f" WHERE game_id IN ({marks}) ORDER BY game_id, seat",
                 chunk,
             ):
-                players[game_id].append(PlayerResult(name, seat, score, place, rank, bool(winner), bool(draw)))
+                players[game_id].append(
+                    PlayerResult(name, seat, score, place, rank, bool(winner), bool(draw), color, bool(new))
+                )
         result = []
         for (
             game_id,

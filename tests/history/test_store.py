@@ -60,6 +60,13 @@ def test_a_newer_history_is_refused(tmp_path: Path) -> None:
     assert "\n" not in refused.value.message
 
 
+UNDO_5 = (
+    "ALTER TABLE games DROP COLUMN incomplete; ALTER TABLE players DROP COLUMN color;"
+    " ALTER TABLE players DROP COLUMN new;"
+)
+"""SQL taking a history back before version 5 (no abandoned games, colours or new players)."""
+
+
 def test_a_version_1_history_is_migrated_and_its_ratings_recomputed(tmp_path: Path) -> None:
     path = tmp_path / "history.sqlite3"
     with history_at(path) as history:
@@ -70,7 +77,7 @@ def test_a_version_1_history_is_migrated_and_its_ratings_recomputed(tmp_path: Pa
     db.executescript(
         "DROP TABLE ratings; DROP TABLE rating_steps; DROP TABLE rating_state; DROP TABLE totals;"
         " ALTER TABLE players DROP COLUMN draw; ALTER TABLE games DROP COLUMN location;"
-        " ALTER TABLE games DROP COLUMN notes; ALTER TABLE games DROP COLUMN incomplete; PRAGMA user_version = 1;"
+        " ALTER TABLE games DROP COLUMN notes; " + UNDO_5 + " PRAGMA user_version = 1;"
     )
     db.close()
     with history_at(path) as history:
@@ -86,7 +93,7 @@ def test_a_version_4_history_keeps_its_games_as_results(tmp_path: Path) -> None:
         history.log(entry("coin-age", ["Ann", "Bob"], [20, 10], [1, 2], ["Ann"], "2025-01-01T10:00:00"))
         before = statistics(history, game="coin-age")
     db = sqlite3.connect(path)
-    db.executescript("ALTER TABLE games DROP COLUMN incomplete; PRAGMA user_version = 4;")
+    db.executescript(UNDO_5 + " PRAGMA user_version = 4;")
     db.close()
     with history_at(path) as history:
         assert history.connection.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
@@ -102,7 +109,7 @@ def test_a_version_3_history_gets_locations_and_notes_and_keeps_its_games(tmp_pa
     db = sqlite3.connect(path)
     db.executescript(
         "ALTER TABLE games DROP COLUMN location; ALTER TABLE games DROP COLUMN notes;"
-        " ALTER TABLE games DROP COLUMN incomplete; PRAGMA user_version = 3;"
+        " " + UNDO_5 + " PRAGMA user_version = 3;"
     )
     db.close()
     with history_at(path) as history:
@@ -176,7 +183,7 @@ def test_a_draw_is_a_draw_and_a_version_2_shared_win_becomes_one(tmp_path: Path)
     db.executescript(
         "UPDATE players SET winner = 1, shared = 1 WHERE draw = 1; ALTER TABLE players DROP COLUMN draw;"
         " ALTER TABLE totals DROP COLUMN draws; ALTER TABLE games DROP COLUMN location;"
-        " ALTER TABLE games DROP COLUMN notes; ALTER TABLE games DROP COLUMN incomplete; PRAGMA user_version = 2;"
+        " ALTER TABLE games DROP COLUMN notes; " + UNDO_5 + " PRAGMA user_version = 2;"
     )
     db.close()
     with history_at(path) as history:
