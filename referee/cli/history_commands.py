@@ -59,6 +59,12 @@ def remember_location(value: str | None) -> str | None:
     return value
 
 
+def play_location() -> str | None:
+    """``play --location``, as given (None when it was not)."""
+    location = _play_options.get("location")
+    return location if isinstance(location, str) else None
+
+
 def remember_log(value: bool | None) -> bool | None:
     """Callback of ``play --log/--no-history``: kept for :func:`log_finished_game`."""
     _play_options["log"] = value
@@ -184,7 +190,7 @@ def log_finished_game(session: Any) -> None:
         if record.setup:
             document["setup"] = record.setup
         entry = entry_from_game(game, document, text, times=(session.started, session.finished))
-        entry.location = _play_options.get("location")
+        entry.location = getattr(session, "location", None) or play_location()
         with open_for_writing(_play_options.get("history")) as history:
             game_id, added = history.log(entry)
         if added:

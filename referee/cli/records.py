@@ -136,6 +136,8 @@ class Record:
     computer: dict[str, Any] | None = None
     """Who the computer plays and how (``[computer]``: ``seats`` numbered from 1, ``level``, ``time`` and the game's
     own keys), written by ``play`` against the computer so that ``--resume`` continues the same match."""
+    location: str | None = None
+    """Where the game is played (``play --location``): kept by ``--resume`` and with the game when it is logged."""
 
     def to_toml(self) -> bytes:
         """The record as TOML, exactly as ``tomli_w`` writes it (a test compares), built from each action's line
@@ -144,7 +146,7 @@ class Record:
         import tomli_w
 
         document: dict[str, Any] = {"game": self.game, "format": self.format, "players": self.players}
-        for key in ("started", "finished"):
+        for key in ("started", "finished", "location"):
             if getattr(self, key) is not None:
                 document[key] = getattr(self, key)
         head = tomli_w.dumps(document, multiline_strings=False)
@@ -249,7 +251,23 @@ def record_from_document(document: dict[str, Any], game: str, source: str) -> Re
     if computer is not None and not isinstance(computer, dict):
         raise InputError(_("{file}: [computer] must be a table").format(file=source))
     started, finished = record_times(document, source)
-    return Record(game, players, dict(setup), list(actions), FORMAT, started, finished, computer)
+    location = document.get("location")
+    if location is not None and (
+        not isinstance(location, str)
+        or len(location) > MAX_LOCATION
+        or any(unicodedata.category(char) == "Cc" and char != "\n" for char in location)
+    ):
+        raise InputError(
+            _("{file}: 'location' must be text without control characters (at most {most} characters)").format(
+                file=source, most=MAX_LOCATION
+            )
+        )
+    return Record(game, players, dict(setup), list(actions), FORMAT, started, finished, computer, location)
+
+
+MAX_LOCATION = 2000
+"""The longest ``location`` a record may hold (as ``--location`` and ``history edit``: free text, no control
+characters but line breaks)."""
 
 
 def record_times(document: dict[str, Any], source: str) -> tuple[str | None, str | None]:

@@ -77,6 +77,8 @@ class PlaySession:
         self.started: str | None = None
         """When the game started (kept from a resumed record); the record's ``finished`` is set when it ends."""
         self.finished: str | None = None
+        self.location: str | None = None
+        """Where the game is played (``--location``, else a resumed record's): written to the record, logged with it."""
         self.explain = False
         """Whether each action is announced with the rules' words for it (at a terminal: the table carries it out
         by hand, so "Ann leads 2 × 3" or "5 écus to the bank for one more action" says what to do)."""
@@ -120,6 +122,7 @@ class PlaySession:
             started=self.started,
             finished=self.finished,
             computer=self.computer.record_table() if hasattr(self.computer, "record_table") else None,
+            location=self.location,
         )
         assert self.writer is not None
         self.writer.write(record.to_toml())
@@ -679,6 +682,9 @@ def play_command(
             raise fail(out, error) from None
         out.note(_resumed_computer(loaded.computer))
     session = PlaySession(spec, env, game, path, json_mode, computer, lock=lock, writer=writer)
+    from referee.cli.history_commands import play_location
+
+    session.location = play_location() or (loaded.location if loaded is not None else None)
     if loaded is not None:
         session.started, session.finished = loaded.started, loaded.finished
     else:

@@ -117,14 +117,20 @@ class GameEntry:
         return {player.name: player.score for player in self.players if player.score is not None}
 
 
+NOT_THE_GAME = ("started", "finished", "format", "location", "computer")
+"""A record's keys that are not the game itself: left out of its identity (:func:`content_hash`)."""
+
+
 def content_hash(document: dict[str, Any]) -> str:
     """The identity of a game by its content: game, players, setup and actions (or the position), canonical JSON.
 
-    Times and the format number are left out, so one game added from two copies of its file is logged once."""
+    Times, the format number, where it was played and the computer's table are left out (none of them is the
+    game), so one game added from two copies of its file, or logged by ``play`` and added from its record, is
+    logged once."""
     import hashlib
     import json
 
-    content = {key: value for key, value in document.items() if key not in ("started", "finished", "format")}
+    content = {key: value for key, value in document.items() if key not in NOT_THE_GAME}
     text = json.dumps(content, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -201,6 +207,7 @@ def entry_from_game(
     results = results_from_outcome(
         game.rules.name, list(game.players), dict(outcome.scores), list(outcome.ranking), winner, over
     )
+    location = document.get("location") if isinstance(document.get("location"), str) else None
     started = document.get("started") if isinstance(document.get("started"), str) else None
     finished = document.get("finished") if isinstance(document.get("finished"), str) else None
     if times is not None:
@@ -229,4 +236,5 @@ def entry_from_game(
         finished=finished,
         played=played or "",
         incomplete=incomplete and not over,
+        location=location,
     )
