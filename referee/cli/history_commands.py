@@ -1247,6 +1247,26 @@ def _duration(minutes: int) -> str:
     )
 
 
+def self_play_lines(figures: dict[str, Any]) -> list[str]:
+    """``random self-play, 2 players: seat 1 51%, seat 2 49% (20000 games)``: what random legal players win by
+    seat, for each player count shown (see :func:`referee.history.stats.self_play`)."""
+    return [
+        ngettext(
+            "random self-play, {n} player: {seats} ({games} games)",
+            "random self-play, {n} players: {seats} ({games} games)",
+            int(count),
+        ).format(
+            n=count,
+            games=found["games"],
+            seats=", ".join(
+                _("seat {seat} {rate:.0%}").format(seat=seat + 1, rate=rate)
+                for seat, rate in enumerate(found["win_rates"])
+            ),
+        )
+        for count, found in figures.items()
+    ]
+
+
 def wrapped(out: Output, text: str) -> None:
     """A long line of figures wrapped to 80 terminal cells (wide characters count two), its continuation indented."""
     from referee.cli.cells import fill
@@ -1351,7 +1371,8 @@ def print_game_stats(out: Output, game: str, document: dict[str, Any]) -> None:
         if numbers["games"]
     ]
     wrapped(out, _("By seat (seat 1 moves first): {parts}").format(parts="; ".join(parts)))
-    out.text(_("  random self-play for comparison: referee {game} simulate --games 1000").format(game=game))
+    for line in self_play_lines(document.get("self_play", {})):
+        wrapped(out, "  " + line)
     maps: dict[str, dict[str, int]] = {}
     for numbers in document["players"].values():
         for board, counts in numbers.get("by_map", {}).items():

@@ -150,8 +150,10 @@ def game_section(history: Any, game: str, player: str | None, since: str | None)
             ],
         )
     )
-    compare = _("Random self-play for comparison: referee {game} simulate --games 1000").format(game=game)
-    parts.append(f'<p class="note">{cell(compare)}</p>')
+    from referee.cli.history_commands import self_play_lines
+
+    for line in self_play_lines(document.get("self_play", {})):
+        parts.append(f'<p class="note">{cell(line)}</p>')
     top = list(players)[:6]
     if len(top) >= 2:
         matrix: list[list[object]] = []

@@ -60,9 +60,46 @@ def statistics(
         document["by_game"] = {
             kind: statistics(history, game=kind, player=player, vs=vs, since=since) for kind in history.game_kinds()
         }
+    if game is not None:
+        document["self_play"] = self_play(game, history.player_counts(game))
     if player is not None and vs is not None:
         document["head_to_head"] = head_to_head(history, player, vs, game=game, since=since)
     return document
+
+
+def self_play(game: str, player_counts: list[int]) -> dict[str, Any]:
+    """Random self-play by seat for each of ``player_counts`` that was measured: ``{"<n>": {"games", "win_rates"
+    (by seat, of the games that ended), "draw_rate"}}``, read from the ``self_play.json`` beside the game's rules
+    (written by ``scripts/measure_self_play.py``; a game without one has none). What a group's results by seat are
+    compared with: random legal players show how much a seat itself is worth."""
+    import json
+    from pathlib import Path
+
+    import referee
+    from referee import registry
+
+    entry = registry.game(game)
+    if entry is None:
+        return {}
+    path = Path(referee.__file__).parent.joinpath(*entry.rules.split(".")[1:-1], "self_play.json")
+    try:
+        measured = json.loads(path.read_text(encoding="utf-8"))["by_players"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+    figures: dict[str, Any] = {}
+    for count in player_counts:
+        found = measured.get(str(count)) if isinstance(measured, dict) else None
+        if not isinstance(found, dict):
+            continue
+        ended = found["games"] - found.get("stalled", 0)
+        if ended <= 0:
+            continue
+        figures[str(count)] = {
+            "games": found["games"],
+            "win_rates": [round(wins / ended, 4) for wins in found["wins"]],
+            "draw_rate": round(found.get("draws", 0) / ended, 4),
+        }
+    return figures
 
 
 Row = tuple[str, str, int, str, int, int, int, int, int, "int | None", int]

@@ -132,12 +132,15 @@ from, e.g. ``bgg``), whose identity is kept in its hash (importing a file again 
 _SCHEMA_5 = """
 ALTER TABLE games ADD COLUMN incomplete INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE players ADD COLUMN color TEXT;
-ALTER TABLE players ADD COLUMN new INTEGER NOT NULL DEFAULT 0
+ALTER TABLE players ADD COLUMN new INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN seats INTEGER NOT NULL DEFAULT 0;
+UPDATE games SET seats = (SELECT count(*) FROM players WHERE players.game_id = games.id)
 """
 """Version 5: an abandoned game (``history add --incomplete``, a BoardGameGeek play marked ``incomplete``) is kept
 with its players and its score as it stood, and counted in no result: not in ``stats``, ratings, totals or
 head to head. Each player's colour (Coin Age's heads or tails, an imported play's colour) and whether the app a
-play came from marked them as new to the game."""
+play came from marked them as new to the game. How many players each game had (``seats``: ``stats`` shows random
+self-play by seat for the player counts a game was played with)."""
 MIGRATIONS: dict[int, str] = {1: _SCHEMA_1, 2: _SCHEMA_2, 3: _SCHEMA_3, 4: _SCHEMA_4, 5: _SCHEMA_5}
 """The DDL that brings a database from version ``n - 1`` to ``n``. Version 2 added the ratings and the totals that
 ``stats`` reads: a version-1 file gets the tables, its totals are added up, and every game's ratings are recomputed
@@ -408,7 +411,7 @@ class History:
     def _insert(self, db: sqlite3.Connection, entry: GameEntry) -> int:
         cursor = db.execute(
             "INSERT INTO games (game, hash, kind, played, started, finished, actions, setup, board, record, location,"
-            " notes, incomplete) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " notes, incomplete, seats) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 entry.game,
                 entry.content_hash,
@@ -423,6 +426,7 @@ class History:
                 entry.location,
                 entry.notes,
                 int(entry.incomplete),
+                len(entry.players),
             ),
         )
         game_id = int(cursor.lastrowid or 0)
@@ -763,6 +767,14 @@ class History:
             ).fetchall()
             found = self._with_players(db, rows)
         return found[0] if found else None
+
+    def player_counts(self, game: str) -> list[int]:
+        """How many players the results of ``game`` had (each count once, smallest first)."""
+        with self.reading() as db:
+            rows = db.execute(
+                "SELECT DISTINCT seats FROM games WHERE game = ? AND incomplete = 0 ORDER BY seats", (game,)
+            ).fetchall()
+        return [int(row[0]) for row in rows]
 
     def game_kinds(self) -> list[str]:
         with self.reading() as db:

@@ -99,3 +99,18 @@ def test_players_are_ranked_by_the_ordinal_not_by_mu(tmp_path) -> None:
         for r in ratings.values()
     )
     assert next(iter(document["players"])) == "Ann"
+
+
+def test_results_by_seat_come_with_random_self_play_for_the_player_counts_played(tmp_path: Path) -> None:
+    with make(tmp_path) as history:
+        history.log(entry("matchstick", ["Ann", "Bob"], None, [1, 2], ["Ann"], "2025-01-05T10:00:00"))
+        coin = statistics(history, game="coin-age")
+        match = statistics(history, game="matchstick")
+        everything = statistics(history)
+    assert list(coin["self_play"]) == ["2"]
+    two = coin["self_play"]["2"]
+    assert two["games"] >= 10_000 and len(two["win_rates"]) == 2
+    assert abs(sum(two["win_rates"]) + two["draw_rate"] - 1) < 0.001
+    assert list(match["self_play"]) == ["2", "3"]  # the counts of its games, smallest first
+    assert len(match["self_play"]["3"]["win_rates"]) == 3
+    assert everything["by_game"]["coin-age"]["self_play"] == coin["self_play"]

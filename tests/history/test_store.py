@@ -62,9 +62,9 @@ def test_a_newer_history_is_refused(tmp_path: Path) -> None:
 
 UNDO_5 = (
     "ALTER TABLE games DROP COLUMN incomplete; ALTER TABLE players DROP COLUMN color;"
-    " ALTER TABLE players DROP COLUMN new;"
+    " ALTER TABLE players DROP COLUMN new; ALTER TABLE games DROP COLUMN seats;"
 )
-"""SQL taking a history back before version 5 (no abandoned games, colours or new players)."""
+"""SQL taking a history back before version 5 (no abandoned games, colours, new players or player counts)."""
 
 
 def test_a_version_1_history_is_migrated_and_its_ratings_recomputed(tmp_path: Path) -> None:
@@ -100,6 +100,7 @@ def test_a_version_4_history_keeps_its_games_as_results(tmp_path: Path) -> None:
         assert statistics(history, game="coin-age") == before
         (logged,) = history.games()
         assert not logged.entry.incomplete
+        assert history.player_counts("coin-age") == [2]  # counted from its players by the migration
 
 
 def test_a_version_3_history_gets_locations_and_notes_and_keeps_its_games(tmp_path: Path) -> None:
