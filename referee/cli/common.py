@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from referee.cli.env import Environment
 from referee.cli.files import display_name, read_toml
@@ -19,6 +19,19 @@ from referee.cli.status import CommandExit, ExitStatus, exit_status, fail
 from referee.engine import Game, Rules
 from referee.errors import IllegalAction, InputError, RefereeError, ReplayError
 from referee.i18n import _, ngettext
+
+
+class ComputerPlayer(Protocol):
+    """A computer at the table (``play --vs-computer``, ``builders play --computer``): it plays ``seats`` (0-based),
+    says which actions it plays now (notation; none when it is not its turn), and describes itself for the
+    record's ``[computer]`` table so that ``--resume`` continues the same match."""
+
+    @property
+    def seats(self) -> list[int]: ...
+
+    def __call__(self, game: Any) -> list[str]: ...
+
+    def record_table(self) -> dict[str, Any]: ...
 
 
 @dataclass
@@ -48,7 +61,7 @@ class GameSpec:
     picture: Callable[[Game[Any, Any], frozenset[str]], Any] | None = None
     """The table as an SVG :class:`~referee.cli.svg.Picture` (``picture(game, marked)``: ``marked`` spaces or
     cards picked out), for ``draw``, ``check --draw`` and ``score --draw``."""
-    computer_from_record: Callable[[dict[str, Any], int], Any] | None = None
+    computer_from_record: Callable[[dict[str, Any], int], ComputerPlayer] | None = None
     """The computer of a resumed game, from the record's ``[computer]`` table and the number of players (raises
     :class:`~referee.errors.InputError` for a table it cannot use); None for a game without computer seats."""
     ask_action: Callable[[Game[Any, Any], Any, Output], object] | None = None

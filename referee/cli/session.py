@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.cli.cells import cell_width
-from referee.cli.common import GameSpec, error_document
+from referee.cli.common import ComputerPlayer, GameSpec, error_document
 from referee.cli.env import Environment
 from referee.cli.files import RecordChanged, RecordLock, RecordWriter, Stamp, WriteError
 from referee.cli.output import Output, shorten
@@ -42,7 +42,7 @@ class PlaySession:
         game: Game[Any, Any],
         record_path: Path | None,
         json_mode: bool,
-        computer: Any = None,
+        computer: ComputerPlayer | None = None,
         *,
         lock: RecordLock | None = None,
         writer: RecordWriter | None = None,
@@ -89,9 +89,7 @@ class PlaySession:
         """Which of the game's actions so far the computer's seat performed (the rules' ``actor`` of each, the
         record replayed from the start): after ``--resume`` undo takes back the computer's reply with the player's
         own last action, as in one session."""
-        seats = getattr(self.computer, "seats", None)
-        if seats is None and getattr(self.computer, "seat", None) is not None:
-            seats = [self.computer.seat]
+        seats = self.computer.seats if self.computer is not None else []
         if not seats or not self.game.actions:
             return [False] * len(self.game.actions)
         names = {self.game.players[seat] for seat in seats if seat < len(self.game.players)}
@@ -121,7 +119,7 @@ class PlaySession:
             list(self.game.actions),
             started=self.started,
             finished=self.finished,
-            computer=self.computer.record_table() if hasattr(self.computer, "record_table") else None,
+            computer=self.computer.record_table() if self.computer is not None else None,
             location=self.location,
         )
         assert self.writer is not None
@@ -644,7 +642,7 @@ def play_command(
     record: str | None,
     resume: str | None,
     json_mode: bool,
-    computer: Any = None,
+    computer: ComputerPlayer | None = None,
 ) -> None:
     """Start (or with ``resume``, continue) a game and referee it (``computer`` plays a seat, see PlaySession).
 

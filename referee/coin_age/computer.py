@@ -46,6 +46,11 @@ class Computer:
         """The computer's coins lie on the real table too: a person slaps them and types the result (``slap …``);
         the computer then plays its turn."""
 
+    @property
+    def seats(self) -> list[int]:
+        """The seats it plays (one: Coin Age has two)."""
+        return [self.seat]
+
     def record_table(self) -> dict[str, Any]:
         """The record's ``[computer]`` table: ``seats`` (from 1), ``level``, ``time`` per turn, ``tosses`` (drawn by
         the computer or typed by a person) and ``seed`` when one was given."""
