@@ -7,17 +7,20 @@ and are made safe first: a name from a file never reaches the terminal raw.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.cli.output import Output, safe
 from referee.i18n import _
+
+if TYPE_CHECKING:
+    from referee.history.store import RatingStep
 
 MARKERS = "●■▲◆✚★"
 COLOURS = ("cyan", "magenta", "yellow", "green", "red", "blue")
 HEIGHT = 12
 
 
-def chart_lines(course: dict[str, list[tuple[str, float, float]]], width: int) -> tuple[list[list[int]], float, float]:
+def chart_lines(course: dict[str, list[RatingStep]], width: int) -> tuple[list[list[int]], float, float]:
     """The grid (row, column → series index or -1, top row first) and the mu range it spans."""
     moments = sorted({played for steps in course.values() for played, _mu, _sigma in steps})
     column_of = {played: index * width // max(1, len(moments)) for index, played in enumerate(moments)}
@@ -40,7 +43,7 @@ def chart_lines(course: dict[str, list[tuple[str, float, float]]], width: int) -
     return grid, low, high
 
 
-def draw_chart(out: Output, names: dict[str, str], course: dict[str, list[tuple[str, float, float]]]) -> None:
+def draw_chart(out: Output, names: dict[str, str], course: dict[str, list[RatingStep]]) -> None:
     """Draw the chart (only at a terminal and without ``--json``: the caller checks)."""
     from rich.text import Text
 
@@ -74,7 +77,7 @@ def draw_chart(out: Output, names: dict[str, str], course: dict[str, list[tuple[
     out.show(legend)
 
 
-def chart_for(out: Output, document: dict[str, Any], course: dict[str, list[tuple[str, float, float]]]) -> None:
+def chart_for(out: Output, document: dict[str, Any], course: dict[str, list[RatingStep]]) -> None:
     """The chart for a ``stats`` document's players (the first :data:`MARKERS` of them, in the table's order: one
     marker each); the players it leaves out are named under it. A failure to draw is a warning, never an error."""
     from rich.text import Text

@@ -10,10 +10,13 @@ The numbers are those of ``stats --json`` (:func:`referee.history.stats.statisti
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.cli.svg import LINE, MUTED, Picture
 from referee.i18n import _
+
+if TYPE_CHECKING:
+    from referee.history.store import RatingStep
 from referee.xmltext import clean
 
 SERIES = ("#0969da", "#cf222e", "#1a7f37", "#bf8700", "#8250df", "#1b7c83", "#e16f24", "#57606a")
@@ -55,7 +58,7 @@ def table_html(headers: list[str], rows: list[list[object]]) -> str:
     return f'<div class="table-wrap"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
 
 
-def rating_chart(course: dict[str, list[tuple[str, float, float]]], names: dict[str, str]) -> Picture:
+def rating_chart(course: dict[str, list[RatingStep]], names: dict[str, str]) -> Picture:
     """Each player's mu after each of their games, on the game's own timeline (oldest left), one line each."""
     series = {key: steps for key, steps in course.items() if steps}
     moments = sorted({played for steps in series.values() for played, _mu, _sigma in steps})
@@ -66,7 +69,7 @@ def rating_chart(course: dict[str, list[tuple[str, float, float]]], names: dict[
     plot_w, plot_h = width - left - 12, height - top - bottom
     position = {moment: index for index, moment in enumerate(moments)}
 
-    def at(played: str, mu: float) -> tuple[float, float]:
+    def at(played: tuple[str, int], mu: float) -> tuple[float, float]:
         x = left + plot_w * position[played] / max(1, len(moments) - 1)
         return x, top + plot_h * (high - mu) / (high - low)
 
@@ -141,19 +144,23 @@ def game_section(history: Any, game: str, player: str | None, since: str | None)
             seats[seat][0] += at["games"]
             seats[seat][1] += at["wins"]
     parts.append(heading(_("Results by seat (seat 1 moves first)")))
-    parts.append(
-        table_html(
-            [_("seat"), _("games"), _("wins"), _("win rate")],
-            [
-                [seat + 1, games, wins, f"{wins / games:.0%}" if games else ""]
-                for seat, (games, wins) in enumerate(seats)
-            ],
-        )
-    )
-    from referee.cli.history_commands import self_play_lines
+    self_play = document.get("self_play", {})
+    headers = [_("seat"), _("games"), _("wins"), _("win rate")]
+    seat_rows: list[list[object]] = [
+        [seat + 1, games, wins, f"{wins / games:.0%}" if games else ""] for seat, (games, wins) in enumerate(seats)
+    ]
+    if len(self_play) == 1:  # one player count: random self-play beside each seat
+        ((count, found),) = self_play.items()
+        headers.append(_("random self-play ({n} players)").format(n=count))
+        rates = found["win_rates"]
+        for seat, row in enumerate(seat_rows):
+            row.append(f"{rates[seat]:.0%}" if seat < len(rates) else "")
+    parts.append(table_html(headers, seat_rows))
+    if len(self_play) > 1:  # several player counts: a line each
+        from referee.cli.history_commands import self_play_lines
 
-    for line in self_play_lines(document.get("self_play", {})):
-        parts.append(f'<p class="note">{cell(line)}</p>')
+        for line in self_play_lines(self_play):
+            parts.append(f'<p class="note">{cell(line)}</p>')
     top = list(players)[:6]
     if len(top) >= 2:
         matrix: list[list[object]] = []

@@ -198,6 +198,10 @@ class _Ratings(NamedTuple):
     last: tuple[str, int] | None
 
 
+RatingStep = tuple[tuple[str, int], float, float]
+"""A player's rating after one game: ``((played, game id), mu, sigma)``."""
+
+
 @dataclass
 class LoggedGame:
     """A game as read back from the history."""
@@ -606,27 +610,28 @@ class History:
             rows = db.execute("SELECT key, name, mu, sigma FROM ratings WHERE game = ?", (game,)).fetchall()
         return {key: (name, mu, sigma) for key, name, mu, sigma in rows}
 
-    def rating_course(self, game: str, keys: Iterable[str]) -> dict[str, list[tuple[str, float, float]]]:
-        """Player key → the ``(played, mu, sigma)`` after each of their games, in order."""
+    def rating_course(self, game: str, keys: Iterable[str]) -> dict[str, list[RatingStep]]:
+        """Player key → the ``((played, game id), mu, sigma)`` after each of their games, in order (the moment
+        tells apart games logged at the same time, so a chart gives each game its own place)."""
         wanted = list(keys)
         computed = self._stale_ratings(game)
-        result: dict[str, list[tuple[str, float, float]]] = {key: [] for key in wanted}
+        result: dict[str, list[RatingStep]] = {key: [] for key in wanted}
         if computed is not None:
             with self.reading() as db:
                 played = dict(db.execute("SELECT id, played FROM games WHERE game = ?", (game,)).fetchall())
             for game_id, step in zip(computed.order, computed.steps, strict=True):
                 for key, mu, sigma in step:
                     if key in result:
-                        result[key].append((played[game_id], mu, sigma))
+                        result[key].append(((played[game_id], game_id), mu, sigma))
             return result
         with self.reading() as db:
             for key in wanted:
                 rows = db.execute(
-                    "SELECT g.played, s.mu, s.sigma FROM rating_steps s JOIN games g ON g.id = s.game_id"
+                    "SELECT g.played, g.id, s.mu, s.sigma FROM rating_steps s JOIN games g ON g.id = s.game_id"
                     " WHERE g.game = ? AND s.key = ? ORDER BY g.played, g.id",
                     (game, key),
                 ).fetchall()
-                result[key] = [(played, mu, sigma) for played, mu, sigma in rows]
+                result[key] = [((played, game_id), mu, sigma) for played, game_id, mu, sigma in rows]
         return result
 
     # -- reading -------------------------------------------------------------------------------------------

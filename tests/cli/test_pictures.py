@@ -6,6 +6,7 @@ the program makes; ``history report`` is one self-contained page."""
 from __future__ import annotations
 
 import random
+import re
 import xml.etree.ElementTree as ElementTree  # reading back our own pictures
 from html.parser import HTMLParser
 from importlib import import_module
@@ -158,7 +159,20 @@ def test_the_report_is_one_self_contained_page(tmp_path: Path) -> None:
     assert "<b>Cid</b>" in text and "Dee & co" in text  # names stay text
     assert "Coin Age" in text and "The Builders: Middle Ages" in text
     assert "Not drawn" in text  # ten players: the chart names whom it leaves out
+    assert "random self-play (2 players)" in text  # results by seat beside what random players win
     refused = run("history", "report", "-o", str(page_file), "--history", str(history))
     assert refused.returncode == 2 and "already exists" in refused.stderr.decode()
     one = run("history", "report", "-o", "-", "--game", "coin-age", "--player", "Ann", "--history", str(history))
     assert one.returncode == 0 and b"The Builders" not in one.stdout
+
+
+def test_games_logged_at_the_same_moment_each_get_their_place_on_the_rating_chart() -> None:
+    from referee.cli.report import rating_chart
+
+    same = "2025-01-01T10:00:00"
+    course = {"ann": [((same, 1), 26.0, 8.0), ((same, 2), 27.0, 7.5), ((same, 3), 28.0, 7.0)]}
+    svg = rating_chart(course, {"ann": "Ann"}).svg()
+    points = re.search(r'<polyline points="([^"]+)"', svg)
+    assert points is not None
+    xs = [float(pair.split(",")[0]) for pair in points.group(1).split()]
+    assert len(set(xs)) == 3 and xs == sorted(xs)  # not one vertical jump
