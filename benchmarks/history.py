@@ -67,6 +67,8 @@ def finished_records(folder: Path, count: int, seed: int = 11) -> int:
     return written
 
 
+REPORT_SECONDS = 2.0
+"""``history report`` over a season of 10,000 games: within this many seconds."""
 HIGHLIGHTS_SECONDS = 2.0
 """``stats --highlights`` reads every selected game: over the benchmark's history, within this many seconds."""
 IMPORT_RATE = 1_000
@@ -203,6 +205,20 @@ def main() -> int:
             f"≥ {IMPORT_RATE:,}",
             rate >= IMPORT_RATE,
             ",.0f",
+        )
+        season = Path(temporary) / "season.sqlite3"  # history report over a season of 10,000 games
+        report_games = 300 if args.quick else 10_000
+        build_history(season, report_games)
+        times = wall_times(
+            [*referee, "history", "report", "-o", str(Path(temporary) / "report.html"), "--history", str(season)], 1
+        )
+        table.add(
+            f"`referee history report` over {report_games:,} games (wall)",
+            [times[0]],
+            " s",
+            f"≤ {REPORT_SECONDS:g} s",
+            times[0] <= REPORT_SECONDS,
+            ".2f",
         )
         path = Path(temporary) / "big.sqlite3"
         started = time.perf_counter()

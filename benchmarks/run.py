@@ -166,6 +166,11 @@ def startup_lines(table: Table, runs: int) -> None:
             None,
         ),
         ("`referee coin-age score POS`", [*referee, "coin-age", "score", str(DATA / "coin-age-position.toml")], None),
+        (
+            "`referee coin-age draw POS -o -` (one picture)",
+            [*referee, "coin-age", "draw", str(DATA / "coin-age-position.toml"), "-o", "-"],
+            None,
+        ),
         ("TAB: `referee coin-age ru<TAB>`", referee, completion),
         (
             "`LANG=ko_KR.UTF-8 referee coin-age check REC ACTION` (Korean catalogue)",

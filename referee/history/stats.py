@@ -61,19 +61,20 @@ def statistics(
             kind: statistics(history, game=kind, player=player, vs=vs, since=since) for kind in history.game_kinds()
         }
     if game is not None:
-        document["self_play"] = self_play(game, history.player_counts(game))
+        measured = self_play_measured(game)
+        counts = history.player_counts(game, (int(count) for count in measured)) if measured else []
+        document["self_play"] = self_play(measured, counts)
     if player is not None and vs is not None:
         document["head_to_head"] = head_to_head(history, player, vs, game=game, since=since)
     return document
 
 
-def self_play(game: str, player_counts: list[int]) -> dict[str, Any]:
-    """Random self-play by seat for each of ``player_counts`` that was measured: ``{"<n>": {"games", "win_rates"
-    (by seat, of the games that ended), "draw_rate"}}``, read from the ``self_play.json`` beside the game's rules
-    (written by ``scripts/measure_self_play.py``; a game without one has none). What a group's results by seat are
-    compared with: random legal players show how much a seat itself is worth."""
+def self_play_measured(game: str) -> dict[str, Any]:
+    """The random self-play figures by player count (``"<n>"`` → ``games``, ``wins`` by seat, ``draws``,
+    ``stalled``) in the ``self_play.json`` beside the game's rules (written by ``scripts/measure_self_play.py``);
+    empty for a game without one, or one that cannot be read."""
     import json
-    from pathlib import Path
+    import os
 
     import referee
     from referee import registry
@@ -81,14 +82,22 @@ def self_play(game: str, player_counts: list[int]) -> dict[str, Any]:
     entry = registry.game(game)
     if entry is None:
         return {}
-    path = Path(referee.__file__).parent.joinpath(*entry.rules.split(".")[1:-1], "self_play.json")
+    path = os.path.join(os.path.dirname(referee.__file__), *entry.rules.split(".")[1:-1], "self_play.json")
     try:
-        measured = json.loads(path.read_text(encoding="utf-8"))["by_players"]
+        with open(path, encoding="utf-8") as file:
+            measured = json.load(file)["by_players"]
     except (OSError, ValueError, KeyError, TypeError):
         return {}
+    return measured if isinstance(measured, dict) and all(key.isdigit() for key in measured) else {}
+
+
+def self_play(measured: dict[str, Any], player_counts: list[int]) -> dict[str, Any]:
+    """Random self-play by seat for each of ``player_counts`` that was measured (see :func:`self_play_measured`):
+    ``{"<n>": {"games", "win_rates" (by seat, of the games that ended), "draw_rate"}}``. What a group's results
+    by seat are compared with: random legal players show how much a seat itself is worth."""
     figures: dict[str, Any] = {}
     for count in player_counts:
-        found = measured.get(str(count)) if isinstance(measured, dict) else None
+        found = measured.get(str(count))
         if not isinstance(found, dict):
             continue
         ended = found["games"] - found.get("stalled", 0)

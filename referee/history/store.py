@@ -134,7 +134,8 @@ ALTER TABLE games ADD COLUMN incomplete INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE players ADD COLUMN color TEXT;
 ALTER TABLE players ADD COLUMN new INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN seats INTEGER NOT NULL DEFAULT 0;
-UPDATE games SET seats = (SELECT count(*) FROM players WHERE players.game_id = games.id)
+UPDATE games SET seats = (SELECT count(*) FROM players WHERE players.game_id = games.id);
+CREATE INDEX games_by_seats ON games (game, seats, incomplete)
 """
 """Version 5: an abandoned game (``history add --incomplete``, a BoardGameGeek play marked ``incomplete``) is kept
 with its players and its score as it stood, and counted in no result: not in ``stats``, ratings, totals or
@@ -773,13 +774,17 @@ class History:
             found = self._with_players(db, rows)
         return found[0] if found else None
 
-    def player_counts(self, game: str) -> list[int]:
-        """How many players the results of ``game`` had (each count once, smallest first)."""
+    def player_counts(self, game: str, among: Iterable[int]) -> list[int]:
+        """Which of the player counts ``among`` the results of ``game`` had (smallest first): one indexed look-up
+        each, so ``stats`` stays as fast with a hundred thousand games."""
         with self.reading() as db:
-            rows = db.execute(
-                "SELECT DISTINCT seats FROM games WHERE game = ? AND incomplete = 0 ORDER BY seats", (game,)
-            ).fetchall()
-        return [int(row[0]) for row in rows]
+            return [
+                count
+                for count in sorted(among)
+                if db.execute(
+                    "SELECT 1 FROM games WHERE game = ? AND seats = ? AND incomplete = 0 LIMIT 1", (game, count)
+                ).fetchone()
+            ]
 
     def game_kinds(self) -> list[str]:
         with self.reading() as db:
