@@ -61,7 +61,7 @@ def test_a_newer_history_is_refused(tmp_path: Path) -> None:
 
 
 UNDO_5 = (
-    "ALTER TABLE games DROP COLUMN incomplete; ALTER TABLE players DROP COLUMN color;"
+    "DROP INDEX games_by_seats; ALTER TABLE games DROP COLUMN incomplete; ALTER TABLE players DROP COLUMN color;"
     " ALTER TABLE players DROP COLUMN new; ALTER TABLE games DROP COLUMN seats;"
 )
 """SQL taking a history back before version 5 (no abandoned games, colours, new players or player counts)."""
