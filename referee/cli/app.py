@@ -125,7 +125,7 @@ def build_app() -> typer.Typer:
     root.callback()(_main)
     for entry in registry.GAMES.values():
         root.add_typer(import_module(entry.commands_module).app, name=entry.name)
-    from referee.cli import history
+    from referee.cli.history import commands as history
 
     root.add_typer(history.history_app, name="history")
     root.command("stats")(history.stats)

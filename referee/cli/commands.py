@@ -11,7 +11,7 @@ import typer
 from referee.cli import common
 from referee.cli.action_words import complete_action
 from referee.cli.common import GameSpec
-from referee.cli.history import HistoryFileOption
+from referee.cli.history.commands import HistoryFileOption
 from referee.i18n import _
 
 JsonOption = Annotated[bool, typer.Option("--json", help="JSON for scripts (see the contract).")]
@@ -82,7 +82,7 @@ def add_record_commands(
         if location is not None and not log:
             raise typer.BadParameter(_("--location goes with --log (where the logged game was played)"))
         if log:
-            from referee.cli.history_commands import score_with_log
+            from referee.cli.history.play_log import score_with_log
 
             score_with_log(ctx.obj, spec, file, json_mode, board, history, location, draw)
         common.score_command(ctx.obj, spec, file, json_mode, board, draw)

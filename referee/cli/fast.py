@@ -92,7 +92,7 @@ def run(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> bool:
 
         return complete(environ)
     if argv[:1] in (["history"], ["stats"]):
-        from referee.cli.history_commands import run_fast
+        from referee.cli.history.fast import run_fast
 
         return run_fast(argv)
     drawing = parse_draw(argv)

@@ -155,7 +155,7 @@ class PlaySession:
         finally:
             if lock is not None:
                 lock.release()
-        from referee.cli.history_commands import log_finished_game
+        from referee.cli.history.play_log import log_finished_game
 
         log_finished_game(self)
         raise CommandExit(status)
@@ -680,7 +680,7 @@ def play_command(
             raise fail(out, error) from None
         out.note(_resumed_computer(loaded.computer))
     session = PlaySession(spec, env, game, path, json_mode, computer, lock=lock, writer=writer)
-    from referee.cli.history_commands import play_location
+    from referee.cli.history.play_log import play_location
 
     session.location = play_location() or (loaded.location if loaded is not None else None)
     if loaded is not None:

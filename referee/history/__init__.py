@@ -10,5 +10,5 @@
 * :mod:`referee.history.export`: BG Stats push plays, CSV and JSON exports; :mod:`referee.history.bgg` and
   :mod:`referee.history.bgstats`: BoardGameGeek's play XML and BG Stats' play file, out and in.
 
-Nothing here prints or imports Typer or Rich: the command line is :mod:`referee.cli.history`.
+Nothing here prints or imports Typer or Rich: the command line is the history's room, :mod:`referee.cli.history`.
 """

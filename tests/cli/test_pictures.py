@@ -167,7 +167,7 @@ def test_the_report_is_one_self_contained_page(tmp_path: Path) -> None:
 
 
 def test_games_logged_at_the_same_moment_each_get_their_place_on_the_rating_chart() -> None:
-    from referee.cli.report import rating_chart
+    from referee.cli.history.report import rating_chart
 
     same = "2025-01-01T10:00:00"
     course = {"ann": [((same, 1), 26.0, 8.0), ((same, 2), 27.0, 7.5), ((same, 3), 28.0, 7.0)]}

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from referee.cli.env import Environment
-from referee.cli.history_commands import BatchLog
+from referee.cli.history.batch import BatchLog
 from referee.cli.output import Output
 from referee.history.export import BACKUP_FORMAT
 from referee.history.store import History

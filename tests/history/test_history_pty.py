@@ -47,7 +47,7 @@ def test_a_game_finished_at_a_terminal_is_logged_and_charted(tmp_path: Path) -> 
 
 
 def test_the_rating_chart_names_the_players_it_does_not_draw(tmp_path: Path) -> None:
-    from referee.cli.history_chart import MARKERS
+    from referee.cli.history.chart import MARKERS
     from tests.history.helpers import entry, history_at
 
     names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"]

@@ -23,7 +23,7 @@ from referee.cli.games.builders.room import (
     play_setup,
     resources_text,
 )
-from referee.cli.history import LocationOption, LogOption, PlayHistoryOption
+from referee.cli.history.commands import LocationOption, LogOption, PlayHistoryOption
 from referee.cli.output import Output
 from referee.cli.status import CommandExit, ExitStatus, fail
 from referee.errors import RefereeError

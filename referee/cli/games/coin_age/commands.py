@@ -20,7 +20,7 @@ from referee.cli.games.coin_age.maps import (
     user_maps_dir,
 )
 from referee.cli.games.coin_age.room import RULES, SPEC, complete_map, complete_topic
-from referee.cli.history import LocationOption, LogOption, PlayHistoryOption
+from referee.cli.history.commands import LocationOption, LogOption, PlayHistoryOption
 from referee.cli.output import Output
 from referee.cli.records import parse_players
 from referee.cli.status import CommandExit, ExitStatus, fail

@@ -20,7 +20,7 @@ from referee.cli.games.matchstick.room import (
     players_and_setup,
     row_of,
 )
-from referee.cli.history import LocationOption, LogOption, PlayHistoryOption
+from referee.cli.history.commands import LocationOption, LogOption, PlayHistoryOption
 from referee.cli.output import Output
 from referee.cli.status import CommandExit, ExitStatus, fail
 from referee.errors import RefereeError

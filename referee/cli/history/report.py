@@ -98,7 +98,8 @@ def rating_chart(course: dict[str, list[RatingStep]], names: dict[str, str]) -> 
 
 def game_section(history: Any, game: str, player: str | None, since: str | None) -> str:
     """One game's part of the report."""
-    from referee.cli.history_commands import game_spec, replayed, result_text
+    from referee.cli.history.listing import replayed, result_text
+    from referee.cli.history.options import game_spec
     from referee.cli.pictures import game_picture
     from referee.history.entry import game_title, has_points, name_key
     from referee.history.stats import head_to_head, statistics
@@ -157,7 +158,7 @@ def game_section(history: Any, game: str, player: str | None, since: str | None)
             row.append(f"{rates[seat]:.0%}" if seat < len(rates) else "")
     parts.append(table_html(headers, seat_rows))
     if len(self_play) > 1:  # several player counts: a line each
-        from referee.cli.history_commands import self_play_lines
+        from referee.cli.history.stats_text import self_play_lines
 
         for line in self_play_lines(self_play):
             parts.append(f'<p class="note">{cell(line)}</p>')
@@ -255,7 +256,8 @@ def report_command(
     force: bool,
 ) -> None:
     from referee.cli.files import write_output
-    from referee.cli.history_commands import check_game_name, check_name, history_path, open_for_reading, parse_since
+    from referee.cli.history.opening import history_path, open_for_reading
+    from referee.cli.history.options import check_game_name, check_name, parse_since
     from referee.cli.output import Output
     from referee.cli.status import CommandExit, ExitStatus, fail
     from referee.errors import InputError, RefereeError

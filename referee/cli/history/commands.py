@@ -1,21 +1,26 @@
 """``referee history …`` and ``referee stats`` (Typer), and the history options every game's ``play`` takes.
 
 No ``from __future__ import annotations`` here: Typer reads these signatures. The commands themselves are in
-:mod:`referee.cli.history_commands` (no Typer), which also answers ``history list`` and ``stats`` on the fast path.
+:mod:`referee.cli.history`'s other modules (no Typer); ``history list`` and ``stats`` are also answered by
+:mod:`referee.cli.history.fast`.
 """
 
 from typing import Annotated, Optional
 
 import typer
 
-from referee.cli import history_commands as commands
+from referee.cli.history import play_log
+from referee.cli.history.batch import add_command, import_command
+from referee.cli.history.exporting import export_command
+from referee.cli.history.listing import edit_command, list_command, remove_command, rename_command, show_command
+from referee.cli.history.stats_text import stats_command
 
 LogOption = Annotated[
     Optional[bool],  # noqa: UP045 (Typer reads the annotation)
     typer.Option(
         "--log/--no-history",
         help="Log the finished game in the history (default at a terminal).",
-        callback=commands.remember_log,
+        callback=play_log.remember_log,
         show_default=False,
     ),
 ]
@@ -26,7 +31,7 @@ PlayHistoryOption = Annotated[
     typer.Option(
         "--history",
         help="The history file to log into.",
-        callback=commands.remember_history,
+        callback=play_log.remember_history,
     ),
 ]
 """``play --history FILE``: one parameter of each game's ``play``."""
@@ -36,7 +41,7 @@ LocationOption = Annotated[
     typer.Option(
         "--location",
         help="Where the game is played (kept with it in the history).",
-        callback=commands.remember_location,
+        callback=play_log.remember_location,
     ),
 ]
 """``play --location L``: one parameter of each game's ``play``."""
@@ -74,7 +79,7 @@ def history_list(
     history: HistoryFileOption = None,
 ) -> None:
     """The logged games, newest first: date, game, players, result."""
-    commands.list_command(ctx.obj, game, player, since, limit, json_mode, history)
+    list_command(ctx.obj, game, player, since, limit, json_mode, history)
 
 
 @history_app.command("show")
@@ -85,7 +90,7 @@ def history_show(
     history: HistoryFileOption = None,
 ) -> None:
     """The score sheet of one game: the final breakdown, and for records the score after each turn."""
-    commands.show_command(ctx.obj, game_id, json_mode, history)
+    show_command(ctx.obj, game_id, json_mode, history)
 
 
 @history_app.command("remove")
@@ -95,7 +100,7 @@ def history_remove(
     history: HistoryFileOption = None,
 ) -> None:
     """Remove one game from the history."""
-    commands.remove_command(ctx.obj, game_id, history)
+    remove_command(ctx.obj, game_id, history)
 
 
 @history_app.command("add")
@@ -110,7 +115,7 @@ def history_add(
     ] = False,
 ) -> None:
     """Log finished records (unfinished ones are reported and skipped; a game already logged is not logged again)."""
-    commands.add_command(ctx.obj, paths, json_mode, history, incomplete)
+    add_command(ctx.obj, paths, json_mode, history, incomplete)
 
 
 @history_app.command("edit")
@@ -122,7 +127,7 @@ def history_edit(
     history: HistoryFileOption = None,
 ) -> None:
     """Set where a logged game was played and its notes (its result does not change)."""
-    commands.edit_command(ctx.obj, game_id, location, notes, history)
+    edit_command(ctx.obj, game_id, location, notes, history)
 
 
 @history_app.command("rename-player")
@@ -133,7 +138,7 @@ def history_rename(
     history: HistoryFileOption = None,
 ) -> None:
     """Rename a player in every game (merges two spellings of one person)."""
-    commands.rename_command(ctx.obj, old, new, history)
+    rename_command(ctx.obj, old, new, history)
 
 
 @history_app.command("export")
@@ -149,7 +154,7 @@ def history_export(
 ) -> None:
     """Export the history: BoardGameGeek's play XML, BG Stats' play file or its push plays, a CSV table, or JSON (the
     backup history import reads)."""
-    commands.export_command(ctx.obj, format_name, game, file, history, force)
+    export_command(ctx.obj, format_name, game, file, history, force)
 
 
 @history_app.command("report")
@@ -166,7 +171,7 @@ def history_report(
 ) -> None:
     """A season in one page: one self-contained HTML file of the games played, wins, ratings over time, seats,
     head to head, maps and the latest games drawn."""
-    from referee.cli.report import report_command
+    from referee.cli.history.report import report_command
 
     report_command(ctx.obj, output, game, player, since, history, force)
 
@@ -181,7 +186,7 @@ def history_import(
 ) -> None:
     """Restore a JSON export, or import a BoardGameGeek play log as results without actions, merging them with this
     history (no game is logged twice)."""
-    commands.import_command(ctx.obj, file, history)
+    import_command(ctx.obj, file, history)
 
 
 def stats(
@@ -201,4 +206,4 @@ def stats(
     ] = False,
 ) -> None:
     """Per player: games, wins, win rate, scores, results by seat and map, rating; head to head with --vs."""
-    commands.stats_command(ctx.obj, game, player, vs, since, json_mode, history, highlights)
+    stats_command(ctx.obj, game, player, vs, since, json_mode, history, highlights)

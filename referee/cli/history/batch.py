@@ -1,0 +1,415 @@
+"""``history add`` and ``history import``: many games logged in one batch, each in its own savepoint, with an exact
+account of what the history holds afterwards; the formats ``import`` reads (this program's JSON backup,
+BoardGameGeek's play XML, BG Stats' play file).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from contextlib import suppress
+from typing import TYPE_CHECKING, Any
+
+from referee.cli.env import Environment
+from referee.cli.history.entries import SCORE_ONLY_SOURCES, Unfinished, entry_from_text, read_entries, record_files
+from referee.cli.history.opening import open_for_writing
+from referee.cli.history.options import game_names
+from referee.cli.output import Output
+from referee.cli.status import CommandExit, ExitStatus, exit_status, fail
+from referee.errors import InputError, RefereeError
+from referee.i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from referee.history.entry import GameEntry
+    from referee.history.store import History
+
+
+def add_command(
+    env: Environment, paths: Sequence[str], json_mode: bool, history_file: str | None, incomplete: bool = False
+) -> None:
+    out = Output(env, json_mode)
+    try:
+        history = open_for_writing(history_file)
+    except RefereeError as error:
+        raise fail(out, error) from None
+    files = record_files(paths)
+    if not files:
+        out.note(_("No record found."))
+    with history:
+        batch = BatchLog(out, history, len(files))
+        batch.run(read_entries(files, env, incomplete))
+    counts: dict[str, Any] = dict(batch.counts())
+    if json_mode:
+        if batch.stopped_by is not None:
+            counts["error"] = {"message": batch.stopped_by}
+        out.json(counts)
+    else:
+        out.text(
+            _("{added}, {present} already in the history, {unfinished} not finished, {refused} refused.").format(
+                added=ngettext("{n} game added", "{n} games added", counts["added"]).format(n=counts["added"]),
+                **{key: value for key, value in counts.items() if key != "added"},
+            )
+        )
+    raise CommandExit(batch.worst)
+
+
+class BatchLog:
+    """Logging many games (``history add``, ``history import``): each game in its own savepoint, so a game that
+    fails is reported in one line and skipped while the others go on; a failure of the history itself (a full
+    disk, a lock held too long, a read-only or damaged file) stops the batch with an exact account of what the
+    database holds and what was never read. Ctrl-C stops it the same way, keeping what was committed."""
+
+    PATIENCE_SECONDS = 600.0
+    """How long a batch waits for other referees' writes before it gives up (each wait is said in a line)."""
+
+    def __init__(self, out: Output, history: History, expected: int | None) -> None:
+        self.out = out
+        self.history = history
+        history.patience = self.PATIENCE_SECONDS
+        history.on_wait = lambda: out.note(_("The history is busy with another referee; waiting for it…"))
+        self.expected = expected
+        """How many games the batch was given (files), or None when they are read as they come (an import)."""
+        self.seen = 0
+        self.unfinished = 0
+        self.refused = 0
+        self.worst: int = ExitStatus.SUCCESS
+        self.stopped_by: str | None = None
+        """Why the batch stopped before its end (the history failed, Ctrl-C), or None."""
+        self.pending_sources: list[str] = []
+        """Where the games of the open transaction came from (named if the transaction is lost)."""
+
+    def run(self, items: Iterator[tuple[str, GameEntry | RefereeError]]) -> None:
+        from referee.history.store import HistoryError
+
+        try:
+            with self.history.batch():
+                for source, outcome in items:
+                    self.seen += 1
+                    self._log_one(source, outcome)
+        except HistoryError as error:  # the open transaction was rolled back
+            self._stopped(error.message, ExitStatus.BAD_INPUT, lost=self.pending_sources)
+            return
+        except KeyboardInterrupt:  # what was logged is committed (the batch ends with a commit)
+            self._stopped(_("interrupted"), ExitStatus.INTERRUPTED, lost=[])
+            return
+        try:
+            self.history.refresh_stale_ratings()
+        except RefereeError as error:
+            self.out.error(error.message)
+            self.worst = max(self.worst, ExitStatus.BAD_INPUT)
+
+    def _log_one(self, source: str, outcome: GameEntry | RefereeError) -> None:
+        from referee.history.store import HistoryError
+
+        before = self.history.uncommitted
+        try:
+            if isinstance(outcome, RefereeError):
+                raise outcome
+            self.history.log(outcome)
+        except Unfinished as skipped:
+            self.out.note(skipped.message)
+            self.unfinished += 1
+            return
+        except HistoryError:
+            self.pending_sources.append(source)  # not logged either
+            raise
+        except RefereeError as error:
+            self.refused += 1
+            self.worst = max(self.worst, _report_failed_game(self.out, error, source, source))
+            return
+        if self.history.uncommitted > before:
+            self.pending_sources.append(source)
+        else:
+            self.pending_sources.clear()  # committed with this game
+
+    def _stopped(self, reason: str, status: int, lost: list[str]) -> None:
+        """The history failed (or Ctrl-C): say what the database holds and what was not logged."""
+        self.out.error(reason)
+        self.stopped_by = reason
+        committed = self.history.committed["added"] + self.history.committed["present"]
+        if self.expected is None:
+            self.out.error(
+                _(
+                    "stopped: {committed} games are in the history from this run;"
+                    " {lost} not logged, nothing after game {seen} read"
+                ).format(committed=committed, lost=len(lost), seen=self.seen)
+            )
+        else:
+            self.out.error(
+                _(
+                    "stopped: {committed} games are in the history from this run; {lost} not logged, {unread} not read"
+                ).format(committed=committed, lost=len(lost), unread=self.expected - self.seen)
+            )
+        if lost:
+            self.out.error(_("not logged (log them again): {names}").format(names=_names_list(lost)))
+        self.worst = max(self.worst, status)
+
+    def counts(self) -> dict[str, int]:
+        committed = self.history.committed
+        return {
+            "added": committed["added"],
+            "present": committed["present"],
+            "unfinished": self.unfinished,
+            "refused": self.refused,
+            "not_read": 0 if self.expected is None else self.expected - self.seen,
+        }
+
+
+def _names_list(names: list[str], shown: int = 5) -> str:
+    """A few names, then how many more."""
+    if len(names) <= shown:
+        return ", ".join(names)
+    return ", ".join(names[:shown]) + " " + _("and {n} more").format(n=len(names) - shown)
+
+
+def _report_failed_game(out: Output, error: RefereeError, source: str, where: str) -> int:
+    """A game that could not be logged: one line, prefixed with ``where`` it came from unless the message names its
+    ``source`` already; returns the exit status it calls for."""
+    out.error(error.message if error.message.startswith(source) else f"{where}: {error.message}")
+    return exit_status(error)
+
+
+def import_command(env: Environment, file: str, history_file: str | None) -> None:
+    """Restore a JSON export, read one game at a time (a backup of any size): each game replayed from its record
+    and logged (games already there are skipped)."""
+    from referee.cli.files import display_name, open_text_stream
+    from referee.history.backup_reader import read_backup
+    from referee.history.export import BACKUP_FORMAT, BACKUP_VERSION
+
+    out = Output(env)
+    source = display_name(file)
+    try:
+        stream: Any = open_text_stream(file, env.stdin)
+        opening = stream.read(1024)
+        stream = PeekedStream(opening, stream)
+        if opening.lstrip()[:1] == "<":  # XML: a BoardGameGeek play log
+            history = open_for_writing(history_file)
+            _import_plays(out, stream, source, history, "bgg")
+            return
+        if opening.lstrip()[:1] == "{" and not re.match(r'\s*\{\s*"format"\s*:', opening):
+            # a JSON object that is not this program's backup (whose "format" comes first): a BG Stats file
+            history = open_for_writing(history_file)
+            _import_plays(out, stream, source, history, "bgstats")
+            return
+        games = read_backup(stream, source, backup_format=BACKUP_FORMAT, newest_version=BACKUP_VERSION)
+        first = next(games, _END)  # the header is checked before the history is opened
+        history = open_for_writing(history_file)
+    except UnicodeDecodeError:
+        raise fail(out, InputError(_("{file}: not UTF-8 text").format(file=source))) from None
+    except RefereeError as error:
+        raise fail(out, error) from None
+    stopped: list[RefereeError] = []
+
+    def entries() -> Iterator[tuple[str, GameEntry | RefereeError]]:
+        import itertools
+
+        items = itertools.chain([] if first is _END else [first], games)
+        number = 0
+        while True:
+            try:
+                item = next(items, _END)
+            except (RefereeError, UnicodeDecodeError) as error:  # the file itself: nothing after this is read
+                stopped.append(
+                    error
+                    if isinstance(error, RefereeError)
+                    else InputError(_("{file}: not UTF-8 text").format(file=source))
+                )
+                return
+            if item is _END:
+                return
+            number += 1
+            where = f"{source}: game {number}"
+            try:
+                yield where, _backup_entry(item, where)
+            except RefereeError as error:
+                yield where, error
+
+    with history:
+        batch = BatchLog(out, history, None)
+        batch.run(entries())
+        if stopped:
+            out.error(stopped[0].message)
+            out.error(_("nothing after game {number} of {file} was read").format(number=batch.seen, file=source))
+            batch.worst = max(batch.worst, ExitStatus.BAD_INPUT)
+        if batch.worst != ExitStatus.INTERRUPTED:
+            try:
+                for game in history.game_kinds():
+                    history.recompute_ratings(game)
+            except RefereeError as error:
+                out.error(error.message)
+                batch.worst = max(batch.worst, ExitStatus.BAD_INPUT)
+    if file != "-":
+        with suppress(OSError):
+            stream.close()
+    counts = batch.counts()
+    out.text(
+        _("{added}, {present} already in the history, {refused} refused.").format(
+            added=ngettext("{n} game imported", "{n} games imported", counts["added"]).format(n=counts["added"]),
+            present=counts["present"],
+            refused=counts["refused"],
+        )
+    )
+    raise CommandExit(batch.worst)
+
+
+_END = object()
+"""The end of a backup's games (a game may be any JSON value, null included)."""
+
+
+class PeekedStream:
+    """A text stream whose first characters were read already (to tell its format), read again from the start."""
+
+    def __init__(self, opening: str, rest: Any) -> None:
+        self.opening, self.rest = opening, rest
+
+    def read(self, size: int = -1) -> str:
+        if self.opening:
+            if size < 0:
+                text, self.opening = self.opening + self.rest.read(), ""
+                return str(text)
+            text, self.opening = self.opening[:size], self.opening[size:]
+            return text
+        return str(self.rest.read(size))
+
+    def close(self) -> None:
+        self.rest.close()
+
+
+def _import_plays(out: Output, stream: Any, source: str, history: History, app: str) -> None:
+    """Import another app's plays (``app``: ``bgg`` a BoardGameGeek plays file, ``bgstats`` a BG Stats file) as
+    score-only plays: each play of a registered game (matched by its BoardGameGeek id, then by its name) logged
+    unless it is there already; any other play one line, skipped."""
+    from referee import registry
+    from referee.cli.records import check_player_name
+    from referee.history import bgg, bgstats
+
+    by_id: dict[str, str] = {}
+    by_title: dict[str, str] = {}
+    for name in registry.names():
+        bgg_id = registry.facts(name).bgg_id
+        if bgg_id is not None:
+            by_id[str(bgg_id)] = name
+        entry = registry.game(name)
+        if entry is not None:
+            by_title[entry.title.casefold()] = name
+
+    def game_of(objectid: str, title: str) -> str | None:
+        return by_id.get(objectid.strip()) or by_title.get(title.strip().casefold())
+
+    stopped: list[RefereeError] = []
+    other_games = [0]
+
+    def entries() -> Iterator[tuple[str, GameEntry | RefereeError]]:
+        try:
+            plays: Iterator[tuple[str, GameEntry | InputError]]
+            if app == "bgg":
+                plays = bgg.read_plays(stream, source, game_of, check_player_name)
+            else:
+                plays = bgstats.read_plays(bgstats.load(stream, source), source, game_of, check_player_name)
+            for where, found in plays:
+                if isinstance(found, bgg.OtherGame | bgstats.OtherGame):  # a log holds every game: not a fault
+                    other_games[0] += 1
+                    out.note(found.message)
+                    continue
+                yield where, found
+        except RefereeError as error:
+            stopped.append(error)
+        except UnicodeDecodeError:
+            stopped.append(InputError(_("{file}: not UTF-8 text").format(file=source)))
+
+    with history:
+        batch = BatchLog(out, history, None)
+        batch.run(entries())
+        if stopped:
+            out.error(stopped[0].message)
+            batch.worst = max(batch.worst, ExitStatus.BAD_INPUT)
+        if batch.worst != ExitStatus.INTERRUPTED:
+            try:
+                for game in history.game_kinds():
+                    history.recompute_ratings(game)
+            except RefereeError as error:
+                out.error(error.message)
+                batch.worst = max(batch.worst, ExitStatus.BAD_INPUT)
+    with suppress(OSError):
+        stream.close()
+    counts = batch.counts()
+    out.text(
+        _("{added}, {present} already in the history, {other} of other games skipped, {refused} refused.").format(
+            added=ngettext("{n} play imported", "{n} plays imported", counts["added"]).format(n=counts["added"]),
+            present=counts["present"],
+            other=other_games[0],
+            refused=counts["refused"],
+        )
+    )
+    raise CommandExit(batch.worst)
+
+
+def _backup_entry(item: Any, where: str) -> GameEntry:
+    """The history entry of one game of a JSON backup."""
+    if not isinstance(item, dict) or not isinstance(item.get("record"), str):
+        raise InputError(_("{where}: no record").format(where=where))
+    if item.get("source") in SCORE_ONLY_SOURCES:
+        return _score_only_backup_entry(item, where)
+    entry = entry_from_text(item["record"], where, incomplete=item.get("incomplete") is True)
+    _restore_names(entry, item, where)
+    if isinstance(item.get("played"), str):
+        from referee.history.entry import utc_sort_key
+
+        entry.played = utc_sort_key(item["played"]) or entry.played
+    return entry
+
+
+def _score_only_backup_entry(item: dict[str, Any], where: str) -> GameEntry:
+    """A score-only play of a JSON backup (imported from another app: no actions), rebuilt from its players,
+    scores, winners and ranking."""
+    from referee.cli.records import check_player_name
+    from referee.history.entry import utc_sort_key
+    from referee.history.plays import PlayedSeat, label, score_only_entry
+
+    game, names, scores = item.get("game"), item.get("players"), item.get("scores")
+    winners, ranking = item.get("winners"), item.get("ranking")
+    if not isinstance(game, str) or game not in game_names():
+        raise InputError(_("{where}: not a game this referee keeps").format(where=where))
+    if not isinstance(names, list) or len(names) < 2 or not isinstance(winners, list):
+        raise InputError(_("{where}: no players").format(where=where))
+    seats = []
+    for name in names:
+        checked = check_player_name(name, where)
+        score = scores.get(name) if isinstance(scores, dict) else None
+        if score is not None and (not isinstance(score, int) or isinstance(score, bool)):
+            raise InputError(_("{where}: {name}'s score is not a whole number").format(where=where, name=checked))
+        drew = item.get("drawn") is True and isinstance(ranking, list) and name in ranking[:1]
+        colors, new_players = item.get("colors"), item.get("new_players")
+        color = label(colors.get(name)) if isinstance(colors, dict) else None
+        new = isinstance(new_players, list) and name in new_players
+        seats.append(PlayedSeat(checked, score, name in winners or drew, color, new))
+    played = utc_sort_key(item.get("played")) if isinstance(item.get("played"), str) else None
+    if played is None:
+        raise InputError(_("{where}: no time of play").format(where=where))
+
+    def text(value: object) -> str | None:
+        return value if isinstance(value, str) else None
+
+    return score_only_entry(
+        game,
+        seats,
+        source=str(item["source"]),
+        identity={"hash": item.get("hash") or item["record"]},
+        played=played,
+        original=item["record"],
+        ranking=ranking if isinstance(ranking, list) and all(isinstance(n, str) for n in ranking) else None,
+        location=text(item.get("location")),
+        notes=text(item.get("notes")),
+        incomplete=item.get("incomplete") is True,
+    )
+
+
+def _restore_names(entry: GameEntry, item: dict[str, Any], where: str) -> None:
+    """Names as the export has them (a player renamed after the game was logged), seat by seat."""
+    from referee.cli.records import check_player_name
+
+    names = item.get("players")
+    if not isinstance(names, list) or len(names) != len(entry.players):
+        return
+    for player, name in zip(entry.players, names, strict=True):
+        player.name = check_player_name(name, where)

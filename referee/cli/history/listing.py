@@ -1,0 +1,303 @@
+"""``history list``, ``show``, ``remove``, ``rename-player`` and ``edit``: the logged games as people and scripts read
+them (a result told in the game's own words, an abandoned game as such).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from referee.cli.env import Environment
+from referee.cli.history.entries import SCORE_ONLY_SOURCES, SOURCE_NAMES
+from referee.cli.history.opening import open_for_reading, open_for_writing
+from referee.cli.history.options import (
+    MAX_ID,
+    check_free_text,
+    check_game_name,
+    check_name,
+    game_names,
+    game_spec,
+    parse_since,
+)
+from referee.cli.output import Output
+from referee.cli.status import CommandExit, ExitStatus, fail
+from referee.errors import InputError, RefereeError
+from referee.i18n import _
+
+if TYPE_CHECKING:
+    from referee.history.entry import GameEntry
+    from referee.history.store import LoggedGame
+
+
+DEFAULT_LIST_LIMIT = 50
+"""``history list`` shows the newest games (``--limit 0`` for all); ``--json`` gives all unless limited."""
+
+
+def local_time(played: str) -> str:
+    """The UTC sort key of a game as local time, for people: ``2025-01-31 20:15``."""
+    try:
+        moment = datetime.fromisoformat(played + "+00:00").astimezone()
+    except (ValueError, OverflowError, OSError):
+        return played
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def player_label(player: Any) -> str:
+    """``Ann (heads, new)``: a player with their colour and whether they were marked new to the game."""
+    details = [_(player.color)] if player.color else []
+    if player.new:
+        details.append(_("new"))
+    return f"{player.name} ({', '.join(details)})" if details else player.name
+
+
+def result_text(entry: GameEntry) -> str:
+    """``Ann wins 31–24``, ``Ann and Bob draw 24–24``, ``Ann and Bob share the win``, or a ranking told in the
+    game's own words (``out in this order: …``)."""
+    from referee import registry
+    from referee.history.entry import has_points
+
+    winners = entry.winners
+    if entry.incomplete:  # abandoned: the score as it stood, no result
+        scores = entry.scores
+        stood = ", ".join(f"{name} {scores[name]}" for name in entry.names if name in scores) if scores else ""
+        return _("abandoned (counted in no result)") + (f": {stood}" if stood else "")
+    if not has_points(entry.game):
+        words = registry.facts(entry.game).ranking_words if registry.game(entry.game) else "{names}"
+        return _(words).format(names=", ".join(entry.ranking))
+    scores = entry.scores or {}
+    points = "–".join(str(scores.get(name, "")) for name in entry.ranking)
+    if len(winners) == 1:
+        return _("{winner} wins {points}").format(winner=winners[0], points=points)
+    if winners:
+        return _("{names} share the win {points}").format(names=", ".join(winners), points=points)
+    if entry.drawn:
+        drew = [player.name for player in entry.players if player.draw]
+        return _("{names} draw {points}").format(names=", ".join(drew), points=points)
+    return _("no winner {points}").format(points=points)
+
+
+def list_command(
+    env: Environment,
+    game: str | None,
+    player: str | None,
+    since: str | None,
+    limit: int | None,
+    json_mode: bool,
+    history_file: str | None,
+) -> None:
+    from referee.history.export import list_document
+
+    out = Output(env, json_mode)
+    try:
+        game = check_game_name(game)
+        player = check_name(player, "--player")
+        since_key = parse_since(since)
+        if limit is not None and limit < 0:
+            raise InputError(_("--limit must be 0 (all) or more"))
+        if limit is not None:
+            limit = min(limit, MAX_ID)  # more than the history can hold is all of it
+        history = open_for_reading(history_file)
+        if limit is None:
+            limit = 0 if json_mode else DEFAULT_LIST_LIMIT
+        games: list[LoggedGame] = []
+        more = False
+        if history is not None:
+            with history:
+                games = history.games(game=game, player=player, since=since_key, limit=limit or None)
+                more = bool(limit) and len(games) == limit
+    except RefereeError as error:
+        raise fail(out, error) from None
+    if json_mode:
+        out.json([list_document(logged) for logged in games])
+        raise CommandExit(ExitStatus.SUCCESS)
+    if not games:
+        out.note(
+            _("No game in the history{filter}.").format(filter=_(" for this filter") if game or player or since else "")
+        )
+        raise CommandExit(ExitStatus.SUCCESS)
+    from referee.cli.output import ScoreTable
+
+    table = ScoreTable("", [_("id"), _("date"), _("game"), _("players"), _("result")], left=5)
+    for logged in games:
+        entry = logged.entry
+        table.add_row(
+            [str(logged.id), local_time(entry.played), entry.game, ", ".join(entry.names), result_text(entry)]
+        )
+    for line in table.lines()[1:]:
+        out.text(line)
+    if more:
+        out.note(_("The newest {shown} games (--limit 0 for all).").format(shown=len(games)))
+    raise CommandExit(ExitStatus.SUCCESS)
+
+
+def _logged_game(history_file: str | None, game_id: str) -> tuple[LoggedGame, Any]:
+    try:
+        number = int(game_id.strip().lstrip("#"))
+    except ValueError:
+        raise InputError(_("'{id}' is not a game id (a number, as history list shows)").format(id=game_id)) from None
+    if not 1 <= number <= MAX_ID:
+        raise InputError(_("no game {id} in the history").format(id=number))
+    history = open_for_reading(history_file)
+    if history is None:
+        raise InputError(_("no game {id} in the history (it is empty)").format(id=number))
+    with history:
+        logged = history.get(number)
+    if logged is None:
+        raise InputError(_("no game {id} in the history").format(id=number))
+    return logged, number
+
+
+def replayed(entry: GameEntry) -> tuple[Any, list[dict[str, Any]]]:
+    """The game of a logged entry, replayed from its record, and the score after each turn (records only)."""
+    import tomllib
+
+    from referee.cli.common import game_record, new_game
+
+    if entry.game not in game_names():
+        raise InputError(_("a game of '{game}', which this referee does not know").format(game=entry.game))
+    if entry.kind in SCORE_ONLY_SOURCES:  # imported from another app: its result, no actions
+        return None, []
+    spec = game_spec(entry.game)
+    try:
+        document = tomllib.loads(entry.record)
+    except (tomllib.TOMLDecodeError, TypeError, RecursionError) as error:
+        raise InputError(_("its record in the history is damaged ({reason})").format(reason=error)) from None
+    if entry.kind == "position":
+        return spec.load_position(document, _("the history"), Output(Environment())), []
+    record = game_record(spec, document, _("the history"))
+    game = new_game(spec, record, _("the history"))
+    turns: list[dict[str, Any]] = []
+    actions: list[str] = []
+    player = game.to_move
+    for text in record.actions:
+        action = game.parse(text)
+        mover = game.actor(action)
+        if actions and mover != player:
+            outcome = game.rules.outcome(game.state)
+            turns.append({"turn": len(turns) + 1, "player": player, "actions": actions, "scores": outcome.scores})
+            actions = []
+        player = mover
+        game.push(action)
+        actions.append(text)
+        if game.over:
+            outcome = game.rules.outcome(game.state)
+            turns.append({"turn": len(turns) + 1, "player": player, "actions": actions, "scores": outcome.scores})
+            actions = []
+    if actions:
+        outcome = game.rules.outcome(game.state)
+        turns.append({"turn": len(turns) + 1, "player": player, "actions": actions, "scores": outcome.scores})
+    return game, turns
+
+
+def show_command(env: Environment, game_id: str, json_mode: bool, history_file: str | None) -> None:
+    from referee.history.entry import game_title, has_points
+    from referee.history.export import duration_minutes, list_document
+
+    out = Output(env, json_mode)
+    try:
+        logged, number = _logged_game(history_file, game_id)
+        try:
+            game, turns = replayed(logged.entry)
+        except RefereeError as error:
+            raise InputError(_("game {id}: {reason}").format(id=number, reason=error.message)) from None
+    except RefereeError as error:
+        raise fail(out, error) from None
+    entry = logged.entry
+    if json_mode:
+        document = list_document(logged)
+        document["summary"] = game.summary() if game is not None else None
+        document["turns"] = turns
+        document["record"] = entry.record
+        out.json(document)
+        raise CommandExit(ExitStatus.SUCCESS)
+    setup = ", ".join(f"{key} {value}" for key, value in entry.setup.items())
+    duration = duration_minutes(entry)
+    out.text(
+        f"#{logged.id}  {game_title(entry.game)}  {local_time(entry.played)}"
+        + (f"  ({duration} min)" if duration is not None else "")
+        + (f"  [{setup}]" if setup else "")
+    )
+    out.text(
+        _("Players (seat order): {names}").format(names=", ".join(player_label(player) for player in entry.players))
+    )
+    out.text(result_text(entry))
+    if entry.kind in SCORE_ONLY_SOURCES:
+        out.text(_("Imported from {source}: a result without actions.").format(source=SOURCE_NAMES[entry.kind]))
+    if entry.location:
+        out.text(_("Where: {location}").format(location=entry.location))
+    if entry.notes:
+        out.text(_("Notes: {notes}").format(notes=entry.notes))
+    if game is not None:
+        out.text()
+        spec = game_spec(entry.game)
+        for line in spec.score_table(game).lines():
+            out.text(line)
+    if turns:
+        out.text()
+        out.text(_("Score after each turn:"))
+        for turn in turns:
+            if not has_points(entry.game):
+                scores = ""
+            else:
+                scores = "  " + "  ".join(f"{name} {points}" for name, points in turn["scores"].items())
+            out.text(f"{turn['turn']:>4}. {turn['player']}: {' '.join(turn['actions'])}{scores}")
+    raise CommandExit(ExitStatus.SUCCESS)
+
+
+def remove_command(env: Environment, game_id: str, history_file: str | None) -> None:
+    out = Output(env)
+    try:
+        logged, number = _logged_game(history_file, game_id)
+        with open_for_writing(history_file) as history:
+            history.remove(number)
+    except RefereeError as error:
+        raise fail(out, error) from None
+    out.text(
+        _("Removed game {id} ({game}, {date}: {names}).").format(
+            id=number, game=logged.entry.game, date=local_time(logged.entry.played), names=", ".join(logged.entry.names)
+        )
+    )
+    raise CommandExit(ExitStatus.SUCCESS)
+
+
+def rename_command(env: Environment, old: str, new: str, history_file: str | None) -> None:
+    from referee.cli.records import check_player_name
+
+    out = Output(env)
+    try:
+        old_name = check_name(old, "OLD")
+        new_name = check_player_name(new, "NEW")
+        assert old_name is not None
+        history = open_for_reading(history_file)
+        changed = 0
+        if history is not None:
+            history.close()
+            with open_for_writing(history_file) as history:
+                changed = history.rename_player(old_name, new_name)
+    except RefereeError as error:
+        raise fail(out, error) from None
+    if not changed:
+        out.note(_("No game of '{name}' in the history; nothing changed.").format(name=old_name))
+    else:
+        out.text(_("'{old}' is now '{new}' in {count} games.").format(old=old_name, new=new_name, count=changed))
+    raise CommandExit(ExitStatus.SUCCESS)
+
+
+def edit_command(
+    env: Environment, game_id: str, location: str | None, notes: str | None, history_file: str | None
+) -> None:
+    """Set where a logged game was played and its notes (nothing of its result changes)."""
+    out = Output(env)
+    try:
+        if location is None and notes is None:
+            raise InputError(_("nothing to change: give --location and/or --notes"))
+        for option, value in (("--location", location), ("--notes", notes)):
+            if value is not None:
+                check_free_text(value, option)
+        _logged, number = _logged_game(history_file, game_id)
+        with open_for_writing(history_file) as history:
+            history.edit(number, location=None if location is None else location.strip(), notes=notes)
+    except RefereeError as error:
+        raise fail(out, error) from None
+    out.text(_("Game {id} changed.").format(id=number))
+    raise CommandExit(ExitStatus.SUCCESS)

@@ -1,0 +1,165 @@
+"""Logging from ``play`` and ``score``: the one call ``play`` makes when a game ends (:func:`log_finished_game`: at a
+terminal it logs the game, from a pipe only with ``--log``, never with ``--no-history``; a history that cannot be
+written is reported in one line and the game goes on), ``score --log``, and the ``play`` options they read.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from referee.cli.env import Environment
+from referee.cli.history.entries import Unfinished, entry_from_text
+from referee.cli.history.opening import open_for_writing
+from referee.cli.history.options import check_free_text
+from referee.cli.output import Output
+from referee.cli.status import CommandExit, ExitStatus, fail
+from referee.errors import InputError, RefereeError
+from referee.i18n import _
+
+if TYPE_CHECKING:
+    from referee.cli.common import GameSpec
+
+
+_play_options: dict[str, Any] = {"log": None, "history": None, "location": None}
+"""The ``--log``/``--no-history``, ``--history`` and ``--location`` options of the running ``play`` (set by their
+callbacks)."""
+
+
+def remember_location(value: str | None) -> str | None:
+    """Callback of ``play --location``: kept for :func:`log_finished_game` (checked as notes are)."""
+    if value is not None:
+        import typer
+
+        try:
+            check_free_text(value, "--location")
+        except InputError as error:
+            raise typer.BadParameter(error.message) from None
+        value = value.strip() or None
+    _play_options["location"] = value
+    return value
+
+
+def play_location() -> str | None:
+    """``play --location``, as given (None when it was not)."""
+    location = _play_options.get("location")
+    return location if isinstance(location, str) else None
+
+
+def remember_log(value: bool | None) -> bool | None:
+    """Callback of ``play --log/--no-history``: kept for :func:`log_finished_game`."""
+    _play_options["log"] = value
+    return value
+
+
+def remember_history(value: str | None) -> str | None:
+    """Callback of ``play --history FILE``."""
+    _play_options["history"] = value
+    return value
+
+
+def log_finished_game(session: Any) -> None:
+    """Log the session's game if it is over and logging is on (a terminal, or ``--log``; never ``--no-history``).
+
+    Never raises: a history that cannot be written is reported in one line; the record file is already written."""
+    game = session.game
+    wanted = _play_options.get("log")
+    if not game.over or wanted is False or (wanted is None and not session.env.interactive):
+        return
+    out: Output = session.out
+    try:
+        from referee.cli.records import Record
+        from referee.history.entry import entry_from_game
+
+        record = Record(
+            session.spec.name,
+            list(game.players),
+            session.spec.record_setup(dict(game.setup)),
+            list(game.actions),
+            started=session.started,
+            finished=session.finished,
+        )
+        text = record.to_toml().decode("utf-8")
+        document: dict[str, Any] = {"game": record.game, "players": record.players, "actions": record.actions}
+        if record.setup:
+            document["setup"] = record.setup
+        entry = entry_from_game(game, document, text, times=(session.started, session.finished))
+        entry.location = getattr(session, "location", None) or play_location()
+        with open_for_writing(_play_options.get("history")) as history:
+            game_id, added = history.log(entry)
+        if added:
+            out.note(_("Logged in the history as game {id}.").format(id=game_id))
+        else:
+            out.note(_("Already in the history as game {id}.").format(id=game_id))
+    except RefereeError as error:
+        out.warn(_("not logged in the history: {reason}").format(reason=error.message))
+        _say_how_to_log_later(session, out)
+    except Exception as error:  # logging never endangers the game
+        out.warn(_("not logged in the history: {reason}").format(reason=f"{type(error).__name__}: {error}"))
+        _say_how_to_log_later(session, out)
+
+
+def _say_how_to_log_later(session: Any, out: Output) -> None:
+    """The exact command that logs the game once the history can be written (its record is on disk)."""
+    import shlex
+
+    path = getattr(session, "record_path", None)
+    if path is None:
+        return
+    history = _play_options.get("history")
+    command = ["referee", "history", "add", str(path)] + (["--history", str(history)] if history else [])
+    out.note(_("Log it later with: {command}").format(command=shlex.join(command)))
+
+
+def score_with_log(
+    env: Environment,
+    spec: GameSpec,
+    path: str,
+    json_mode: bool,
+    board: bool,
+    history_file: str | None,
+    location: str | None = None,
+    draw: str | None = None,
+) -> None:
+    """``score FILE --log [--location L]``: score as usual, then log the record or position (a position counts as
+    final), where it was played with it (set on the logged game when it is there already)."""
+    import io
+
+    from referee.cli import common
+    from referee.cli.files import display_name, read_text
+
+    out = Output(env, json_mode)
+    try:
+        text = read_text(path, env.stdin)
+    except RefereeError:
+        common.score_command(env, spec, path, json_mode, board, draw)  # reports the error as score does
+        return
+    scoring = env
+    if path == "-":  # standard input is read: score from the text read
+        scoring = Environment(
+            io.StringIO(text), env.stdout, env.stderr, False, env.stdout_isatty, env.no_color, env.stderr_isatty
+        )
+    try:
+        common.score_command(scoring, spec, path, json_mode, board, draw)
+    except CommandExit as done:
+        if done.exit_code != ExitStatus.SUCCESS:
+            raise
+    try:
+        if location is not None:
+            check_free_text(location, "--location")
+        entry = entry_from_text(text, display_name(path))
+        entry.location = location.strip() or None if location is not None else None
+        with open_for_writing(history_file) as history:
+            game_id, added = history.log(entry)
+            if not added and location is not None:
+                history.edit(game_id, location=location.strip())
+    except Unfinished as unfinished:  # the score stands; only a finished game (or a position) is logged
+        out.warn(unfinished.message)
+        raise CommandExit(ExitStatus.SUCCESS) from None
+    except RefereeError as error:
+        raise fail(out, error) from None
+    out.note(
+        (_("Logged in the history as game {id}.") if added else _("Already in the history as game {id}.")).format(
+            id=game_id
+        )
+    )
+    raise CommandExit(ExitStatus.SUCCESS)
