@@ -78,8 +78,13 @@ def completer(param: Any) -> str | None:
     cells = dict(zip(wrapped.__code__.co_freevars, wrapped.__closure__ or (), strict=True))
     function = cells["autocompletion"].cell_contents
     function = getattr(function, "__wrapped__", function)
-    if not function.__module__.startswith(("referee.cli.games.", "referee.cli.action_words")):
-        raise SystemExit(f"{function.__qualname__}: completion functions belong in referee.cli.games (no Typer)")
+    if not function.__module__.startswith(
+        ("referee.cli.games.", "referee.cli.action_words", "referee.cli.option_values")
+    ):
+        raise SystemExit(
+            f"{function.__qualname__}: completion functions belong in referee.cli.games, referee.cli.action_words"
+            " or referee.cli.option_values (modules without Typer)"
+        )
     return f"{function.__module__}:{function.__qualname__}"
 
 
@@ -107,6 +112,7 @@ def parameter(param: Any) -> dict[str, Any]:
             "hidden": bool(param.hidden),
             "help": helps(param.help),
             "complete": completer(param),
+            **takes_words(param),
             **value_kind(param),
         }
     assert isinstance(param, TyperArgument)

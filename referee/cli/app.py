@@ -14,6 +14,7 @@ import typer
 from typer.core import TyperGroup
 
 from referee import __version__, registry
+from referee.cli.option_values import complete_language
 from referee.cli.status import CommandExit, ExitStatus, ended_by
 from referee.errors import RefereeError
 from referee.i18n import _
@@ -95,6 +96,7 @@ def _main(
             "--lang",
             metavar="LANG",
             help="The language: en, zh-Hans, zh-Hant or ko (also after any command); else LANGUAGE, LC_ALL, LANG.",
+            autocompletion=complete_language,
         ),
     ] = None,
     version: Annotated[

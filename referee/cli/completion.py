@@ -173,7 +173,7 @@ def completions(tree: dict[str, Any], words: list[str], incomplete: str) -> list
             raise Unsure(incomplete)
         return command_items(node, given, incomplete)
     if pending is not None:
-        return value_items(pending, incomplete)
+        return value_items(pending, incomplete, words)
     taken = len(positionals)
     for argument in arguments(node):
         if argument["nargs"] == -1 or taken == 0:

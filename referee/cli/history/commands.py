@@ -14,6 +14,7 @@ from referee.cli.history.batch import add_command, import_command
 from referee.cli.history.exporting import export_command
 from referee.cli.history.listing import edit_command, list_command, remove_command, rename_command, show_command
 from referee.cli.history.stats_text import stats_command
+from referee.cli.option_values import complete_format, complete_game, complete_player
 
 LogOption = Annotated[
     Optional[bool],  # noqa: UP045 (Typer reads the annotation)
@@ -53,9 +54,14 @@ HistoryFileOption = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="JSON for scripts (see the contract).")]
 GameOption = Annotated[
     Optional[str],  # noqa: UP045
-    typer.Option("--game", help="Only this game (its command word, as referee --help lists them)."),
+    typer.Option(
+        "--game", help="Only this game (its command word, as referee --help lists them).", autocompletion=complete_game
+    ),
 ]
-PlayerOption = Annotated[Optional[str], typer.Option("--player", help="Only games of this player.")]  # noqa: UP045
+PlayerOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option("--player", help="Only games of this player.", autocompletion=complete_player),
+]
 SinceOption = Annotated[Optional[str], typer.Option("--since", help="Only games since this date (YYYY-MM-DD).")]  # noqa: UP045
 
 history_app = typer.Typer(
@@ -145,7 +151,12 @@ def history_rename(
 def history_export(
     ctx: typer.Context,
     format_name: Annotated[
-        str, typer.Option("--format", help="bgg, bgstats (a .bgsplay file), bgstats-push, csv or json.")
+        str,
+        typer.Option(
+            "--format",
+            help="bgg, bgstats (a .bgsplay file), bgstats-push, csv or json.",
+            autocompletion=complete_format,
+        ),
     ],
     file: Annotated[Optional[str], typer.Argument(help="The file to write (default: standard output).")] = None,  # noqa: UP045
     game: GameOption = None,
@@ -193,7 +204,10 @@ def stats(
     ctx: typer.Context,
     game: GameOption = None,
     player: PlayerOption = None,
-    vs: Annotated[Optional[str], typer.Option("--vs", help="Head to head of --player against this player.")] = None,  # noqa: UP045
+    vs: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--vs", help="Head to head of --player against this player.", autocompletion=complete_player),
+    ] = None,
     since: SinceOption = None,
     json_mode: JsonOption = False,
     history: HistoryFileOption = None,

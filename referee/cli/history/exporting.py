@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from referee.cli.env import Environment
 from referee.cli.history.opening import history_path, open_for_reading
 from referee.cli.history.options import check_game_name
+from referee.cli.option_values import EXPORT_FORMATS
 from referee.cli.output import Output
 from referee.cli.status import CommandExit, ExitStatus, fail
 from referee.errors import InputError, RefereeError
@@ -17,9 +18,6 @@ from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from referee.history.store import LoggedGame
-
-
-EXPORT_FORMATS = ("bgg", "bgstats", "bgstats-push", "csv", "json")
 
 
 def export_command(
