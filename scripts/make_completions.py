@@ -29,8 +29,11 @@ from typer._completion_classes import _sanitize_help_text  # noqa: E402
 from typer._completion_shared import get_completion_script  # noqa: E402
 from typer.core import TyperArgument, TyperGroup, TyperOption  # noqa: E402
 
-SHELLS = {"bash": "referee.bash", "zsh": "_referee", "fish": "referee.fish"}
+from referee.cli.shell_setup import SCRIPT_FILES, ZSH_FIRST_TAB  # noqa: E402
+
 FOLDER = ROOT / "completions"
+PACKAGED = ROOT / "referee" / "cli" / "completion_scripts"
+"""The same scripts inside the package, which ``--show-completion`` and ``--install-completion`` read."""
 TREE = ROOT / "referee" / "cli" / "command_tree.py"
 TREE_HEADER = '''"""The command tree of ``referee`` for TAB completion, generated from the Typer app: do not edit.
 
@@ -45,13 +48,14 @@ from typing import Any
 
 
 def scripts() -> dict[Path, str]:
-    return {
-        FOLDER / filename: get_completion_script(
-            prog_name="referee", complete_var="_REFEREE_COMPLETE", shell=shell
-        ).rstrip("\n")
-        + "\n"
-        for shell, filename in SHELLS.items()
-    }
+    """Typer's script for each shell (for zsh with the first TAB completing, see :mod:`referee.cli.shell_setup`),
+    in ``completions/`` and in the package."""
+    texts = {}
+    for shell, filename in SCRIPT_FILES.items():
+        text = get_completion_script(prog_name="referee", complete_var="_REFEREE_COMPLETE", shell=shell)
+        text = text.rstrip("\n") + "\n" + (ZSH_FIRST_TAB if shell == "zsh" else "")
+        texts[FOLDER / filename] = texts[PACKAGED / filename] = text
+    return texts
 
 
 def zsh_escape(text: str) -> str:
@@ -172,6 +176,7 @@ def main(argv: list[str]) -> int:
             print(f"stale: {path.relative_to(ROOT)} (run python scripts/make_completions.py)")
         return 1 if stale else 0
     FOLDER.mkdir(exist_ok=True)
+    PACKAGED.mkdir(exist_ok=True)
     for path, text in outputs().items():
         path.write_text(text)
         print(f"wrote {path.relative_to(ROOT)}")

@@ -53,6 +53,11 @@ def run() -> None:
             sys.stdout.write(f"referee {__version__}\n")
             sys.stdout.flush()
             sys.exit(ExitStatus.SUCCESS)
+        if sys.argv[1:2] in (["--install-completion"], ["--show-completion"]) and len(sys.argv) <= 3:
+            from referee.cli.shell_setup import completion_command
+
+            if completion_command(sys.argv[1], sys.argv[2] if len(sys.argv) == 3 else None, os.environ):
+                sys.exit(ExitStatus.SUCCESS)
         from referee.cli import fast
 
         if fast.run(sys.argv[1:]):

@@ -1,0 +1,1 @@
+complete --command referee --no-files --arguments "(env _REFEREE_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=get-args _TYPER_COMPLETE_ARGS=(commandline -cp) referee)" --condition "env _REFEREE_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=is-args _TYPER_COMPLETE_ARGS=(commandline -cp) referee"
