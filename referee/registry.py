@@ -109,7 +109,7 @@ def load_rules(name: str) -> Any:
 register(
     GameEntry(
         "coin-age",
-        "Coin Age",
+        N_("Coin Age"),
         "referee.coin_age.rules",
         "referee.cli.games.coin_age",
         GameFacts(bgg_id=146130, seat_colours=(N_("heads"), N_("tails"))),
@@ -118,7 +118,7 @@ register(
 register(
     GameEntry(
         "matchstick",
-        "Matchstick Tycoon",
+        N_("Matchstick Tycoon"),
         "referee.matchstick.rules",
         "referee.cli.games.matchstick",
         GameFacts(result_kind="ranking", ranking_words=N_("out in this order: {names}")),
@@ -127,7 +127,7 @@ register(
 register(
     GameEntry(
         "builders",
-        "The Builders: Middle Ages",
+        N_("The Builders: Middle Ages"),
         "referee.builders.rules",
         "referee.cli.games.builders",
         GameFacts(bgg_id=144553),

@@ -39,8 +39,7 @@ class GameSpec:
     """What the shared commands need to know about one game."""
 
     name: str
-    title: str
-    """The game's name in English (``_(title)`` shows it in the player's language)."""
+    """The game's command word, as its registry line gives it (which also holds its title: :attr:`title`)."""
     rules: Rules[Any, Any]
     rulebook_package: str
     render: Callable[[Game[Any, Any], Output], None]
@@ -68,6 +67,14 @@ class GameSpec:
     """Ask for the next action at a terminal (``ask_action(game, prompter, out)``); returns an action object (a
     menu's entry), notation typed by the player, or a session command (undo, rules, quit: strings of
     :mod:`referee.cli.prompts`)."""
+
+    @property
+    def title(self) -> str:
+        """The game's title in English, from its registry line (``_(title)`` shows it in the player's language)."""
+        from referee import registry
+
+        entry = registry.game(self.name)
+        return entry.title if entry is not None else self.name
 
 
 def load_record(spec: GameSpec, path: str, env: Environment) -> Record:

@@ -30,7 +30,6 @@ def render(game: Game[Any, Any], out: Output) -> None:
 
 SPEC = GameSpec(
     name="nim",
-    title="Nim",
     rules=RULES,
     rulebook_package="tests.toy",
     render=render,

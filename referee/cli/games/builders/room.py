@@ -14,7 +14,7 @@ from referee.cli.output import Output, ScoreTable
 from referee.cli.records import check_game, check_players, parse_players
 from referee.engine import Game
 from referee.errors import InputError
-from referee.i18n import N_, _, ngettext
+from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from referee.builders import BuildersState, Seat
@@ -540,7 +540,6 @@ def _picture(game: Game[BuildersState, Any], marked: frozenset[str]) -> Any:
 
 SPEC = GameSpec(
     name="builders",
-    title=N_("The Builders: Middle Ages"),
     rules=RULES,
     rulebook_package="referee.builders",
     render=render,

@@ -13,7 +13,7 @@ from referee.cli.output import Output, ScoreTable
 from referee.cli.records import check_game, check_players
 from referee.engine import Game
 from referee.errors import InputError
-from referee.i18n import N_, _
+from referee.i18n import _
 
 if TYPE_CHECKING:
     from referee.cli.prompts import MenuGroup
@@ -335,7 +335,6 @@ def load_position(document: dict[str, Any], source: str, out: Output) -> Game[Co
 
 SPEC = GameSpec(
     name="coin-age",
-    title=N_("Coin Age"),
     rules=RULES,
     rulebook_package="referee.coin_age",
     render=render,

@@ -18,7 +18,7 @@ from referee.cli.records import parse_players
 from referee.cli.status import fail
 from referee.engine import Game
 from referee.errors import InputError, RefereeError
-from referee.i18n import N_, _, ngettext
+from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from referee.cli.prompts import MenuGroup
@@ -571,7 +571,6 @@ def players_and_setup(players: str, expansion: int, deal_all: bool, out: Output)
 
 SPEC = GameSpec(
     name="matchstick",
-    title=N_("Matchstick Tycoon"),
     rules=RULES,
     rulebook_package="referee.matchstick",
     render=render,
