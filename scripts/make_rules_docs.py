@@ -31,11 +31,19 @@ class GamePage:
     title: str
 
 
-PAGES = (
-    GamePage("coin-age", "coin_age", "Coin Age"),
-    GamePage("builders", "builders", "The Builders: Middle Ages"),
-    GamePage("matchstick", "matchstick", "Matchstick Tycoon"),
-)
+def pages() -> tuple[GamePage, ...]:
+    """A page for every registered game whose rules package holds a rulebook (from the registry, in its order)."""
+    from referee import registry
+
+    found = []
+    for entry in registry.GAMES.values():
+        package = entry.rules.split(".")[1]
+        if (ROOT / "referee" / package / "rulebook.toml").exists():
+            found.append(GamePage(entry.name, package, entry.title))
+    return tuple(found)
+
+
+PAGES = pages()
 
 TAG = re.compile(r"\[([^\]]+)\]")
 TAG_NAME = re.compile(r"^[0-9A-Z][0-9A-Z-]*$")

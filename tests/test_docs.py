@@ -9,6 +9,7 @@ from types import ModuleType
 
 import pytest
 
+from referee import registry
 from tests.conftest import ROOT
 
 SCRIPT = ROOT / "scripts" / "make_rules_docs.py"
@@ -31,7 +32,7 @@ def test_rules_pages_are_not_stale() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-@pytest.mark.parametrize("game", ["coin-age", "builders", "matchstick"])
+@pytest.mark.parametrize("game", list(registry.names()))
 def test_every_source_tag_a_rulebook_cites_is_explained(game: str) -> None:
     make = generator()
     page = next(page for page in make.PAGES if page.command == game)

@@ -148,3 +148,17 @@ def test_no_shared_file_names_the_toy_game() -> None:
     root = Path(__file__).resolve().parents[1] / "referee"
     found: list[Any] = [path for path in root.rglob("*.py") if "tests.toy" in path.read_text(encoding="utf-8")]
     assert found == []
+
+
+def test_every_registered_game_declares_a_sample_game_the_tests_start_from(nim: registry.GameEntry) -> None:
+    """The robustness, fault and fast-path tests loop over the registry, each game from the sample its room
+    declares: its players must start a game of its rules, with its setup as a record holds it."""
+    from importlib import import_module
+
+    for name in registry.names():
+        spec = import_module(registry.GAMES[name].spec_module).SPEC
+        assert spec.sample is not None, name
+        rules = registry.load_rules(name)
+        state = rules.new_state(list(spec.sample.players), spec.prepare_setup(dict(spec.sample.setup), "test"))
+        assert not rules.is_over(state), name
+        assert "--players" in spec.sample.play_options, name

@@ -34,6 +34,16 @@ class ComputerPlayer(Protocol):
     def record_table(self) -> dict[str, Any]: ...
 
 
+@dataclass(frozen=True)
+class GameSample:
+    """A small game of this kind, for tests, benchmarks and examples: the players in seat order, the setup as a
+    record holds it, and the options of ``play`` that start that game from a pipe."""
+
+    players: tuple[str, ...]
+    setup: dict[str, Any]
+    play_options: tuple[str, ...]
+
+
 @dataclass
 class GameSpec:
     """What the shared commands need to know about one game."""
@@ -67,6 +77,8 @@ class GameSpec:
     """Ask for the next action at a terminal (``ask_action(game, prompter, out)``); returns an action object (a
     menu's entry), notation typed by the player, or a session command (undo, rules, quit: strings of
     :mod:`referee.cli.prompts`)."""
+    sample: GameSample | None = None
+    """A small game of this kind (tests and benchmarks loop over the registry with it)."""
 
     @property
     def title(self) -> str:

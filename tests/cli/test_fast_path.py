@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from referee import registry
 from referee.cli.fast import parse
 from tests.conftest import ROOT, referee_command
 from tests.robustness.helpers import random_game, record_text
@@ -47,7 +48,7 @@ def both_ways(args: list[str], stdin: bytes | None) -> tuple[subprocess.Complete
 def records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("records")
     files: dict[str, Path] = {}
-    for game in ("coin-age", "matchstick", "builders"):
+    for game in registry.names():
         actions = random_game(game, seed=3, steps=12).actions
         files[game] = folder / f"{game}.toml"
         files[game].write_bytes(record_text(game, actions))
@@ -66,7 +67,7 @@ ACTIONS = {"coin-age": ["done", "capture B2", "fly away"], "matchstick": ["pass"
 ACTIONS["builders"] = ["coins 3", "send W99 B01", "buy"]
 
 
-@pytest.mark.parametrize("game", ["coin-age", "matchstick", "builders"])
+@pytest.mark.parametrize("game", list(registry.names()))
 @pytest.mark.parametrize("json_mode", [False, True])
 def test_check_answers_as_typer_does(game: str, json_mode: bool, records: dict[str, Path]) -> None:
     flags = ["--json"] if json_mode else []
@@ -78,7 +79,7 @@ def test_check_answers_as_typer_does(game: str, json_mode: bool, records: dict[s
     assert (fast.returncode, fast.stdout, fast.stderr) == (typer.returncode, typer.stdout, typer.stderr)
 
 
-@pytest.mark.parametrize("game", ["coin-age", "matchstick", "builders"])
+@pytest.mark.parametrize("game", list(registry.names()))
 @pytest.mark.parametrize("json_mode", [False, True])
 def test_score_answers_as_typer_does(game: str, json_mode: bool, records: dict[str, Path]) -> None:
     flags = ["--json"] if json_mode else []

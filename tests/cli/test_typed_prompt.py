@@ -81,7 +81,7 @@ def reachable(entries: list[Entry], target: str) -> bool:
     return typed.strip() == target
 
 
-@pytest.mark.parametrize("name", ["coin-age", "builders", "matchstick"])
+@pytest.mark.parametrize("name", list(registry.names()))
 def test_every_completion_is_legal_and_every_legal_action_is_reachable(name: str) -> None:
     print(f"seed {SEED}")
     rng = random.Random(SEED)

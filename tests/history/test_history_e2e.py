@@ -11,10 +11,9 @@ import pytest
 
 from tests.conftest import referee_command
 from tests.history.helpers import finished_record
-from tests.robustness.helpers import PLAY_OPTIONS
+from tests.robustness.helpers import GAMES, PLAY_OPTIONS
 
 pytestmark = pytest.mark.e2e
-GAMES = ("coin-age", "builders", "matchstick")
 
 
 def run(*args: str, stdin: bytes | None = None, env: dict[str, str] | None = None, cwd: Path | None = None):

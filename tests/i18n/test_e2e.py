@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from referee import registry
 from referee.engine import Game
 from tests.conftest import referee_command
 
@@ -81,7 +82,7 @@ def english_game(game: str) -> tuple[subprocess.CompletedProcess[str], dict[str,
 
 
 @pytest.mark.parametrize("lang", sorted(LANGS))
-@pytest.mark.parametrize("game", ["coin-age", "builders", "matchstick"])
+@pytest.mark.parametrize("game", list(registry.names()))
 def test_a_whole_piped_game(game: str, lang: str) -> None:
     args, actions = whole_game(game)
     result = run(*args, lang=LANGS[lang], stdin="\n".join(actions) + "\n")

@@ -8,34 +8,36 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from referee.builders import RULES as BUILDERS
+from referee import registry
+from referee.cli.common import GameSample, GameSpec
 from referee.cli.records import Record
-from referee.coin_age.rules import RULES as COIN_AGE
 from referee.engine import Game
-from referee.matchstick import RULES as MATCHSTICK
 from tests.conftest import referee_command
 
-RULES = {"coin-age": COIN_AGE, "builders": BUILDERS, "matchstick": MATCHSTICK}
-PLAYERS = {"coin-age": ["Ann", "Bob"], "builders": ["Ann", "Bob", "Cy"], "matchstick": ["Ann", "Bob", "Cy"]}
-SETUP: dict[str, dict[str, Any]] = {
-    "coin-age": {"map": "original"},
-    "builders": {"seed": 7},
-    "matchstick": {"expansion": 0, "deal_all": False, "hand_sizes": [15, 15, 15]},  # as play writes it
-}
-PLAY_OPTIONS = {
-    "coin-age": ["--players", "Ann,Bob"],
-    "builders": ["--players", "Ann,Bob,Cy", "--seed", "7"],
-    "matchstick": ["--players", "Ann,Bob,Cy"],
-}
+
+def spec_of(game: str) -> GameSpec:
+    from importlib import import_module
+
+    return import_module(registry.GAMES[game].spec_module).SPEC  # type: ignore[no-any-return]
+
+
+def sample_of(game: str) -> GameSample:
+    sample = spec_of(game).sample
+    assert sample is not None, f"{game}: its room declares no sample game (GameSpec.sample)"
+    return sample
+
+
+GAMES: tuple[str, ...] = registry.names()
+"""Every registered game: the robustness tests run on each, from the sample its room declares."""
+RULES = {game: registry.load_rules(game) for game in GAMES}
+PLAYERS = {game: list(sample_of(game).players) for game in GAMES}
+SETUP: dict[str, dict[str, Any]] = {game: dict(sample_of(game).setup) for game in GAMES}  # as play writes it
+PLAY_OPTIONS = {game: list(sample_of(game).play_options) for game in GAMES}
 
 
 def rules_setup(game: str) -> dict[str, Any]:
     """``SETUP[game]`` made ready for the rules by the game's room (Coin Age: the map loaded), as commands do."""
-    from importlib import import_module
-
-    from referee import registry
-
-    return import_module(registry.GAMES[game].spec_module).SPEC.prepare_setup(dict(SETUP[game]), "test")
+    return spec_of(game).prepare_setup(dict(SETUP[game]), "test")
 
 
 def random_game(game: str, seed: int, steps: int = 10_000) -> Game:

@@ -26,12 +26,11 @@ import pytest
 from referee.cli.games.coin_age.maps import builtin_map
 from referee.cli.records import Record
 from tests.conftest import referee_command
-from tests.robustness.helpers import PLAY_OPTIONS, PLAYERS, SETUP, random_game, record_text, run, snapshot
+from tests.robustness.helpers import GAMES, PLAY_OPTIONS, PLAYERS, SETUP, random_game, record_text, run, snapshot
 from tests.robustness.test_corpus import one_line_exit_2
 from tests.robustness.test_faults import env_for_subprocess, load, play_in_process
 
 pytestmark = pytest.mark.e2e
-GAMES = ("coin-age", "builders", "matchstick")
 
 
 def actions_of(game: str, count: int, seed: int = 21) -> list[str]:

@@ -16,10 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.robustness.helpers import PLAYERS, random_game, record_text, run, snapshot
+from tests.robustness.helpers import GAMES, PLAYERS, random_game, record_text, run, snapshot
 
 pytestmark = pytest.mark.e2e
-GAMES = ("coin-age", "builders", "matchstick")
 OTHER = {"coin-age": "builders", "builders": "matchstick", "matchstick": "coin-age"}
 
 

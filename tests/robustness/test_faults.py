@@ -24,9 +24,8 @@ from referee.cli.env import Environment
 from referee.cli.records import Record
 from referee.cli.status import CommandExit
 from tests.conftest import referee_command
-from tests.robustness.helpers import PLAY_OPTIONS, PLAYERS, SETUP, random_game, record_text, run, snapshot
+from tests.robustness.helpers import GAMES, PLAY_OPTIONS, PLAYERS, SETUP, random_game, record_text, run, snapshot
 
-GAMES = ("coin-age", "builders", "matchstick")
 MAX_ACTIONS = 120
 """Enough of a game to kill it anywhere in it (a whole Builders game writes ~450 records: too slow for 100 runs)."""
 

@@ -18,6 +18,7 @@ import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee import registry
 from referee.builders import RULES as BUILDERS
 from referee.builders import score_final
 from referee.cli.files import read_toml
@@ -215,7 +216,7 @@ def test_record_from_document(document: dict[str, Any]) -> None:
     players=st.lists(st.text(max_size=8), max_size=4),
     actions=st.lists(st.text(max_size=12), max_size=6),
     version=st.integers() | st.floats() | st.text(max_size=3),
-    game=st.sampled_from(["coin-age", "builders", "matchstick", "chess", ""]),
+    game=st.sampled_from([*registry.names(), "chess", ""]),
 )
 def test_record_of_the_right_shape_with_wrong_values(players, actions, version, game) -> None:
     document = {"game": game, "format": version, "players": players, "actions": actions, "setup": {}}

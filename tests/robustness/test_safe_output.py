@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from referee import registry
 from tests.robustness.helpers import PLAY_OPTIONS, random_game, record_text, run
 
 pytestmark = pytest.mark.e2e
@@ -20,7 +21,7 @@ def no_raw_controls(result, what: str) -> None:
     assert b"Traceback" not in result.stderr
 
 
-@pytest.mark.parametrize("game", ["coin-age", "builders", "matchstick"])
+@pytest.mark.parametrize("game", list(registry.names()))
 def test_hostile_text_is_never_echoed_raw(game: str, tmp_path: Path) -> None:
     actions = random_game(game, seed=1, steps=6).actions
     record = tmp_path / "game.toml"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.cli.common import GameSpec
+from referee.cli.common import GameSample, GameSpec
 from referee.cli.output import Output, ScoreTable
 from referee.engine import Game
 from tests.toy.rules import RULES
@@ -35,6 +35,7 @@ SPEC = GameSpec(
     render=render,
     score_table=score_table,
     status_line=status_line,
+    sample=GameSample(("Ann", "Bob"), {"pile": 7}, ("--players", "Ann,Bob")),
 )
 
 

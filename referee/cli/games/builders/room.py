@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.cli import common
 from referee.cli.cells import cell_width
-from referee.cli.common import GameSpec
+from referee.cli.common import GameSample, GameSpec
 from referee.cli.lazy import LazyRules
 from referee.cli.output import Output, ScoreTable
 from referee.cli.records import check_game, check_players, parse_players
@@ -550,6 +550,7 @@ SPEC = GameSpec(
     ask_action=ask_action,
     picture=lambda game, marked: _picture(game, marked),
     computer_from_record=lambda table, players: _computer_from_record(table, players),
+    sample=GameSample(("Ann", "Bob", "Cy"), {"seed": 7}, ("--players", "Ann,Bob,Cy", "--seed", "7")),
 )
 
 

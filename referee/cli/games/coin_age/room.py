@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from referee.cli import common
-from referee.cli.common import GameSpec
+from referee.cli.common import GameSample, GameSpec
 from referee.cli.games.coin_age.maps import map_names, prepare_setup, record_setup
 from referee.cli.lazy import LazyRules
 from referee.cli.output import Output, ScoreTable
@@ -347,6 +347,7 @@ SPEC = GameSpec(
     ask_action=ask_action,
     picture=lambda game, marked: _picture(game, marked),
     computer_from_record=lambda table, players: _computer_from_record(table, players),
+    sample=GameSample(("Ann", "Bob"), {"map": "original"}, ("--players", "Ann,Bob")),
 )
 
 

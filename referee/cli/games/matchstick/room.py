@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from referee.cli import common
-from referee.cli.common import GameSpec
+from referee.cli.common import GameSample, GameSpec
 from referee.cli.lazy import LazyRules
 from referee.cli.output import Output, ScoreTable
 from referee.cli.records import parse_players
@@ -578,6 +578,11 @@ SPEC = GameSpec(
     status_line=status_line,
     ask_action=ask_action,
     picture=lambda game, marked: _picture(game, marked),
+    sample=GameSample(
+        ("Ann", "Bob", "Cy"),
+        {"expansion": 0, "deal_all": False, "hand_sizes": [15, 15, 15]},
+        ("--players", "Ann,Bob,Cy"),
+    ),
 )
 
 
