@@ -158,7 +158,7 @@ def load(stream: IO[str], source: str) -> dict[str, Any]:
             break
         pieces.append(piece)
         size += len(piece)
-    text = "".join(pieces)
+    text = "".join(pieces).removeprefix("\ufeff")  # a byte order mark, as some editors and apps write
     if size > MAX_BYTES:
         raise InputError(_("{file}: larger than {limit} MB: not a play log").format(file=source, limit=MAX_BYTES >> 20))
     try:

@@ -244,3 +244,10 @@ def test_a_malformed_play_is_one_line_and_the_rest_comes_in(tmp_path: Path, scor
     assert words in done.stderr.decode(), done.stderr
     assert "1 play imported" in done.stdout.decode()
     assert [item["players"] for item in listed(history)] == [["Cy", "Bob"]]
+
+
+def test_a_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    file = tmp_path / "plays.bgsplay"
+    file.write_text("\ufeff" + json.dumps(BG_STATS_FILE), encoding="utf-8")
+    done = run("history", "import", str(file), "--history", str(tmp_path / "h.sqlite3"))
+    assert "3 plays imported" in done.stdout.decode(), done.stderr

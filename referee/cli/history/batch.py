@@ -186,7 +186,7 @@ def import_command(env: Environment, file: str, history_file: str | None) -> Non
             history = open_for_writing(history_file)
             _import_plays(out, stream, source, history, "bgg")
             return
-        if opening.lstrip()[:1] == "{" and not re.match(r'\s*\{\s*"format"\s*:', opening):
+        if opening.lstrip("\ufeff \t\r\n")[:1] == "{" and not re.match(r'\ufeff?\s*\{\s*"format"\s*:', opening):
             # a JSON object that is not this program's backup (whose "format" comes first): a BG Stats file
             history = open_for_writing(history_file)
             _import_plays(out, stream, source, history, "bgstats")
