@@ -3,8 +3,8 @@ records, replay's worker processes, the completion generator.
 
 A game is three things: a rules package (pure: ``referee.<game>``, with a ``RULES`` object implementing
 :class:`referee.engine.Rules`), one room of the command line (``referee.cli.games.<game>``: a ``room`` module with
-its :class:`~referee.cli.common.GameSpec` named ``SPEC``, no Typer, and a ``commands`` module with its Typer ``app``),
-and one line below.
+its :class:`~referee.cli.shared_commands.GameSpec` named ``SPEC``, no Typer, and a ``commands`` module with its
+Typer ``app``), and one line below.
 
 This module imports only ``typing`` (loaded already): every TAB and every one-shot command reads it (start-up time).
 """

@@ -30,9 +30,9 @@ def legal_texts(game_name: str, record: str) -> list[str]:
     """The notation of every legal next action of a record (none when it cannot be read or is over)."""
     from importlib import import_module
 
-    from referee.cli.common import game_record, replay_record
     from referee.cli.env import Environment
     from referee.cli.files import display_name, read_toml
+    from referee.cli.shared_commands import game_record, replay_record
     from referee.errors import RefereeError
 
     entry = registry.GAMES.get(game_name)

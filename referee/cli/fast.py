@@ -5,7 +5,8 @@ than the rest of ``referee GAME check`` put together. Every TAB and every ``chec
 starts a new process, so :func:`run` answers exactly these command lines itself:
 
 * ``referee GAME check RECORD ACTION [--json]`` and ``referee GAME score FILE [--json]``: the same command
-  functions (:func:`referee.cli.common.check_command`, :func:`~referee.cli.common.score_command`) that Typer calls;
+  functions (:func:`referee.cli.shared_commands.check_command`, :func:`~referee.cli.shared_commands.score_command`)
+  that Typer calls;
 * ``referee GAME draw FILE -o OUT [--at N] [--force]`` (:func:`referee.cli.pictures.draw_command`);
 * a TAB completion request (see :mod:`referee.cli.completion`).
 
@@ -106,12 +107,12 @@ def run(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> bool:
     if parsed is None:
         return False
     game, command, arguments, json_mode = parsed
-    from referee.cli import common
+    from referee.cli import shared_commands
     from referee.cli.env import Environment
 
     spec = import_module(registry.GAMES[game].spec_module).SPEC
     if command == "check":
-        common.check_command(Environment(), spec, arguments[0], arguments[1], json_mode)
+        shared_commands.check_command(Environment(), spec, arguments[0], arguments[1], json_mode)
     else:
-        common.score_command(Environment(), spec, arguments[0], json_mode)
+        shared_commands.score_command(Environment(), spec, arguments[0], json_mode)
     return True

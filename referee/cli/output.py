@@ -75,7 +75,7 @@ class Output:
         self._console: Console | None = None
         self._error_console: Console | None = None
         self.json_written = False
-        """Whether a JSON document was written (an error adds one only when none was: see ``common.fail``)."""
+        """Whether a JSON document was written (an error adds one only when none was: see ``status.fail``)."""
 
     @property
     def console(self) -> Console:

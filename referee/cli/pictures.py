@@ -109,8 +109,8 @@ def write_picture(env: Any, path: str, picture: Picture, *, force: bool = False)
 # -- the commands ----------------------------------------------------------------------------------------------
 def game_at(spec: Any, path: str, env: Any, at: int | None) -> Any:
     """The game of a record after ``at`` of its actions (all by default), or of a position file."""
-    from referee.cli.common import game_record, replay_error_line, replay_record
     from referee.cli.files import display_name, read_toml
+    from referee.cli.shared_commands import game_record, replay_error_line, replay_record
 
     source = display_name(path)
     document = read_toml(path, env.stdin)

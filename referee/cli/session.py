@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from referee.cli.cells import cell_width
-from referee.cli.common import ComputerPlayer, GameSpec, error_document
 from referee.cli.env import Environment
 from referee.cli.files import RecordChanged, RecordLock, RecordWriter, Stamp, WriteError
 from referee.cli.output import Output, shorten
 from referee.cli.records import Record
+from referee.cli.shared_commands import ComputerPlayer, GameSpec, error_document
 from referee.cli.status import CommandExit, ExitStatus, exit_status, fail
 from referee.engine import Event, Game
 from referee.errors import IllegalAction, RefereeError
@@ -432,7 +432,7 @@ class PlaySession:
 
     # -- terminal mode -------------------------------------------------------------------------------------
     def run_terminal(self) -> ExitStatus:
-        from referee.cli.prompts import BACK, LOG, QUIT, REDO, RULES, UNDO, Prompter, SessionCommand
+        from referee.cli.menus import BACK, LOG, QUIT, REDO, RULES, UNDO, Prompter, SessionCommand
 
         screen = self.env.screen()
         out = self.out if screen is self.env else Output(screen, self.json_mode)
@@ -497,7 +497,7 @@ class PlaySession:
                     out.text(line)
                 continue
             if answer == RULES or (isinstance(answer, str) and answer.split()[:1] in ([RULES], ["rules"])):
-                from referee.cli.common import print_topic
+                from referee.cli.shared_commands import print_topic
                 from referee.rulebook import rulebook
 
                 book = rulebook(self.spec.rulebook_package)
@@ -522,7 +522,7 @@ class PlaySession:
     def ask_typed(self, prompter: Any) -> str:
         """The turn's prompt: notation typed (completed from the legal actions, checked on Enter), a session word,
         or nothing (Enter alone), which opens the menus."""
-        from referee.cli import typed
+        from referee.cli import typed_prompt
         from referee.cli.words import in_english, session_word, spellings
         from referee.rulebook import rulebook
 
@@ -530,12 +530,12 @@ class PlaySession:
         rules = game.rules
         describe = self.spec.describe
         entries = [
-            typed.Entry(rules.format(action, game.state), describe(action, game.state) if describe else "")
+            typed_prompt.Entry(rules.format(action, game.state), describe(action, game.state) if describe else "")
             for action in game.legal_actions()
         ]
         topics = rulebook(self.spec.rulebook_package)
         entries += [
-            typed.Entry(spelling, label) for word, label in self.session_words() for spelling in spellings(word)
+            typed_prompt.Entry(spelling, label) for word, label in self.session_words() for spelling in spellings(word)
         ]
 
         def check(text: str) -> str | None:
@@ -558,7 +558,7 @@ class PlaySession:
         toolbar = self.spec.status_line(game) + "  " + keys
         if cell_width(toolbar) >= shutil.get_terminal_size().columns:  # the status is the table's last line too
             toolbar = keys
-        line = typed.ask_line(f"{player}> ", entries, check, toolbar=toolbar, to_stderr=prompter.to_stderr)
+        line = typed_prompt.ask_line(f"{player}> ", entries, check, toolbar=toolbar, to_stderr=prompter.to_stderr)
         return in_english(line) if session_word(line.split()[0] if line.split() else "") else line
 
     @staticmethod
@@ -764,8 +764,8 @@ def _resume(
 ) -> tuple[Game[Any, Any], Path, RecordLock, RecordWriter, Record]:
     """The resumed game, where it goes on (its real file, or a new ``record``), that file's lock and writer, and the
     record it was read from."""
-    from referee.cli.common import load_record, replay_error_line, replay_record
     from referee.cli.files import check_regular_file, path_exists, real_record_path, refuse_read_only
+    from referee.cli.shared_commands import load_record, replay_error_line, replay_record
     from referee.errors import InputError
 
     if resume == "-":

@@ -1,4 +1,4 @@
-"""The first menu of a turn (``prompts.first_menu``) in every game, over random positions: no step offers one thing
+"""The first menu of a turn (``menus.first_menu``) in every game, over random positions: no step offers one thing
 only, a group of one action is that action (named in its entry, and applied as the object the rules gave), every
 legal action is reached, and the session's entries close every first menu in the same order.
 
@@ -16,7 +16,7 @@ from referee.builders import RULES as BUILDERS
 from referee.cli.games.builders.room import menu_groups as builders_groups
 from referee.cli.games.coin_age.room import menu_groups as coin_age_groups
 from referee.cli.games.matchstick.room import menu_groups as matchstick_groups
-from referee.cli.prompts import BACK, LOG, QUIT, RULES, UNDO, MenuChoice, MenuGroup, OpenGroup, first_menu
+from referee.cli.menus import BACK, LOG, QUIT, RULES, UNDO, MenuChoice, MenuGroup, OpenGroup, first_menu
 from referee.coin_age import RULES as COIN_AGE
 from referee.coin_age.actions import Slap
 from referee.engine import Game

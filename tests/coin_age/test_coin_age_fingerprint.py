@@ -14,8 +14,8 @@ import json
 import random
 from typing import Any
 
-from referee.cli.common import simulate_games
 from referee.cli.games.coin_age.room import SPEC
+from referee.cli.shared_commands import simulate_games
 from referee.coin_age.rules import RULES
 
 GAMES = 300

@@ -14,8 +14,8 @@ import json
 import random
 from typing import Any
 
-from referee.cli.common import simulate_games
 from referee.cli.games.matchstick.room import SPEC
+from referee.cli.shared_commands import simulate_games
 from referee.matchstick import RULES
 from tests.cli.helpers import no_traceback, run
 

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from referee import registry
-from referee.cli.common import GameSample, GameSpec
 from referee.cli.records import Record
+from referee.cli.shared_commands import GameSample, GameSpec
 from referee.engine import Game
 from tests.conftest import referee_command
 

@@ -557,10 +557,10 @@ def test_play_into_a_pipe_closed_early_is_no_illegal_action(tmp_path: Path) -> N
 def test_a_failed_write_during_undo_at_a_terminal_lets_the_game_go_on(tmp_path: Path, monkeypatch) -> None:
     import errno
 
-    from referee.cli.common import GameSpec
     from referee.cli.env import Environment
     from referee.cli.games.coin_age import room as coin_age
     from referee.cli.session import PlaySession
+    from referee.cli.shared_commands import GameSpec
     from referee.cli.status import CommandExit
     from referee.engine import Game
 

@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from referee.cli.common import load_record, replay_record
 from referee.cli.env import Environment
 from referee.cli.records import Record
+from referee.cli.shared_commands import load_record, replay_record
 from referee.cli.status import CommandExit
 from tests.conftest import referee_command
 from tests.robustness.helpers import GAMES, PLAY_OPTIONS, PLAYERS, SETUP, random_game, record_text, run, snapshot
@@ -200,9 +200,9 @@ def test_a_failed_write_at_a_terminal_lets_the_game_go_on(tmp_path: Path, monkey
     """At a terminal the player is told and the action is taken back; the next write that works saves all."""
     import errno
 
-    from referee.cli.common import GameSpec
     from referee.cli.games.coin_age import room as coin_age
     from referee.cli.session import PlaySession
+    from referee.cli.shared_commands import GameSpec
     from referee.engine import Game
 
     actions = game_actions("coin-age", seed=9)[:6]
@@ -215,9 +215,10 @@ def test_a_failed_write_at_a_terminal_lets_the_game_go_on(tmp_path: Path, monkey
             "render": lambda game, out: None,
         }
     )
-    from referee.cli import prompts
 
-    monkeypatch.setattr(prompts, "QUIT", "\x00quit")  # (the value the session compares answers with)
+    from referee.cli import menus
+
+    monkeypatch.setattr(menus, "QUIT", "\x00quit")  # (the value the session compares answers with)
     real_replace, calls = os.replace, {"n": 0}
 
     def replace(src, dst):

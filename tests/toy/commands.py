@@ -4,8 +4,8 @@ from typing import Annotated
 
 import typer
 
-from referee.cli import common
-from referee.cli.commands import JsonOption, add_record_commands
+from referee.cli import shared_commands
+from referee.cli.record_commands import JsonOption, add_record_commands
 from referee.cli.records import parse_players
 from tests.toy.room import SPEC, complete_topic
 
@@ -29,4 +29,4 @@ def simulate(
     json_mode: JsonOption = False,
 ) -> None:
     """Random legal self-play."""
-    common.simulate_command(ctx.obj, SPEC, parse_players("Ann,Bob"), {}, games, seed, json_mode)
+    shared_commands.simulate_command(ctx.obj, SPEC, parse_players("Ann,Bob"), {}, games, seed, json_mode)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.cli.common import GameSample, GameSpec
 from referee.cli.output import Output, ScoreTable
+from referee.cli.shared_commands import GameSample, GameSpec
 from referee.engine import Game
 from tests.toy.rules import RULES
 
@@ -40,6 +40,6 @@ SPEC = GameSpec(
 
 
 def complete_topic(incomplete: str) -> list[str]:
-    from referee.cli.common import topic_names
+    from referee.cli.shared_commands import topic_names
 
     return [name for name in topic_names(SPEC) if name.startswith(incomplete)]

@@ -42,7 +42,7 @@ def entry_from_text(
     illegal action."""
     import tomllib
 
-    from referee.cli.common import game_record, replay_error_line, replay_record
+    from referee.cli.shared_commands import game_record, replay_error_line, replay_record
     from referee.history.entry import entry_from_game
 
     try:
@@ -118,7 +118,7 @@ def read_entries(
     """The entries of ``files`` in their order: replayed here, or for many files in worker processes."""
     from functools import partial
 
-    from referee.cli.common import default_jobs
+    from referee.cli.shared_commands import default_jobs
 
     jobs = min(default_jobs(), len(files))
     if jobs < 2 or len(files) < PARALLEL_FROM or "-" in files:

@@ -151,7 +151,7 @@ def replayed(entry: GameEntry) -> tuple[Any, list[dict[str, Any]]]:
     """The game of a logged entry, replayed from its record, and the score after each turn (records only)."""
     import tomllib
 
-    from referee.cli.common import game_record, new_game
+    from referee.cli.shared_commands import game_record, new_game
 
     if entry.game not in game_names():
         raise InputError(_("a game of '{game}', which this referee does not know").format(game=entry.game))

@@ -10,7 +10,7 @@ from referee.errors import InputError
 from referee.i18n import _
 
 if TYPE_CHECKING:
-    from referee.cli.common import GameSpec
+    from referee.cli.shared_commands import GameSpec
 
 
 MAX_ID = 2**63 - 1

@@ -17,7 +17,7 @@ from referee.errors import InputError, RefereeError
 from referee.i18n import _
 
 if TYPE_CHECKING:
-    from referee.cli.common import GameSpec
+    from referee.cli.shared_commands import GameSpec
 
 
 _play_options: dict[str, Any] = {"log": None, "history": None, "location": None}
@@ -124,14 +124,14 @@ def score_with_log(
     final), where it was played with it (set on the logged game when it is there already)."""
     import io
 
-    from referee.cli import common
+    from referee.cli import shared_commands
     from referee.cli.files import display_name, read_text
 
     out = Output(env, json_mode)
     try:
         text = read_text(path, env.stdin)
     except RefereeError:
-        common.score_command(env, spec, path, json_mode, board, draw)  # reports the error as score does
+        shared_commands.score_command(env, spec, path, json_mode, board, draw)  # reports the error as score does
         return
     scoring = env
     if path == "-":  # standard input is read: score from the text read
@@ -139,7 +139,7 @@ def score_with_log(
             io.StringIO(text), env.stdout, env.stderr, False, env.stdout_isatty, env.no_color, env.stderr_isatty
         )
     try:
-        common.score_command(scoring, spec, path, json_mode, board, draw)
+        shared_commands.score_command(scoring, spec, path, json_mode, board, draw)
     except CommandExit as done:
         if done.exit_code != ExitStatus.SUCCESS:
             raise

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from referee.cli.advice import group_alike
-from referee.cli.common import load_game
 from referee.cli.env import Environment
 from referee.cli.output import Output
+from referee.cli.shared_commands import load_game
 from referee.cli.status import CommandExit, ExitStatus, fail
 from referee.i18n import _, ngettext
 

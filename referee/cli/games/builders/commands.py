@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from referee.cli import common
+from referee.cli import shared_commands
 from referee.cli.cells import cell_width
-from referee.cli.commands import GamesOption, JsonOption, SimulationSeedOption, add_record_commands
 from referee.cli.games.builders.room import (
     KINDS,
     RESOURCE_STYLES,
@@ -25,6 +24,7 @@ from referee.cli.games.builders.room import (
 )
 from referee.cli.history.commands import LocationOption, LogOption, PlayHistoryOption
 from referee.cli.output import Output
+from referee.cli.record_commands import GamesOption, JsonOption, SimulationSeedOption, add_record_commands
 from referee.cli.status import CommandExit, ExitStatus, fail
 from referee.errors import RefereeError
 from referee.i18n import _
@@ -183,7 +183,7 @@ def simulate(
     except RefereeError as error:
         raise fail(out, error) from None
     spec = dataclasses.replace(SPEC, rules=DealingRules(seed))
-    common.simulate_command(ctx.obj, spec, names, {"seed": 0}, games, seed, json_mode)
+    shared_commands.simulate_command(ctx.obj, spec, names, {"seed": 0}, games, seed, json_mode)
 
 
 @app.command()

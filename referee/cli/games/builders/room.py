@@ -6,12 +6,12 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from referee.cli import common
+from referee.cli import shared_commands
 from referee.cli.cells import cell_width
-from referee.cli.common import GameSample, GameSpec
 from referee.cli.lazy import LazyRules
 from referee.cli.output import Output, ScoreTable
 from referee.cli.records import check_game, check_players, parse_players
+from referee.cli.shared_commands import GameSample, GameSpec
 from referee.engine import Game
 from referee.errors import InputError
 from referee.i18n import _, ngettext
@@ -19,7 +19,7 @@ from referee.i18n import _, ngettext
 if TYPE_CHECKING:
     from referee.builders import BuildersState, Seat
     from referee.builders.cards import Card, Resources
-    from referee.cli.prompts import MenuGroup
+    from referee.cli.menus import MenuGroup
 
 RULES = LazyRules("referee.builders.rules")
 """The game's rules, imported at first use (start-up time: see referee.cli.lazy)."""
@@ -357,7 +357,7 @@ def menu_groups(game: Game[BuildersState, Any]) -> list[MenuGroup]:
     recruits, coins, then buy and done; or, while a row awaits a card, the reveals. Pure: no prompt."""
     from referee.builders import Buy, Done, Recruit, Reveal, Send, Start, TakeCoins
     from referee.builders.describe import actions_words, describe, send_finishes
-    from referee.cli.prompts import MenuGroup
+    from referee.cli.menus import MenuGroup
 
     state = game.state
     legal = game.legal_actions()
@@ -407,7 +407,7 @@ def ask_action(game: Game[BuildersState, Any], prompter: Any, out: Output) -> An
 
     state = game.state
     player = state.players[state.current]
-    topics = common.topic_names(SPEC)
+    topics = shared_commands.topic_names(SPEC)
     groups = menu_groups(game)
     if state.pending is not None:
         message = _("{player}: a new {row} card is face up. Which one?").format(player=player, row=_(state.pending))
@@ -442,7 +442,7 @@ def ask_setup(players: list[str], known: dict[str, list[str] | None], json_mode:
     from referee.builders import cards as catalogue
     from referee.builders.describe import card_words
     from referee.builders.state import ROW_SIZE
-    from referee.cli.prompts import Prompter
+    from referee.cli.menus import Prompter
 
     prompter = Prompter(to_stderr=json_mode)
     seen: set[str] = {c for ids in known.values() if ids for c in ids}
@@ -583,7 +583,7 @@ class DealingRules:
 
 
 def complete_topic(incomplete: str) -> list[str]:
-    return [name for name in common.topic_names(SPEC) if name.startswith(incomplete.lower())]
+    return [name for name in shared_commands.topic_names(SPEC) if name.startswith(incomplete.lower())]
 
 
 def complete_kind(incomplete: str) -> list[str]:

@@ -7,9 +7,9 @@ import time
 
 from referee.cli.advice import fraction_text, group_alike, parse_duration, search_budget
 from referee.cli.cells import ljust
-from referee.cli.common import load_game
 from referee.cli.env import Environment
 from referee.cli.output import Output
+from referee.cli.shared_commands import load_game
 from referee.cli.status import CommandExit, ExitStatus, fail
 from referee.errors import InputError, RefereeError
 from referee.i18n import _, ngettext

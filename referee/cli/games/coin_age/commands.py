@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from referee.cli import common
-from referee.cli.commands import GamesOption, JsonOption, SimulationSeedOption, add_record_commands
+from referee.cli import shared_commands
 from referee.cli.files import display_name
 from referee.cli.games.coin_age.maps import (
     DEFAULT_MAP,
@@ -22,6 +21,7 @@ from referee.cli.games.coin_age.maps import (
 from referee.cli.games.coin_age.room import RULES, SPEC, complete_map, complete_topic
 from referee.cli.history.commands import LocationOption, LogOption, PlayHistoryOption
 from referee.cli.output import Output
+from referee.cli.record_commands import GamesOption, JsonOption, SimulationSeedOption, add_record_commands
 from referee.cli.records import parse_players
 from referee.cli.status import CommandExit, ExitStatus, fail
 from referee.engine import Game
@@ -124,7 +124,7 @@ def simulate(
     """Random legal self-play: statistics, benchmarks, fuzzing; checks the invariants of every game."""
     out = Output(ctx.obj, json_mode)
     names, setup = players_and_setup(players, map_value, out)
-    common.simulate_command(ctx.obj, SPEC, names, setup, games, seed, json_mode)
+    shared_commands.simulate_command(ctx.obj, SPEC, names, setup, games, seed, json_mode)
 
 
 # -- maps ------------------------------------------------------------------------------------------------------

@@ -5,18 +5,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee.cli import common
-from referee.cli.common import GameSample, GameSpec
+from referee.cli import shared_commands
 from referee.cli.games.coin_age.maps import map_names, prepare_setup, record_setup
 from referee.cli.lazy import LazyRules
 from referee.cli.output import Output, ScoreTable
 from referee.cli.records import check_game, check_players
+from referee.cli.shared_commands import GameSample, GameSpec
 from referee.engine import Game
 from referee.errors import InputError
 from referee.i18n import _
 
 if TYPE_CHECKING:
-    from referee.cli.prompts import MenuGroup
+    from referee.cli.menus import MenuGroup
     from referee.coin_age.actions import Action
     from referee.coin_age.state import CoinAgeState
 
@@ -258,7 +258,7 @@ def menu_groups(game: Game[CoinAgeState, Any]) -> list[MenuGroup]:
     """The menus, as data: in a turn, a group per coin to place (its spaces), the pays, the moves, the captures,
     and ending the turn; when a toss is due, one group of the legal tosses (which kinds matched). Every entry is
     an action object of the rules, labelled by the rules' :meth:`describe`."""
-    from referee.cli.prompts import MenuGroup
+    from referee.cli.menus import MenuGroup
     from referee.coin_age.actions import DONE, Capture, Move, Place, Slap
     from referee.coin_age.coins import LETTER, NAME, RANKS
 
@@ -311,7 +311,7 @@ def ask_action(game: Game[CoinAgeState, Any], prompter: Any, out: Output) -> obj
         message = _("{player}, your action").format(player=state.players[state.seat])
     else:
         message = _("{player} tosses: say which coins matched").format(player=state.players[state.tosser()])
-    return prompter.choose_action(message, menu_groups(game), common.topic_names(SPEC), ACTION_KINDS)
+    return prompter.choose_action(message, menu_groups(game), shared_commands.topic_names(SPEC), ACTION_KINDS)
 
 
 # -- positions -------------------------------------------------------------------------------------------------
@@ -364,7 +364,7 @@ def _picture(game: Game[CoinAgeState, Any], marked: frozenset[str]) -> Any:
 
 
 def complete_topic(incomplete: str) -> list[str]:
-    return [name for name in common.topic_names(SPEC) if name.startswith(incomplete.lower())]
+    return [name for name in shared_commands.topic_names(SPEC) if name.startswith(incomplete.lower())]
 
 
 def complete_map(incomplete: str) -> list[str]:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from referee.cli.common import load_game
 from referee.cli.env import Environment
 from referee.cli.output import Output
+from referee.cli.shared_commands import load_game
 from referee.cli.status import CommandExit, ExitStatus, fail
 from referee.errors import RefereeError
 from referee.i18n import _, ngettext

@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from referee.cli import common
-from referee.cli.commands import GamesOption, JsonOption, SimulationSeedOption, add_record_commands
+from referee.cli import shared_commands
 from referee.cli.games.matchstick.room import (
     SPEC,
     TURNED_MARK,
@@ -22,6 +21,7 @@ from referee.cli.games.matchstick.room import (
 )
 from referee.cli.history.commands import LocationOption, LogOption, PlayHistoryOption
 from referee.cli.output import Output
+from referee.cli.record_commands import GamesOption, JsonOption, SimulationSeedOption, add_record_commands
 from referee.cli.status import CommandExit, ExitStatus, fail
 from referee.errors import RefereeError
 from referee.i18n import _
@@ -93,7 +93,7 @@ def simulate(
     """Random legal self-play: statistics, benchmarks, fuzzing; checks the invariants of every game."""
     out = Output(ctx.obj, json_mode)
     names, setup = players_and_setup(players, expansion, deal_all, out)
-    common.simulate_command(ctx.obj, SPEC, names, setup, games, seed, json_mode)
+    shared_commands.simulate_command(ctx.obj, SPEC, names, setup, games, seed, json_mode)
 
 
 # -- shapes ----------------------------------------------------------------------------------------------------

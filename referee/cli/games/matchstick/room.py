@@ -10,18 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from referee.cli import common
-from referee.cli.common import GameSample, GameSpec
+from referee.cli import shared_commands
 from referee.cli.lazy import LazyRules
 from referee.cli.output import Output, ScoreTable
 from referee.cli.records import parse_players
+from referee.cli.shared_commands import GameSample, GameSpec
 from referee.cli.status import fail
 from referee.engine import Game
 from referee.errors import InputError, RefereeError
 from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
-    from referee.cli.prompts import MenuGroup
+    from referee.cli.menus import MenuGroup
     from referee.matchstick import MatchstickState, Play
 
 RULES = LazyRules("referee.matchstick.rules")
@@ -410,7 +410,7 @@ class CardStep:
 def menu_groups(game: Game[MatchstickState, Any]) -> list[MenuGroup]:
     """The first menu: play cards (its entries: the values of :meth:`PlayMenu.values`, whose menus follow) when a
     play is possible, and pass (the ``Pass`` action, labelled by the rules' notation) when the rules allow it."""
-    from referee.cli.prompts import MenuGroup
+    from referee.cli.menus import MenuGroup
     from referee.matchstick import PASS
 
     state = game.state
@@ -467,7 +467,7 @@ def ask_action(game: Game[MatchstickState, Any], prompter: Any, out: Output) -> 
     seat = state.turn
     assert seat is not None
     name = state.players[seat]
-    topics = common.topic_names(SPEC)
+    topics = shared_commands.topic_names(SPEC)
     message = _("{name}, your turn ({cards}, {sticks})").format(
         name=name, cards=card_count(state.cards[seat]), sticks=stick_count(state.matchsticks[seat])
     )
@@ -488,7 +488,7 @@ def ask_action(game: Game[MatchstickState, Any], prompter: Any, out: Output) -> 
 def ask_play(menu: PlayMenu, value: str, prompter: Any) -> Any:
     """The rest of the menus of a play showing ``value``: how many cards (when more than one count is possible),
     then its cards (:func:`ask_cards`); the ``Play`` picked, or None for "back" from the first of these."""
-    from referee.cli.prompts import BACK
+    from referee.cli.menus import BACK
 
     counts = menu.counts(value)
     while True:
@@ -513,7 +513,7 @@ def ask_cards(menu: PlayMenu, value: str, count: int, prompter: Any) -> Any:
     """The physical cards of a play of ``count`` cards showing ``value``, asking only what is open
     (:meth:`PlayMenu.step`): a play that is the only one left is returned unasked. "back" goes back one question;
     from the first, it returns None."""
-    from referee.cli.prompts import BACK
+    from referee.cli.menus import BACK
     from referee.matchstick import Play, play_cost
 
     state = menu.state
@@ -593,7 +593,7 @@ def _picture(game: Game[MatchstickState, Any], marked: frozenset[str]) -> Any:
 
 
 def complete_topic(incomplete: str) -> list[str]:
-    return [name for name in common.topic_names(SPEC) if name.startswith(incomplete.lower())]
+    return [name for name in shared_commands.topic_names(SPEC) if name.startswith(incomplete.lower())]
 
 
 def complete_card(incomplete: str) -> list[str]:

@@ -8,10 +8,10 @@ from typing import Annotated
 
 import typer
 
-from referee.cli import common
+from referee.cli import shared_commands
 from referee.cli.action_words import complete_action
-from referee.cli.common import GameSpec
 from referee.cli.history.commands import HistoryFileOption
+from referee.cli.shared_commands import GameSpec
 from referee.i18n import _
 
 JsonOption = Annotated[bool, typer.Option("--json", help="JSON for scripts (see the contract).")]
@@ -46,7 +46,7 @@ def add_record_commands(
         ] = None,
     ) -> None:
         """Validate whole records from the first action."""
-        common.replay_command(ctx.obj, spec, records, json_mode, jobs)
+        shared_commands.replay_command(ctx.obj, spec, records, json_mode, jobs)
 
     @app.command()
     def check(
@@ -65,7 +65,7 @@ def add_record_commands(
         draw: DrawOption = None,
     ) -> None:
         """Would ACTION be legal next? Which rule says so?"""
-        common.check_command(ctx.obj, spec, record, " ".join(action), json_mode, draw)
+        shared_commands.check_command(ctx.obj, spec, record, " ".join(action), json_mode, draw)
 
     def score(
         ctx: typer.Context,
@@ -85,7 +85,7 @@ def add_record_commands(
             from referee.cli.history.play_log import score_with_log
 
             score_with_log(ctx.obj, spec, file, json_mode, board, history, location, draw)
-        common.score_command(ctx.obj, spec, file, json_mode, board, draw)
+        shared_commands.score_command(ctx.obj, spec, file, json_mode, board, draw)
 
     score.__doc__ = score_doc
     app.command()(score)
@@ -111,4 +111,4 @@ def add_record_commands(
         ] = None,
     ) -> None:
         """The rules and the referee's rulings, by topic."""
-        common.rules_command(ctx.obj, spec, topic)
+        shared_commands.rules_command(ctx.obj, spec, topic)

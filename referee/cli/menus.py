@@ -1,8 +1,8 @@
 """Menus at a terminal. Imported only when a prompt is actually shown: questionary and prompt_toolkit cost about
 100 ms of start-up, which one-shot commands and TAB completion must not pay.
 
-Every menu is a :func:`referee.cli.typed.choose` prompt (type to filter, a number, or browse; nothing is picked for
-the player); the toss's checkbox is questionary's."""
+Every menu is a :func:`referee.cli.typed_prompt.choose` prompt (type to filter, a number, or browse; nothing is
+picked for the player); the toss's checkbox is questionary's."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.cli import typed
+from referee.cli import typed_prompt
 from referee.i18n import _
 
 UNDO = "\x00undo"
@@ -91,16 +91,16 @@ class Prompter:
             notation = "" if isinstance(value, str | OpenGroup) else self.notation(value)
             if notation:  # an action: its notation first (as at the turn's prompt), then what it does
                 label = label.removesuffix(": " + notation)  # a group of one action named "…: done"
-                entries.append(typed.Entry(notation, "" if label == notation else label, value, number, words))
+                entries.append(typed_prompt.Entry(notation, "" if label == notation else label, value, number, words))
             else:
-                entries.append(typed.Entry(label, "", value, number, words))
+                entries.append(typed_prompt.Entry(label, "", value, number, words))
         offered = {entry.value for entry in entries}
         understood = [
-            typed.Entry(word, "", COMMAND_OF_WORD[word], None, spellings(word))
+            typed_prompt.Entry(word, "", COMMAND_OF_WORD[word], None, spellings(word))
             for word in SESSION_WORDS
             if COMMAND_OF_WORD[word] not in offered and (word != "back" or BACK in offered)
         ]
-        return typed.choose(
+        return typed_prompt.choose(
             message + " ", entries, toolbar=self.toolbar, to_stderr=self.to_stderr, words=understood
         ).value
 
