@@ -93,8 +93,22 @@ def highlights(
             f" FROM games g JOIN players p ON p.game_id = g.id{where} ORDER BY g.played, g.id, p.seat",
             params,
         )
+        from referee.history.store import text_cell
+
         current: list[Any] = []
-        for row in cursor:
+        for raw in cursor:
+            game_id, kind, played, started, finished, key, name, won, drawn = raw
+            row = (
+                game_id,
+                text_cell(kind) or "",
+                text_cell(played) or "",
+                text_cell(started),
+                text_cell(finished),
+                text_cell(key) or "",
+                text_cell(name) or "?",
+                won,
+                drawn,
+            )
             if current and current[0][0] != row[0]:
                 total_minutes, timed = _add_game(
                     current, months, counts_by_game, wins_by_game, games_by_game, names, people, total_minutes, timed

@@ -729,7 +729,17 @@ class History:
                 chunk,
             ):
                 players[game_id].append(
-                    PlayerResult(name, seat, score, place, rank, bool(winner), bool(draw), color, bool(new))
+                    PlayerResult(
+                        text_cell(name) or "?",
+                        seat,
+                        score,
+                        place,
+                        rank,
+                        bool(winner),
+                        bool(draw),
+                        text_cell(color),
+                        bool(new),
+                    )
                 )
         result = []
         for (
@@ -748,18 +758,18 @@ class History:
             incomplete,
         ) in rows:
             entry = GameEntry(
-                game=game,
+                game=text_cell(game) or "",
                 players=players[game_id],
                 setup=_setup_cell(setup),
-                record=record,
-                content_hash=content_hash,
-                kind=kind,
+                record=text_cell(record) or "",
+                content_hash=text_cell(content_hash) or "",
+                kind=text_cell(kind) or "record",
                 actions=actions,
-                started=started,
-                finished=finished,
-                played=played,
-                location=location,
-                notes=notes,
+                started=text_cell(started),
+                finished=text_cell(finished),
+                played=text_cell(played) or "",
+                location=text_cell(location),
+                notes=text_cell(notes),
                 incomplete=bool(incomplete),
             )
             result.append(LoggedGame(game_id, entry))
@@ -843,6 +853,17 @@ class History:
     def integrity(self) -> str:
         with self.reading() as db:
             return str(db.execute("PRAGMA integrity_check").fetchone()[0])
+
+
+def text_cell(value: object) -> str | None:
+    """A text cell as text, whatever a damaged or hand-edited file holds in it (SQLite keeps any type in any
+    column): bytes decoded (undecodable ones replaced), numbers written out; so one odd value never stops a list,
+    a ``--json`` document or an export."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    return str(value)
 
 
 def _setup_cell(text: Any) -> dict[str, Any]:

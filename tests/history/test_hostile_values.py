@@ -184,3 +184,35 @@ def test_stats_read_stale_ratings_without_waiting_for_the_write_lock(history: Pa
     assert result.returncode == 0, result.stderr
     assert elapsed < 5
     assert json.loads(result.stdout)["players"]["Ann"]["rating"] is not None
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "UPDATE games SET finished = x'00ff', started = 12345",
+        "UPDATE games SET notes = x'41', location = x'80'",
+        "UPDATE games SET played = x'00'",
+        "UPDATE players SET name = x'ff41', color = x'ff' WHERE seat = 0",
+        "UPDATE players SET key = x'ff' WHERE seat = 0",
+    ],
+    ids=["times", "notes-and-place", "played", "name-and-colour", "key"],
+)
+def test_a_cell_of_the_wrong_type_never_stops_a_command(history: Path, damage: str) -> None:
+    """SQLite keeps any type in any column: a hand-edited or damaged history may hold bytes where text belongs."""
+    with sqlite3.connect(history) as db:
+        db.execute(damage)
+    for command in (
+        ["stats", "--json"],
+        ["stats", "--highlights"],
+        ["stats", "--highlights", "--json"],
+        ["history", "list", "--json"],
+        ["history", "show", "1"],
+        ["history", "export", "--format", "bgg"],
+        ["history", "export", "--format", "bgstats"],
+        ["history", "export", "--format", "csv"],
+        ["history", "export", "--format", "json"],
+        ["history", "report", "-o", "-"],
+    ):
+        result = run(*command, "--history", str(history))
+        assert "Traceback" not in result.stderr, (command, result.stderr)
+        assert result.returncode == 0, (command, result.stderr)
