@@ -102,6 +102,8 @@ def test_a_play_log_comes_in_as_results_without_actions(tmp_path: Path) -> None:
     assert match["scores"] is None and match["winner"] == "Iris" and match["ranking"][0] == "Iris"
     shown = run("history", "show", str(coin["id"]), "--history", str(history)).stdout.decode()
     assert "Imported from BoardGameGeek: a result without actions." in shown and "Where: Club" in shown
+    listed_text = run("history", "list", "--history", str(history)).stdout.decode()
+    assert "coin-age*" in listed_text and "* imported from BoardGameGeek: a result without actions" in listed_text
     assert stats(history, "coin-age")["players"]["Olaf"]["wins"] == 1
     assert stats(history, "builders")["players"]["Iris"]["draws"] == 1
     again = run("history", "import", str(log), "--history", str(history))

@@ -134,6 +134,8 @@ def test_a_bg_stats_file_comes_in_as_results_without_actions(tmp_path: Path) -> 
     assert match["scores"] is None and match["winner"] == "Iris"
     shown = run("history", "show", str(coin["id"]), "--history", str(history)).stdout.decode()
     assert "Imported from BG Stats: a result without actions." in shown and "Where: Club" in shown
+    listed_text = run("history", "list", "--history", str(history)).stdout.decode()
+    assert "coin-age*" in listed_text and "* imported from BG Stats: a result without actions" in listed_text
     assert stats(history, "coin-age")["players"]["Olaf"]["wins"] == 1
     again = run("history", "import", str(file), "--history", str(history))
     assert "0 plays imported, 3 already in the history" in again.stdout.decode()

@@ -118,13 +118,19 @@ def list_command(
     from referee.cli.output import ScoreTable
 
     table = ScoreTable("", [_("id"), _("date"), _("game"), _("players"), _("result")], left=5)
+    imported: list[str] = []
     for logged in games:
         entry = logged.entry
-        table.add_row(
-            [str(logged.id), local_time(entry.played), entry.game, ", ".join(entry.names), result_text(entry)]
-        )
+        game = entry.game
+        if entry.kind in SCORE_ONLY_SOURCES:  # marked, and told under the table
+            game += "*"
+            if SOURCE_NAMES[entry.kind] not in imported:
+                imported.append(SOURCE_NAMES[entry.kind])
+        table.add_row([str(logged.id), local_time(entry.played), game, ", ".join(entry.names), result_text(entry)])
     for line in table.lines()[1:]:
         out.text(line)
+    if imported:
+        out.text(_("* imported from {apps}: a result without actions").format(apps=", ".join(sorted(imported))))
     if more:
         out.note(_("The newest {shown} games (--limit 0 for all).").format(shown=len(games)))
     raise CommandExit(ExitStatus.SUCCESS)
