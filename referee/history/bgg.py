@@ -27,7 +27,7 @@ from typing import IO, Any
 
 from referee.errors import InputError
 from referee.history.entry import GameEntry, game_title, has_points
-from referee.history.plays import PlayedSeat, label, score_only_entry
+from referee.history.plays import PlayedSeat, label, read_score, score_only_entry, seats_in_order
 from referee.i18n import _
 from referee.xmltext import clean as xml_text
 from referee.xmltext import escape, quoteattr
@@ -36,8 +36,6 @@ MAX_BYTES = 256 * 1024 * 1024
 """The largest plays file read (a BoardGameGeek play log of a lifetime is a few megabytes)."""
 MAX_QUANTITY = 100
 """A play logged as this many games at most (``quantity``)."""
-MAX_SCORE = 10**9
-"""Scores beyond this are refused as not a score."""
 TERMS = "https://boardgamegeek.com/xmlapi/termsofuse"
 
 
@@ -179,7 +177,6 @@ def _entries(
     import json
 
     from referee.history.entry import utc_sort_key
-    from referee.players import first_repeated
 
     item = element.find("item")
     if item is None:
@@ -210,38 +207,14 @@ def _entries(
     for index, player in enumerate(players.findall("player") if players is not None else []):
         shown = player.get("name") or player.get("username") or ""
         player_name = check_name(shown, where)
-        score_text = (player.get("score") or "").strip()
-        score: int | None = None
-        if points and score_text:
-            if not re.fullmatch(r"[+-]?\d{1,12}", score_text) or abs(int(score_text)) > MAX_SCORE:
-                raise InputError(
-                    _("{where}: {name}'s score '{score}' is not a whole number").format(
-                        where=where, name=player_name, score=score_text[:20]
-                    )
-                )
-            score = int(score_text)
+        score = read_score(player.get("score") or "", points, player_name, where)
         position = player.get("startposition") or ""
         order = int(position) if position.isdigit() and len(position) < 4 else 1000 + index
         seat = PlayedSeat(
             player_name, score, player.get("win") == "1", label(player.get("color")), player.get("new") == "1"
         )
         seats.append((order, index, seat))
-    if len(seats) < 2:
-        raise InputError(_("{where}: fewer than two players: not a result").format(where=where))
-    seats.sort(key=lambda seat: (seat[0], seat[1]))
-    ordered = [seat for _order, _index, seat in seats]
-    repeated = first_repeated([seat.name for seat in ordered])
-    if repeated is not None:
-        raise InputError(
-            _("{where}: '{a}' and '{b}' are one player twice").format(where=where, a=repeated[0], b=repeated[1])
-        )
-    no_result = not any(seat.won for seat in ordered) and (not points or all(s.score is None for s in ordered))
-    if no_result and not incomplete:
-        raise InputError(
-            _("{where}: no scores and no winner: not a result").format(where=where)
-            if points
-            else _("{where}: no winner: not a result").format(where=where)
-        )
+    ordered = seats_in_order(seats, points, where, incomplete=incomplete)
     comments = element.find("comments")
     notes = xml_text(comments.text).strip() if comments is not None and comments.text else None
     location = xml_text(element.get("location") or "").strip() or None

@@ -30,12 +30,11 @@ from typing import IO, Any
 
 from referee.errors import InputError
 from referee.history.entry import GameEntry, game_title, has_points, name_key
-from referee.history.plays import PlayedSeat, score_only_entry
+from referee.history.plays import PlayedSeat, read_score, score_only_entry, seats_in_order
 from referee.i18n import _
 
 MAX_BYTES = 64 * 1024 * 1024
 """The largest BG Stats file read (a whole collection's backup of plays is a few megabytes)."""
-MAX_SCORE = 10**9
 NAMESPACE = uuid.UUID("6f1d3c1e-4a39-5b3e-9a57-8f0c2b7d1e42")
 """The namespace of the UUIDs this program writes (uuid5 of what each names)."""
 
@@ -218,7 +217,6 @@ def _entry(
     where: str,
 ) -> GameEntry:
     from referee.history.entry import utc_sort_key
-    from referee.players import first_repeated
 
     if not isinstance(play, dict):
         raise InputError(_("{where}: not a play").format(where=where))
@@ -252,36 +250,16 @@ def _entry(
         if player_row is None:
             raise InputError(_("{where}: a player is not in the file's players").format(where=where))
         player_name = check_name(player_row.get("name"), where)
-        score: int | None = None
         raw = score_row.get("score")
-        score_text = str(raw).strip() if isinstance(raw, str | int) and not isinstance(raw, bool) else ""
-        if points and score_text:
-            if not re.fullmatch(r"[+-]?\d{1,12}", score_text) or abs(int(score_text)) > MAX_SCORE:
-                raise InputError(
-                    _("{where}: {name}'s score '{score}' is not a whole number").format(
-                        where=where, name=player_name, score=score_text[:20]
-                    )
-                )
-            score = int(score_text)
+        score_text = str(raw) if isinstance(raw, str | int) and not isinstance(raw, bool) else ""
+        score = read_score(score_text, points, player_name, where)
         order = score_row.get("seatOrder")
         seat_order = order if isinstance(order, int) and not isinstance(order, bool) and 0 < order < 1000 else 0
         if _truth(score_row.get("startPlayer")):
             seat_order = -1
         won, new = _truth(score_row.get("winner")), _truth(score_row.get("newPlayer"))
         seats.append((seat_order or 1000 + index, index, PlayedSeat(player_name, score, won, None, new)))
-    if len(seats) < 2:
-        raise InputError(_("{where}: fewer than two players: not a result").format(where=where))
-    seats.sort(key=lambda seat: (seat[0], seat[1]))
-    ordered = [seat for _order, _index, seat in seats]
-    repeated = first_repeated([seat.name for seat in ordered])
-    if repeated is not None:
-        raise InputError(
-            _("{where}: '{a}' and '{b}' are one player twice").format(where=where, a=repeated[0], b=repeated[1])
-        )
-    if points and all(seat.score is None for seat in ordered) and not any(seat.won for seat in ordered):
-        raise InputError(_("{where}: no scores and no winner: not a result").format(where=where))
-    if not points and not any(seat.won for seat in ordered):
-        raise InputError(_("{where}: no winner: not a result").format(where=where))
+    ordered = seats_in_order(seats, points, where)
     location_ref = play.get("locationRefId")
     location_row = locations.get(location_ref) if isinstance(location_ref, int) else None
     location = _text(location_row.get("name")) if location_row is not None else ""

@@ -25,6 +25,56 @@ class PlayedSeat:
     new: bool = False
 
 
+MAX_SCORE = 10**9
+"""Scores beyond this are refused as not a score."""
+
+
+def read_score(text: str, points: bool, name: str, where: str) -> int | None:
+    """A player's score as another app's file writes it (text): a whole number, or None when the game has no points
+    or none is given; InputError for anything else (``49-46ish``, or beyond :data:`MAX_SCORE`)."""
+    import re
+
+    from referee.errors import InputError
+    from referee.i18n import _
+
+    text = text.strip()
+    if not points or not text:
+        return None
+    if not re.fullmatch(r"[+-]?\d{1,12}", text) or abs(int(text)) > MAX_SCORE:
+        raise InputError(
+            _("{where}: {name}'s score '{score}' is not a whole number").format(where=where, name=name, score=text[:20])
+        )
+    return int(text)
+
+
+def seats_in_order(
+    seats: list[tuple[int, int, PlayedSeat]], points: bool, where: str, *, incomplete: bool = False
+) -> list[PlayedSeat]:
+    """A play's players in seat order (by their order in the file's own terms, then as listed), refused in one
+    InputError when it is not a result: fewer than two players, one player twice, or (unless ``incomplete``) no
+    winner and no scores."""
+    from referee.errors import InputError
+    from referee.i18n import _
+    from referee.players import first_repeated
+
+    if len(seats) < 2:
+        raise InputError(_("{where}: fewer than two players: not a result").format(where=where))
+    ordered = [seat for _order, _index, seat in sorted(seats, key=lambda seat: (seat[0], seat[1]))]
+    repeated = first_repeated([seat.name for seat in ordered])
+    if repeated is not None:
+        raise InputError(
+            _("{where}: '{a}' and '{b}' are one player twice").format(where=where, a=repeated[0], b=repeated[1])
+        )
+    no_result = not any(seat.won for seat in ordered) and (not points or all(s.score is None for s in ordered))
+    if no_result and not incomplete:
+        raise InputError(
+            _("{where}: no scores and no winner: not a result").format(where=where)
+            if points
+            else _("{where}: no winner: not a result").format(where=where)
+        )
+    return ordered
+
+
 def label(value: object, limit: int = 40) -> str | None:
     """A short label from another app's file (a player's colour): text without control characters, its blanks
     trimmed, at most ``limit`` characters; None when there is none."""

@@ -224,20 +224,7 @@ def import_command(env: Environment, file: str, history_file: str | None) -> Non
             except RefereeError as error:
                 yield where, error
 
-    with history:
-        batch = BatchLog(out, history, None)
-        batch.run(entries())
-        if stopped:
-            out.error(stopped[0].message)
-            out.error(_("nothing after game {number} of {file} was read").format(number=batch.seen, file=source))
-            batch.worst = max(batch.worst, ExitStatus.BAD_INPUT)
-        if batch.worst != ExitStatus.INTERRUPTED:
-            try:
-                for game in history.game_kinds():
-                    history.recompute_ratings(game)
-            except RefereeError as error:
-                out.error(error.message)
-                batch.worst = max(batch.worst, ExitStatus.BAD_INPUT)
+    batch = _log_imported(out, history, entries(), stopped, source, say_where_it_stopped=True)
     if file != "-":
         with suppress(OSError):
             stream.close()
@@ -250,6 +237,35 @@ def import_command(env: Environment, file: str, history_file: str | None) -> Non
         )
     )
     raise CommandExit(batch.worst)
+
+
+def _log_imported(
+    out: Output,
+    history: History,
+    entries: Iterator[tuple[str, GameEntry | RefereeError]],
+    stopped: list[RefereeError],
+    source: str,
+    *,
+    say_where_it_stopped: bool = False,
+) -> BatchLog:
+    """Log an import's games in one batch; say why the file stopped being read (``stopped``, filled while
+    ``entries`` is read); then recompute every game's ratings (an import may add games older than the last)."""
+    with history:
+        batch = BatchLog(out, history, None)
+        batch.run(entries)
+        if stopped:
+            out.error(stopped[0].message)
+            if say_where_it_stopped:
+                out.error(_("nothing after game {number} of {file} was read").format(number=batch.seen, file=source))
+            batch.worst = max(batch.worst, ExitStatus.BAD_INPUT)
+        if batch.worst != ExitStatus.INTERRUPTED:
+            try:
+                for game in history.game_kinds():
+                    history.recompute_ratings(game)
+            except RefereeError as error:
+                out.error(error.message)
+                batch.worst = max(batch.worst, ExitStatus.BAD_INPUT)
+    return batch
 
 
 _END = object()
@@ -317,19 +333,7 @@ def _import_plays(out: Output, stream: Any, source: str, history: History, app: 
         except UnicodeDecodeError:
             stopped.append(InputError(_("{file}: not UTF-8 text").format(file=source)))
 
-    with history:
-        batch = BatchLog(out, history, None)
-        batch.run(entries())
-        if stopped:
-            out.error(stopped[0].message)
-            batch.worst = max(batch.worst, ExitStatus.BAD_INPUT)
-        if batch.worst != ExitStatus.INTERRUPTED:
-            try:
-                for game in history.game_kinds():
-                    history.recompute_ratings(game)
-            except RefereeError as error:
-                out.error(error.message)
-                batch.worst = max(batch.worst, ExitStatus.BAD_INPUT)
+    batch = _log_imported(out, history, entries(), stopped, source)
     with suppress(OSError):
         stream.close()
     counts = batch.counts()
