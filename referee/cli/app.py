@@ -15,20 +15,24 @@ from typer.core import TyperGroup
 
 from referee import __version__, registry
 from referee.cli.option_values import complete_language
-from referee.cli.status import CommandExit, ExitStatus, ended_by
+from referee.cli.status import CommandFailed, ExitStatus, report
 from referee.errors import RefereeError
 from referee.i18n import _
 
 
 class RefereeGroup(TyperGroup):
-    """The root command group: the one place where an error the referee reports ends a command, as one line on
-    standard error and the exit status of :func:`referee.cli.status.exit_status` (HTTPie's pattern)."""
+    """The root command group: the one place where a command's end meets the exit status (HTTPie's pattern). A
+    command returns its status; one that failed and said so raises :class:`~referee.cli.status.CommandFailed`; an
+    error the referee reports and nobody caught becomes one line on standard error and the status of
+    :func:`referee.cli.status.exit_status`."""
 
     def invoke(self, ctx: Any) -> Any:  # (Typer's Context, whose Click base Typer does not export)
         try:
             return super().invoke(ctx)
+        except CommandFailed as failed:
+            return failed.status
         except RefereeError as error:
-            raise ended_by(error, ctx.obj) from None
+            return report(error, ctx.obj)
 
     def main(
         self,
@@ -56,11 +60,11 @@ class RefereeGroup(TyperGroup):
 
                 sys.stdout.write(json_text({"error": {"message": problem.format_message()}}) + "\n")
                 sys.stdout.flush()
-            raise CommandExit(problem.exit_code) from None
+            sys.exit(problem.exit_code)
         except Abort:
             sys.stderr.write(_("Aborted!") + "\n")
-            raise CommandExit(1) from None
-        raise CommandExit(result if isinstance(result, int) else ExitStatus.SUCCESS)
+            sys.exit(1)
+        sys.exit(int(result) if isinstance(result, int) else ExitStatus.SUCCESS)
 
 
 class UsageProblem(Protocol):
@@ -85,7 +89,7 @@ def _click_exception() -> type[Exception]:
 def _version(value: bool) -> None:
     if value:
         sys.stdout.write(f"referee {__version__}\n")
-        raise CommandExit(ExitStatus.SUCCESS)
+        raise typer.Exit(ExitStatus.SUCCESS)
 
 
 def _main(

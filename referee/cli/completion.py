@@ -7,7 +7,7 @@ steps as Typer's completion (``typer._click.shell_completion``) over :data:`refe
 and PowerShell.
 
 It answers only the plain cases: words it does not know (an unknown command or option, ``--``, ``--name=value``,
-an option before the subcommand) make :func:`complete` return False and Typer answers. A test compares the two
+an option before the subcommand) make :func:`complete` return None and Typer answers. A test compares the two
 on thousands of command lines, byte for byte.
 """
 
@@ -219,25 +219,26 @@ def formatted(shell: str, items: list[Item], environ: Mapping[str, str]) -> list
     return lines
 
 
-def complete(environ: Mapping[str, str]) -> bool:
-    """Answer a completion request like Typer; False when it is not a plain case (Typer then answers)."""
+def complete(environ: Mapping[str, str]) -> int | None:
+    """Answer a completion request like Typer: the exit status; None when it is not a plain case (Typer then
+    answers)."""
     action, _, shell = environ.get("_REFEREE_COMPLETE", "").partition("_")
     if action != "complete" or shell not in SHELLS:
-        return False
+        return None
     from referee import registry
     from referee.cli.command_tree import TREE
 
     if set(registry.GAMES) | set(OTHER_COMMANDS) != set(TREE["commands"]):  # games changed since it was generated
-        return False
+        return None
     try:
         words, incomplete = words_and_incomplete(shell, environ)
         lines = formatted(shell, completions(TREE, words, incomplete), environ)
     except (Unsure, ValueError):
-        return False
+        return None
     if shell == "fish":
         fish_action = environ.get("_TYPER_COMPLETE_FISH_ACTION", "")
         if fish_action == "is-args":
-            sys.exit(0 if lines else 1)
+            return 0 if lines else 1
         text = "\n".join(lines) if fish_action == "get-args" else ""
     elif shell == "zsh":
         text = "_arguments '*: :((" + "\n".join(lines) + "))'" if lines else "_files"
@@ -245,4 +246,4 @@ def complete(environ: Mapping[str, str]) -> bool:
         text = "\n".join(lines)
     sys.stdout.write(text + "\n")
     sys.stdout.flush()
-    sys.exit(0)
+    return 0

@@ -84,10 +84,10 @@ def parse_draw(argv: Sequence[str]) -> tuple[str, str, str, int | None, bool] | 
     return argv[0], files[0], output, at, force
 
 
-def run(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> bool:
-    """Answer ``argv`` if it is on the fast path (the command ends the process with its status); False if not."""
+def run(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> int | None:
+    """Answer ``argv`` if it is on the fast path: the command's exit status; None if not (for Typer)."""
     if environ.get(DISABLE):
-        return False
+        return None
     if "_REFEREE_COMPLETE" in environ:
         from referee.cli.completion import complete
 
@@ -102,17 +102,17 @@ def run(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> bool:
         from referee.cli.pictures import draw_command
 
         game_name, file, output, at, force = drawing
-        draw_command(Environment(), import_module(registry.GAMES[game_name].spec_module).SPEC, file, at, output, force)
+        return draw_command(
+            Environment(), import_module(registry.GAMES[game_name].spec_module).SPEC, file, at, output, force
+        )
     parsed = parse(argv)
     if parsed is None:
-        return False
+        return None
     game, command, arguments, json_mode = parsed
     from referee.cli import shared_commands
     from referee.cli.env import Environment
 
     spec = import_module(registry.GAMES[game].spec_module).SPEC
     if command == "check":
-        shared_commands.check_command(Environment(), spec, arguments[0], arguments[1], json_mode)
-    else:
-        shared_commands.score_command(Environment(), spec, arguments[0], json_mode)
-    return True
+        return shared_commands.check_command(Environment(), spec, arguments[0], arguments[1], json_mode)
+    return shared_commands.score_command(Environment(), spec, arguments[0], json_mode)

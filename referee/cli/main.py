@@ -13,7 +13,7 @@ import os
 import sys
 from typing import Any
 
-from referee.cli.status import ExitStatus
+from referee.cli.status import CommandFailed, ExitStatus
 from referee.errors import RefereeError
 
 
@@ -56,20 +56,24 @@ def run() -> None:
         if sys.argv[1:2] in (["--install-completion"], ["--show-completion"]) and len(sys.argv) <= 3:
             from referee.cli.shell_setup import completion_command
 
-            if completion_command(sys.argv[1], sys.argv[2] if len(sys.argv) == 3 else None, os.environ):
-                sys.exit(ExitStatus.SUCCESS)
+            status = completion_command(sys.argv[1], sys.argv[2] if len(sys.argv) == 3 else None, os.environ)
+            if status is not None:
+                sys.exit(status)
         from referee.cli import fast
 
-        if fast.run(sys.argv[1:]):
-            sys.exit(ExitStatus.SUCCESS)
+        status = fast.run(sys.argv[1:])
+        if status is not None:
+            sys.exit(status)
         from referee.cli.app import app
         from referee.cli.help_text import translated_command
 
         translated_command(app)(prog_name="referee")
-    except RefereeError as error:  # one the fast path left unreported (Typer's go through RefereeGroup)
-        from referee.cli.status import ended_by
+    except CommandFailed as failed:  # the fast path's (Typer's end in RefereeGroup)
+        sys.exit(failed.status)
+    except RefereeError as error:  # one the fast path left unreported
+        from referee.cli.status import report
 
-        raise ended_by(error) from None
+        sys.exit(report(error))
     except KeyboardInterrupt:
         from referee.i18n import _
 

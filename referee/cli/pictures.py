@@ -141,10 +141,10 @@ def _quiet(env: Any) -> Any:
     return Output(env)
 
 
-def draw_command(env: Any, spec: Any, path: str, at: int | None, output: str, force: bool) -> None:
+def draw_command(env: Any, spec: Any, path: str, at: int | None, output: str, force: bool) -> int:
     """``GAME draw RECORD|POSITION [--at N] -o FILE.svg``."""
     from referee.cli.output import Output
-    from referee.cli.status import CommandExit, ExitStatus, fail
+    from referee.cli.status import ExitStatus, fail
     from referee.errors import RefereeError
 
     out = Output(env)
@@ -156,7 +156,7 @@ def draw_command(env: Any, spec: Any, path: str, at: int | None, output: str, fo
         raise fail(out, error) from None
     if output != "-":
         out.note(_("Drew {file}.").format(file=output))
-    raise CommandExit(ExitStatus.SUCCESS)
+    return ExitStatus.SUCCESS
 
 
 def ruling_picture(spec: Any, game: Any, canonical: str, verdict: Any) -> Picture:

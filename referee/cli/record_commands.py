@@ -44,9 +44,9 @@ def add_record_commands(
         jobs: Annotated[
             int | None, typer.Option("--jobs", help="Worker processes for many records (default: all cores).")
         ] = None,
-    ) -> None:
+    ) -> int:
         """Validate whole records from the first action."""
-        shared_commands.replay_command(ctx.obj, spec, records, json_mode, jobs)
+        return shared_commands.replay_command(ctx.obj, spec, records, json_mode, jobs)
 
     @app.command()
     def check(
@@ -63,9 +63,9 @@ def add_record_commands(
         ],
         json_mode: JsonOption = False,
         draw: DrawOption = None,
-    ) -> None:
+    ) -> int:
         """Would ACTION be legal next? Which rule says so?"""
-        shared_commands.check_command(ctx.obj, spec, record, " ".join(action), json_mode, draw)
+        return shared_commands.check_command(ctx.obj, spec, record, " ".join(action), json_mode, draw)
 
     def score(
         ctx: typer.Context,
@@ -78,14 +78,14 @@ def add_record_commands(
         ] = None,
         history: HistoryFileOption = None,
         draw: DrawOption = None,
-    ) -> None:
+    ) -> int:
         if location is not None and not log:
             raise typer.BadParameter(_("--location goes with --log (where the logged game was played)"))
         if log:
             from referee.cli.history.play_log import score_with_log
 
-            score_with_log(ctx.obj, spec, file, json_mode, board, history, location, draw)
-        shared_commands.score_command(ctx.obj, spec, file, json_mode, board, draw)
+            return score_with_log(ctx.obj, spec, file, json_mode, board, history, location, draw)
+        return shared_commands.score_command(ctx.obj, spec, file, json_mode, board, draw)
 
     score.__doc__ = score_doc
     app.command()(score)
@@ -97,11 +97,11 @@ def add_record_commands(
         output: Annotated[str, typer.Option("-o", "--output", help="The picture to write: FILE.svg ('-': stdout).")],
         at: Annotated[int | None, typer.Option("--at", help="After this many actions of the record.")] = None,
         force: Annotated[bool, typer.Option("--force", help="Replace the picture if it exists.")] = False,
-    ) -> None:
+    ) -> int:
         """A picture (SVG) of the position: the table as it lies, the score as it stands."""
         from referee.cli.pictures import draw_command
 
-        draw_command(ctx.obj, spec, file, at, output, force)
+        return draw_command(ctx.obj, spec, file, at, output, force)
 
     @app.command()
     def rules(
@@ -109,6 +109,6 @@ def add_record_commands(
         topic: Annotated[
             str | None, typer.Argument(help="A topic; none for all.", autocompletion=complete_topic)
         ] = None,
-    ) -> None:
+    ) -> int:
         """The rules and the referee's rulings, by topic."""
-        shared_commands.rules_command(ctx.obj, spec, topic)
+        return shared_commands.rules_command(ctx.obj, spec, topic)

@@ -20,7 +20,7 @@ from referee.cli.files import RecordChanged, RecordLock, RecordWriter, Stamp, Wr
 from referee.cli.output import Output, shorten
 from referee.cli.records import Record
 from referee.cli.shared_commands import ComputerPlayer, GameSpec, error_document
-from referee.cli.status import CommandExit, ExitStatus, exit_status, fail
+from referee.cli.status import CommandFailed, ExitStatus, exit_status, fail
 from referee.engine import Event, Game
 from referee.errors import IllegalAction, RefereeError
 from referee.i18n import _, ngettext
@@ -126,7 +126,7 @@ class PlaySession:
         self.writer.write(record.to_toml())
 
     # -- running -------------------------------------------------------------------------------------------
-    def run(self) -> None:
+    def run(self) -> int:
         lock = self.lock
         if lock is None and self.record_path is not None:
             lock = RecordLock(self.record_path)
@@ -149,7 +149,7 @@ class PlaySession:
                     len(self.game.actions),
                 ).format(count=len(self.game.actions), where=where)
             )
-            raise CommandExit(ExitStatus.INTERRUPTED) from None
+            return ExitStatus.INTERRUPTED
         except RefereeError as error:
             raise fail(self.out, error) from None
         finally:
@@ -158,7 +158,7 @@ class PlaySession:
         from referee.cli.history.play_log import log_finished_game
 
         log_finished_game(self)
-        raise CommandExit(status)
+        return status
 
     def push(self, choice: object, *, by_computer: bool = False, defer: bool = False) -> list[Event]:
         """Check and apply one action (an action object picked from a menu, or notation to parse), then write the
@@ -643,7 +643,7 @@ def play_command(
     resume: str | None,
     json_mode: bool,
     computer: ComputerPlayer | None = None,
-) -> None:
+) -> int:
     """Start (or with ``resume``, continue) a game and referee it (``computer`` plays a seat, see PlaySession).
 
     The record is locked first and read after, so no other referee can write it in between."""
@@ -689,7 +689,7 @@ def play_command(
         from referee.history.entry import now_iso
 
         session.started = now_iso()
-    session.run()
+    return session.run()
 
 
 def _resumed_computer(table: dict[str, Any]) -> str:
@@ -788,7 +788,7 @@ def _resume(
         if error is not None:
             out.error(replay_error_line(resume, error))
             out.note(_("{file} was not changed.").format(file=resume))
-            raise CommandExit(exit_status(error))
+            raise CommandFailed(exit_status(error))
         if target != source and path_exists(target):
             raise InputError(_("{file} already exists; choose another --record").format(file=record))
     except BaseException:

@@ -15,7 +15,7 @@ from referee.cli.files import display_name, read_toml
 from referee.cli.lazy import unwrap
 from referee.cli.output import Output, ScoreTable
 from referee.cli.records import Record, record_from_document
-from referee.cli.status import CommandExit, ExitStatus, exit_status, fail
+from referee.cli.status import ExitStatus, exit_status, fail
 from referee.engine import Game, Rules
 from referee.errors import IllegalAction, InputError, RefereeError, ReplayError
 from referee.i18n import _, ngettext
@@ -181,7 +181,7 @@ def default_jobs() -> int:
 
 def replay_command(
     env: Environment, spec: GameSpec, records: Sequence[str], json_mode: bool, jobs: int | None = None
-) -> None:
+) -> int:
     out = Output(env, json_mode)
     if jobs is not None and jobs < 1:
         raise fail(out, _("--jobs must be at least 1"))
@@ -194,7 +194,7 @@ def replay_command(
         elif game is not None:
             spec.render(game, out)
             out.text(line or "")
-        raise CommandExit(status)
+        return status
     # Many records (a club's archive): replayed in worker processes, reported in the order given, the JSON array
     # written as the results come, one summary per line (compact: indenting thousands of summaries cost more than
     # replaying them), so memory stays flat with the archive's size.
@@ -214,7 +214,7 @@ def replay_command(
     if json_mode:
         env.stdout.write("\n]\n")
         env.stdout.flush()
-    raise CommandExit(worst)
+    return worst
 
 
 WorkerResult = tuple[ExitStatus, "str | None", str, "str | None"]
@@ -297,7 +297,7 @@ def load_game(spec: GameSpec, path: str, out: Output) -> Game[Any, Any]:
 # -- check -----------------------------------------------------------------------------------------------------
 def check_command(
     env: Environment, spec: GameSpec, record_path: str, action_text: str, json_mode: bool, draw: str | None = None
-) -> None:
+) -> int:
     out = Output(env, json_mode)
     if draw is not None:
         from referee.cli.pictures import check_svg
@@ -342,13 +342,13 @@ def check_command(
         out.text(_("Rule: {rule} (referee {game} rules {rule})").format(rule=verdict.rule, game=spec.name))
         if verdict.ruling:
             out.text(verdict.ruling)
-    raise CommandExit(ExitStatus.SUCCESS if verdict.legal else ExitStatus.ILLEGAL)
+    return ExitStatus.SUCCESS if verdict.legal else ExitStatus.ILLEGAL
 
 
 # -- score -----------------------------------------------------------------------------------------------------
 def score_command(
     env: Environment, spec: GameSpec, path: str, json_mode: bool, board: bool = False, draw: str | None = None
-) -> None:
+) -> int:
     """The score of a record or a position: a breakdown per player (and the table drawn with ``board``; the score
     sheet drawn as a picture into ``draw``)."""
     out = Output(env, json_mode)
@@ -395,11 +395,11 @@ def score_command(
         for line in spec.score_table(game).lines():
             out.text(line)
         out.text(spec.status_line(game))
-    raise CommandExit(ExitStatus.SUCCESS)
+    return ExitStatus.SUCCESS
 
 
 # -- rules -----------------------------------------------------------------------------------------------------
-def rules_command(env: Environment, spec: GameSpec, topic: str | None) -> None:
+def rules_command(env: Environment, spec: GameSpec, topic: str | None) -> int:
     from referee.rulebook import rulebook
 
     out = Output(env)
@@ -413,13 +413,13 @@ def rules_command(env: Environment, spec: GameSpec, topic: str | None) -> None:
         print_sources(out, book)
         out.text()
         out.text(_("Topics: {topics}. Also: 'rulings' lists every ruling.").format(topics=", ".join(book.names)))
-        raise CommandExit(ExitStatus.SUCCESS)
+        return ExitStatus.SUCCESS
     if topic.strip().lower() == "rulings":
         for entry, ruling in book.rulings:
             out.text(for_terminal(f"({entry.name}) {ruling}"))
         out.text()
         print_sources(out, book)
-        raise CommandExit(ExitStatus.SUCCESS)
+        return ExitStatus.SUCCESS
     found = book.topic(topic)
     if found is None:
         raise fail(
@@ -429,7 +429,7 @@ def rules_command(env: Environment, spec: GameSpec, topic: str | None) -> None:
             ),
         )
     print_topic(out, found, spec)
-    raise CommandExit(ExitStatus.SUCCESS)
+    return ExitStatus.SUCCESS
 
 
 RULES_WIDTH = 100
@@ -553,7 +553,7 @@ def simulate_command(
     games: int,
     seed: int | None,
     json_mode: bool,
-) -> None:
+) -> int:
     out = Output(env, json_mode)
     if games < 1:
         raise fail(out, _("--games must be at least 1"))
@@ -588,4 +588,4 @@ def simulate_command(
         )
     for violation in report["violations"][:20]:
         out.error(violation)
-    raise CommandExit(ExitStatus.ILLEGAL if report["violations"] else ExitStatus.SUCCESS)
+    return ExitStatus.ILLEGAL if report["violations"] else ExitStatus.SUCCESS

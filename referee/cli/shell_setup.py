@@ -87,9 +87,10 @@ def install(shell: str, home: Path) -> list[Path]:
     raise ValueError(shell)
 
 
-def completion_command(option: str, shell: str | None, environ: Mapping[str, str]) -> bool:
+def completion_command(option: str, shell: str | None, environ: Mapping[str, str]) -> int | None:
     """``--show-completion [SHELL]`` prints the script, ``--install-completion [SHELL]`` installs it (bash, zsh,
-    fish); False leaves the command line to Typer (PowerShell, or a shell that cannot be found: Typer says so)."""
+    fish): the exit status; None leaves the command line to Typer (PowerShell, or a shell that cannot be found:
+    Typer says so)."""
     import sys
 
     from referee.cli.status import ExitStatus
@@ -103,14 +104,14 @@ def completion_command(option: str, shell: str | None, environ: Mapping[str, str
                 + _("unknown shell '{shell}': one of {shells}").format(shell=shell, shells=", ".join(SHELLS))
                 + "\n"
             )
-            sys.exit(ExitStatus.BAD_INPUT)
-        return False
+            return ExitStatus.BAD_INPUT
+        return None
     if option == "--show-completion":
         sys.stdout.write(script(name))
-        return True
+        return ExitStatus.SUCCESS
     written = install(name, Path(environ.get("HOME") or Path.home()))
     sys.stdout.write(_("{shell} completion installed in {path}").format(shell=name, path=written[0]) + "\n")
     for path in written[1:]:
         sys.stdout.write(_("and loaded from {path}").format(path=path) + "\n")
     sys.stdout.write(_("Completion will take effect once you restart the terminal.") + "\n")
-    return True
+    return ExitStatus.SUCCESS

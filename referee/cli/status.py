@@ -18,29 +18,27 @@ class ExitStatus(IntEnum):
     """Ctrl-C; the record is safe on disk."""
 
 
-class CommandExit(SystemExit):
-    """The end of a command with an exit status.
+class CommandFailed(Exception):
+    """A command that failed and has said why: it ends with ``status``.
 
-    A ``SystemExit``, so it ends the process the same way whether Typer called the command or the fast path of
-    :mod:`referee.cli.fast` did, and raising it needs no Typer import (about 50 ms of start-up)."""
+    Commands return their exit status when they end; a failure deep inside one is raised as this (never a
+    ``SystemExit``), and the boundaries, :class:`referee.cli.app.RefereeGroup` for Typer and
+    :func:`referee.cli.main.run` for the fast path, turn it into the exit status: the one place errors meet exit
+    statuses (HTTPie's pattern). Raising it needs no Typer import (about 50 ms of start-up)."""
 
     def __init__(self, status: int) -> None:
         super().__init__(int(status))
-
-    @property
-    def exit_code(self) -> int:
-        """The status, under the name ``CommandExit`` gives it."""
-        return int(self.code)  # type: ignore[arg-type]
+        self.status = int(status)
 
 
-def ended_by(error: RefereeError, env: Any = None) -> CommandExit:
-    """Report an error nobody reported yet, in one line on standard error, and return the exit to raise: what
-    becomes of a :class:`~referee.errors.RefereeError` that leaves a command (Typer's and the fast path's alike)."""
+def report(error: RefereeError, env: Any = None) -> ExitStatus:
+    """Report an error nobody reported yet, in one line on standard error, and return its exit status: what becomes
+    of a :class:`~referee.errors.RefereeError` that leaves a command (Typer's and the fast path's alike)."""
     from referee.cli.env import Environment
     from referee.cli.output import Output
 
     Output(env if isinstance(env, Environment) else Environment()).error(error.message)
-    return CommandExit(exit_status(error))
+    return exit_status(error)
 
 
 def exit_status(error: RefereeError) -> ExitStatus:
@@ -51,13 +49,13 @@ def exit_status(error: RefereeError) -> ExitStatus:
     return ExitStatus.ILLEGAL if isinstance(error, IllegalAction) else ExitStatus.BAD_INPUT
 
 
-def fail(out: Any, error: RefereeError | str, status: int | None = None) -> CommandExit:
+def fail(out: Any, error: RefereeError | str, status: int | None = None) -> CommandFailed:
     """The one way a command fails: the error in one line on standard error, and under ``--json`` the error
     document ``{"error": {"message": …}}`` on standard output when the command has not written its document yet
-    (``--json`` always gives one JSON document); returns the exit to raise (``status``, else the error's)."""
+    (``--json`` always gives one JSON document); returns the failure to raise (``status``, else the error's)."""
     message = error.message if isinstance(error, RefereeError) else error
     out.error(message)
     if out.json_mode and not out.json_written:
         out.json({"error": {"message": message}})
     code = status if status is not None else (exit_status(error) if isinstance(error, RefereeError) else 2)
-    return CommandExit(code)
+    return CommandFailed(code)

@@ -66,11 +66,12 @@ def answer_of(call: Any) -> tuple[int | None, str] | None:
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         try:
-            if call() is False:
-                return None
-        except SystemExit as done:
+            status = call()
+        except SystemExit as done:  # Typer's answer
             return (done.code if isinstance(done.code, int) else int(done.code is not None)), out.getvalue()
-    return 0, out.getvalue()
+        if status is None:  # the fast path declined
+            return None
+    return status, out.getvalue()
 
 
 def typer_answer(command: Any, env: dict[str, str]) -> tuple[int | None, str] | None:

@@ -27,6 +27,6 @@ def simulate(
     games: Annotated[int, typer.Option("--games", help="How many games.")],
     seed: Annotated[int | None, typer.Option("--seed", help="Random seed.")] = None,
     json_mode: JsonOption = False,
-) -> None:
+) -> int:
     """Random legal self-play."""
-    shared_commands.simulate_command(ctx.obj, SPEC, parse_players("Ann,Bob"), {}, games, seed, json_mode)
+    return shared_commands.simulate_command(ctx.obj, SPEC, parse_players("Ann,Bob"), {}, games, seed, json_mode)

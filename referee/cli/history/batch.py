@@ -15,7 +15,7 @@ from referee.cli.history.entries import SCORE_ONLY_SOURCES, Unfinished, entry_fr
 from referee.cli.history.opening import open_for_writing
 from referee.cli.history.options import game_names
 from referee.cli.output import Output
-from referee.cli.status import CommandExit, ExitStatus, exit_status, fail
+from referee.cli.status import ExitStatus, exit_status, fail
 from referee.errors import InputError, RefereeError
 from referee.i18n import _, ngettext
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 def add_command(
     env: Environment, paths: Sequence[str], json_mode: bool, history_file: str | None, incomplete: bool = False
-) -> None:
+) -> int:
     out = Output(env, json_mode)
     try:
         history = open_for_writing(history_file)
@@ -50,7 +50,7 @@ def add_command(
                 **{key: value for key, value in counts.items() if key != "added"},
             )
         )
-    raise CommandExit(batch.worst)
+    return batch.worst
 
 
 class BatchLog:
@@ -169,7 +169,7 @@ def _report_failed_game(out: Output, error: RefereeError, source: str, where: st
     return exit_status(error)
 
 
-def import_command(env: Environment, file: str, history_file: str | None) -> None:
+def import_command(env: Environment, file: str, history_file: str | None) -> int:
     """Restore a JSON export, read one game at a time (a backup of any size): each game replayed from its record
     and logged (games already there are skipped)."""
     from referee.cli.files import display_name, open_text_stream
@@ -184,13 +184,11 @@ def import_command(env: Environment, file: str, history_file: str | None) -> Non
         stream = PeekedStream(opening, stream)
         if opening.lstrip()[:1] == "<":  # XML: a BoardGameGeek play log
             history = open_for_writing(history_file)
-            _import_plays(out, stream, source, history, "bgg")
-            return
+            return _import_plays(out, stream, source, history, "bgg")
         if opening.lstrip("\ufeff \t\r\n")[:1] == "{" and not re.match(r'\ufeff?\s*\{\s*"format"\s*:', opening):
             # a JSON object that is not this program's backup (whose "format" comes first): a BG Stats file
             history = open_for_writing(history_file)
-            _import_plays(out, stream, source, history, "bgstats")
-            return
+            return _import_plays(out, stream, source, history, "bgstats")
         games = read_backup(stream, source, backup_format=BACKUP_FORMAT, newest_version=BACKUP_VERSION)
         first = next(games, _END)  # the header is checked before the history is opened
         history = open_for_writing(history_file)
@@ -236,7 +234,7 @@ def import_command(env: Environment, file: str, history_file: str | None) -> Non
             refused=counts["refused"],
         )
     )
-    raise CommandExit(batch.worst)
+    return batch.worst
 
 
 def _log_imported(
@@ -291,7 +289,7 @@ class PeekedStream:
         self.rest.close()
 
 
-def _import_plays(out: Output, stream: Any, source: str, history: History, app: str) -> None:
+def _import_plays(out: Output, stream: Any, source: str, history: History, app: str) -> int:
     """Import another app's plays (``app``: ``bgg`` a BoardGameGeek plays file, ``bgstats`` a BG Stats file) as
     score-only plays: each play of a registered game (matched by its BoardGameGeek id, then by its name) logged
     unless it is there already; any other play one line, skipped."""
@@ -345,7 +343,7 @@ def _import_plays(out: Output, stream: Any, source: str, history: History, app: 
             refused=counts["refused"],
         )
     )
-    raise CommandExit(batch.worst)
+    return batch.worst
 
 
 def _backup_entry(item: Any, where: str) -> GameEntry:

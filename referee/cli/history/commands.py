@@ -83,9 +83,9 @@ def history_list(
     ] = None,
     json_mode: JsonOption = False,
     history: HistoryFileOption = None,
-) -> None:
+) -> int:
     """The logged games, newest first: date, game, players, result."""
-    list_command(ctx.obj, game, player, since, limit, json_mode, history)
+    return list_command(ctx.obj, game, player, since, limit, json_mode, history)
 
 
 @history_app.command("show")
@@ -94,9 +94,9 @@ def history_show(
     game_id: Annotated[str, typer.Argument(metavar="ID", help="The game's id (history list).")],
     json_mode: JsonOption = False,
     history: HistoryFileOption = None,
-) -> None:
+) -> int:
     """The score sheet of one game: the final breakdown, and for records the score after each turn."""
-    show_command(ctx.obj, game_id, json_mode, history)
+    return show_command(ctx.obj, game_id, json_mode, history)
 
 
 @history_app.command("remove")
@@ -104,9 +104,9 @@ def history_remove(
     ctx: typer.Context,
     game_id: Annotated[str, typer.Argument(metavar="ID", help="The game's id (history list).")],
     history: HistoryFileOption = None,
-) -> None:
+) -> int:
     """Remove one game from the history."""
-    remove_command(ctx.obj, game_id, history)
+    return remove_command(ctx.obj, game_id, history)
 
 
 @history_app.command("add")
@@ -119,9 +119,9 @@ def history_add(
         bool,
         typer.Option("--incomplete", help="Log unfinished records as abandoned games: kept, counted in no result."),
     ] = False,
-) -> None:
+) -> int:
     """Log finished records (unfinished ones are reported and skipped; a game already logged is not logged again)."""
-    add_command(ctx.obj, paths, json_mode, history, incomplete)
+    return add_command(ctx.obj, paths, json_mode, history, incomplete)
 
 
 @history_app.command("edit")
@@ -131,9 +131,9 @@ def history_edit(
     location: Annotated[Optional[str], typer.Option("--location", help='Where it was played ("" clears it).')] = None,  # noqa: UP045
     notes: Annotated[Optional[str], typer.Option("--notes", help='Notes on the game ("" clears them).')] = None,  # noqa: UP045
     history: HistoryFileOption = None,
-) -> None:
+) -> int:
     """Set where a logged game was played and its notes (its result does not change)."""
-    edit_command(ctx.obj, game_id, location, notes, history)
+    return edit_command(ctx.obj, game_id, location, notes, history)
 
 
 @history_app.command("rename-player")
@@ -142,9 +142,9 @@ def history_rename(
     old: Annotated[str, typer.Argument(help="The name as logged (case and spaces do not matter).")],
     new: Annotated[str, typer.Argument(help="The name to use from now on.")],
     history: HistoryFileOption = None,
-) -> None:
+) -> int:
     """Rename a player in every game (merges two spellings of one person)."""
-    rename_command(ctx.obj, old, new, history)
+    return rename_command(ctx.obj, old, new, history)
 
 
 @history_app.command("export")
@@ -162,10 +162,10 @@ def history_export(
     game: GameOption = None,
     history: HistoryFileOption = None,
     force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
-) -> None:
+) -> int:
     """Export the history: BoardGameGeek's play XML, BG Stats' play file or its push plays, a CSV table, or JSON (the
     backup history import reads)."""
-    export_command(ctx.obj, format_name, game, file, history, force)
+    return export_command(ctx.obj, format_name, game, file, history, force)
 
 
 @history_app.command("report")
@@ -179,12 +179,12 @@ def history_report(
     since: Annotated[Optional[str], typer.Option("--since", help="Only games since this date (YYYY-MM-DD).")] = None,  # noqa: UP045
     history: HistoryFileOption = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")] = False,
-) -> None:
+) -> int:
     """A season in one page: one self-contained HTML file of the games played, wins, ratings over time, seats,
     head to head, maps and the latest games drawn."""
     from referee.cli.history.report import report_command
 
-    report_command(ctx.obj, output, game, player, since, history, force)
+    return report_command(ctx.obj, output, game, player, since, history, force)
 
 
 @history_app.command("import")
@@ -194,10 +194,10 @@ def history_import(
         str, typer.Argument(help="A JSON export (history export --format json), or a BoardGameGeek plays XML.")
     ],
     history: HistoryFileOption = None,
-) -> None:
+) -> int:
     """Restore a JSON export, or import a BoardGameGeek play log as results without actions, merging them with this
     history (no game is logged twice)."""
-    import_command(ctx.obj, file, history)
+    return import_command(ctx.obj, file, history)
 
 
 def stats(
@@ -218,6 +218,6 @@ def stats(
             help="Also plays per month, time played, streaks, H-index, nemesis, champions, first plays.",
         ),
     ] = False,
-) -> None:
+) -> int:
     """Per player: games, wins, win rate, scores, results by seat and map, rating; head to head with --vs."""
-    stats_command(ctx.obj, game, player, vs, since, json_mode, history, highlights)
+    return stats_command(ctx.obj, game, player, vs, since, json_mode, history, highlights)

@@ -12,7 +12,7 @@ from referee.cli.history.opening import history_path, open_for_reading
 from referee.cli.history.options import check_game_name
 from referee.cli.option_values import EXPORT_FORMATS
 from referee.cli.output import Output
-from referee.cli.status import CommandExit, ExitStatus, fail
+from referee.cli.status import ExitStatus, fail
 from referee.errors import InputError, RefereeError
 from referee.i18n import _, ngettext
 
@@ -27,7 +27,7 @@ def export_command(
     file: str | None,
     history_file: str | None,
     force: bool = False,
-) -> None:
+) -> int:
     """Write the history in one of :data:`EXPORT_FORMATS`, a game at a time, by the policy of every file the
     program makes (:func:`referee.cli.files.write_output`: never over an existing file without ``--force``, never
     over the history itself, streamed to standard output, a FIFO or a device)."""
@@ -90,7 +90,7 @@ def export_command(
             )
     except RefereeError as error:
         raise fail(out, error) from None
-    raise CommandExit(ExitStatus.SUCCESS)
+    return ExitStatus.SUCCESS
 
 
 def _binary_stdout(env: Environment) -> Any:

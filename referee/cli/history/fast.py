@@ -27,14 +27,14 @@ _FAST_FLAGS = {
 }
 
 
-def run_fast(argv: Sequence[str]) -> bool:
-    """Answer ``history list`` and ``stats`` without Typer (see :mod:`referee.cli.fast`); False to leave the command
-    line to Typer (anything unusual: ``--help``, an unknown option, a missing value)."""
+def run_fast(argv: Sequence[str]) -> int | None:
+    """Answer ``history list`` and ``stats`` without Typer (see :mod:`referee.cli.fast`): the exit status; None to
+    leave the command line to Typer (anything unusual: ``--help``, an unknown option, a missing value)."""
     command = (
         ("history", "list") if list(argv[:2]) == ["history", "list"] else ("stats",) if argv[:1] == ["stats"] else None
     )
     if command is None:
-        return False
+        return None
     allowed = _FAST_OPTIONS[command]
     values: dict[str, str] = {}
     flags: set[str] = set()
@@ -48,17 +48,17 @@ def run_fast(argv: Sequence[str]) -> bool:
             continue
         option, equals, value = word.partition("=")
         if option not in allowed or option in values:
-            return False
+            return None
         if not equals:
             if index + 1 >= len(words) or words[index + 1].startswith("--"):
-                return False
+                return None
             value = words[index + 1]
             index += 1
         values[option] = value
         index += 1
     env = Environment()
     if command == ("stats",):
-        stats_command(
+        return stats_command(
             env,
             values.get("--game"),
             values.get("--player"),
@@ -71,8 +71,8 @@ def run_fast(argv: Sequence[str]) -> bool:
     else:
         limit = values.get("--limit")
         if limit is not None and not limit.strip().isdigit():
-            return False
-        list_command(
+            return None
+        return list_command(
             env,
             values.get("--game"),
             values.get("--player"),
@@ -81,4 +81,3 @@ def run_fast(argv: Sequence[str]) -> bool:
             "--json" in flags,
             values.get("--history"),
         )
-    return True

@@ -20,7 +20,7 @@ from referee.cli.history.options import (
     parse_since,
 )
 from referee.cli.output import Output
-from referee.cli.status import CommandExit, ExitStatus, fail
+from referee.cli.status import ExitStatus, fail
 from referee.errors import InputError, RefereeError
 from referee.i18n import _
 
@@ -84,7 +84,7 @@ def list_command(
     limit: int | None,
     json_mode: bool,
     history_file: str | None,
-) -> None:
+) -> int:
     from referee.history.export import list_document
 
     out = Output(env, json_mode)
@@ -109,12 +109,12 @@ def list_command(
         raise fail(out, error) from None
     if json_mode:
         out.json([list_document(logged) for logged in games])
-        raise CommandExit(ExitStatus.SUCCESS)
+        return ExitStatus.SUCCESS
     if not games:
         out.note(
             _("No game in the history{filter}.").format(filter=_(" for this filter") if game or player or since else "")
         )
-        raise CommandExit(ExitStatus.SUCCESS)
+        return ExitStatus.SUCCESS
     from referee.cli.output import ScoreTable
 
     table = ScoreTable("", [_("id"), _("date"), _("game"), _("players"), _("result")], left=5)
@@ -133,7 +133,7 @@ def list_command(
         out.text(_("* imported from {apps}: a result without actions").format(apps=", ".join(sorted(imported))))
     if more:
         out.note(_("The newest {shown} games (--limit 0 for all).").format(shown=len(games)))
-    raise CommandExit(ExitStatus.SUCCESS)
+    return ExitStatus.SUCCESS
 
 
 def _logged_game(history_file: str | None, game_id: str) -> tuple[LoggedGame, Any]:
@@ -195,7 +195,7 @@ def replayed(entry: GameEntry) -> tuple[Any, list[dict[str, Any]]]:
     return game, turns
 
 
-def show_command(env: Environment, game_id: str, json_mode: bool, history_file: str | None) -> None:
+def show_command(env: Environment, game_id: str, json_mode: bool, history_file: str | None) -> int:
     from referee.history.entry import game_title, has_points
     from referee.history.export import duration_minutes, list_document
 
@@ -215,7 +215,7 @@ def show_command(env: Environment, game_id: str, json_mode: bool, history_file: 
         document["turns"] = turns
         document["record"] = entry.record
         out.json(document)
-        raise CommandExit(ExitStatus.SUCCESS)
+        return ExitStatus.SUCCESS
     setup = ", ".join(f"{key} {value}" for key, value in entry.setup.items())
     duration = duration_minutes(entry)
     out.text(
@@ -247,10 +247,10 @@ def show_command(env: Environment, game_id: str, json_mode: bool, history_file: 
             else:
                 scores = "  " + "  ".join(f"{name} {points}" for name, points in turn["scores"].items())
             out.text(f"{turn['turn']:>4}. {turn['player']}: {' '.join(turn['actions'])}{scores}")
-    raise CommandExit(ExitStatus.SUCCESS)
+    return ExitStatus.SUCCESS
 
 
-def remove_command(env: Environment, game_id: str, history_file: str | None) -> None:
+def remove_command(env: Environment, game_id: str, history_file: str | None) -> int:
     out = Output(env)
     try:
         logged, number = _logged_game(history_file, game_id)
@@ -263,10 +263,10 @@ def remove_command(env: Environment, game_id: str, history_file: str | None) -> 
             id=number, game=logged.entry.game, date=local_time(logged.entry.played), names=", ".join(logged.entry.names)
         )
     )
-    raise CommandExit(ExitStatus.SUCCESS)
+    return ExitStatus.SUCCESS
 
 
-def rename_command(env: Environment, old: str, new: str, history_file: str | None) -> None:
+def rename_command(env: Environment, old: str, new: str, history_file: str | None) -> int:
     from referee.cli.records import check_player_name
 
     out = Output(env)
@@ -286,12 +286,12 @@ def rename_command(env: Environment, old: str, new: str, history_file: str | Non
         out.note(_("No game of '{name}' in the history; nothing changed.").format(name=old_name))
     else:
         out.text(_("'{old}' is now '{new}' in {count} games.").format(old=old_name, new=new_name, count=changed))
-    raise CommandExit(ExitStatus.SUCCESS)
+    return ExitStatus.SUCCESS
 
 
 def edit_command(
     env: Environment, game_id: str, location: str | None, notes: str | None, history_file: str | None
-) -> None:
+) -> int:
     """Set where a logged game was played and its notes (nothing of its result changes)."""
     out = Output(env)
     try:
@@ -306,4 +306,4 @@ def edit_command(
     except RefereeError as error:
         raise fail(out, error) from None
     out.text(_("Game {id} changed.").format(id=number))
-    raise CommandExit(ExitStatus.SUCCESS)
+    return ExitStatus.SUCCESS

@@ -12,7 +12,7 @@ from referee.cli.history.entries import Unfinished, entry_from_text
 from referee.cli.history.opening import open_for_writing
 from referee.cli.history.options import check_free_text
 from referee.cli.output import Output
-from referee.cli.status import CommandExit, ExitStatus, fail
+from referee.cli.status import ExitStatus, fail
 from referee.errors import InputError, RefereeError
 from referee.i18n import _
 
@@ -119,7 +119,7 @@ def score_with_log(
     history_file: str | None,
     location: str | None = None,
     draw: str | None = None,
-) -> None:
+) -> int:
     """``score FILE --log [--location L]``: score as usual, then log the record or position (a position counts as
     final), where it was played with it (set on the logged game when it is there already)."""
     import io
@@ -131,18 +131,15 @@ def score_with_log(
     try:
         text = read_text(path, env.stdin)
     except RefereeError:
-        shared_commands.score_command(env, spec, path, json_mode, board, draw)  # reports the error as score does
-        return
+        return shared_commands.score_command(env, spec, path, json_mode, board, draw)  # reports it as score does
     scoring = env
     if path == "-":  # standard input is read: score from the text read
         scoring = Environment(
             io.StringIO(text), env.stdout, env.stderr, False, env.stdout_isatty, env.no_color, env.stderr_isatty
         )
-    try:
-        shared_commands.score_command(scoring, spec, path, json_mode, board, draw)
-    except CommandExit as done:
-        if done.exit_code != ExitStatus.SUCCESS:
-            raise
+    status = shared_commands.score_command(scoring, spec, path, json_mode, board, draw)
+    if status != ExitStatus.SUCCESS:
+        return status
     try:
         if location is not None:
             check_free_text(location, "--location")
@@ -154,7 +151,7 @@ def score_with_log(
                 history.edit(game_id, location=location.strip())
     except Unfinished as unfinished:  # the score stands; only a finished game (or a position) is logged
         out.warn(unfinished.message)
-        raise CommandExit(ExitStatus.SUCCESS) from None
+        return ExitStatus.SUCCESS
     except RefereeError as error:
         raise fail(out, error) from None
     out.note(
@@ -162,4 +159,4 @@ def score_with_log(
             id=game_id
         )
     )
-    raise CommandExit(ExitStatus.SUCCESS)
+    return ExitStatus.SUCCESS

@@ -254,12 +254,12 @@ def report_command(
     since: str | None,
     history_file: str | None,
     force: bool,
-) -> None:
+) -> int:
     from referee.cli.files import write_output
     from referee.cli.history.opening import history_path, open_for_reading
     from referee.cli.history.options import check_game_name, check_name, parse_since
     from referee.cli.output import Output
-    from referee.cli.status import CommandExit, ExitStatus, fail
+    from referee.cli.status import ExitStatus, fail
     from referee.errors import InputError, RefereeError
 
     out = Output(env)
@@ -297,4 +297,4 @@ def report_command(
         raise fail(out, error) from None
     if output != "-":
         out.note(_("Wrote the report {file}.").format(file=output))
-    raise CommandExit(ExitStatus.SUCCESS)
+    return ExitStatus.SUCCESS

@@ -8,7 +8,7 @@ from referee.cli.env import Environment
 from referee.cli.history.opening import open_for_reading
 from referee.cli.history.options import check_game_name, check_name, parse_since
 from referee.cli.output import Output
-from referee.cli.status import CommandExit, ExitStatus, fail
+from referee.cli.status import ExitStatus, fail
 from referee.errors import InputError, RefereeError
 from referee.i18n import _, ngettext
 
@@ -25,7 +25,7 @@ def stats_command(
     json_mode: bool,
     history_file: str | None,
     with_highlights: bool = False,
-) -> None:
+) -> int:
     from referee.history.stats import statistics
 
     out = Output(env, json_mode)
@@ -64,10 +64,10 @@ def stats_command(
         raise fail(out, error) from None
     if json_mode:
         out.json(document)
-        raise CommandExit(ExitStatus.SUCCESS)
+        return ExitStatus.SUCCESS
     if not document["players"]:
         out.note(_("No game in the history for this filter."))
-        raise CommandExit(ExitStatus.SUCCESS)
+        return ExitStatus.SUCCESS
     if game is not None:
         print_game_stats(out, game, document)
         if course:
@@ -102,7 +102,7 @@ def stats_command(
         if game is not None or "head_to_head" in document:
             out.text()
         print_highlights(out, document["highlights"])
-    raise CommandExit(ExitStatus.SUCCESS)
+    return ExitStatus.SUCCESS
 
 
 MONTHS_SHOWN = 12

@@ -6,7 +6,7 @@ from referee.cli.advice import group_alike
 from referee.cli.env import Environment
 from referee.cli.output import Output
 from referee.cli.shared_commands import load_game
-from referee.cli.status import CommandExit, ExitStatus, fail
+from referee.cli.status import ExitStatus, fail
 from referee.i18n import _, ngettext
 
 WAYS_SEARCHED = 12
@@ -14,7 +14,7 @@ WAYS_SEARCHED = 12
 lines shown are as many as the JSON's ways."""
 
 
-def builders_hint_command(env: Environment, record: str, json_mode: bool) -> None:
+def builders_hint_command(env: Environment, record: str, json_mode: bool) -> int:
     from referee.builders import cards
     from referee.builders.hint import WAYS_PER_SITE, best_turn, site_ways
     from referee.cli.games.builders.room import SPEC
@@ -57,7 +57,7 @@ def builders_hint_command(env: Environment, record: str, json_mode: bool) -> Non
                 ],
             }
         )
-        raise CommandExit(ExitStatus.SUCCESS)
+        return ExitStatus.SUCCESS
     out.text(
         ngettext(
             "{name} to play: {left} action left, {coins} écus, idle: {idle}.",
@@ -112,4 +112,4 @@ def builders_hint_command(env: Environment, record: str, json_mode: bool) -> Non
         )
         if plan.needs_reveal:
             out.text(_("(after each recruit, say which card came up: reveal ID)"))
-    raise CommandExit(ExitStatus.SUCCESS)
+    return ExitStatus.SUCCESS

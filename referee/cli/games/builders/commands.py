@@ -25,7 +25,7 @@ from referee.cli.games.builders.room import (
 from referee.cli.history.commands import LocationOption, LogOption, PlayHistoryOption
 from referee.cli.output import Output
 from referee.cli.record_commands import GamesOption, JsonOption, SimulationSeedOption, add_record_commands
-from referee.cli.status import CommandExit, ExitStatus, fail
+from referee.cli.status import ExitStatus, fail
 from referee.errors import RefereeError
 from referee.i18n import _
 
@@ -96,7 +96,7 @@ def play(
         float, typer.Option("--computer-time", help="Seconds the computer thinks per action.")
     ] = 0.5,
     json_mode: JsonOption = False,
-) -> None:
+) -> int:
     """Referee a live game: menus at a terminal, one action per line from a pipe."""
     from referee.builders.cards import show_names
     from referee.cli.session import play_command
@@ -126,7 +126,7 @@ def play(
         from referee.builders.computer import BuildersComputer
 
         player = BuildersComputer(seats, level, computer_time, seed)
-    play_command(ctx.obj, SPEC, names, setup, record, resume, json_mode, player)
+    return play_command(ctx.obj, SPEC, names, setup, record, resume, json_mode, player)
 
 
 def computer_seats(
@@ -175,7 +175,7 @@ def simulate(
     seed: SimulationSeedOption = None,
     players: Annotated[str, typer.Option("--players", help="2 to 4 players: Ann,Bob.")] = "Ann,Bob",
     json_mode: JsonOption = False,
-) -> None:
+) -> int:
     """Random legal self-play, a new deal each game: statistics, benchmarks; checks the invariants of every game."""
     out = Output(ctx.obj, json_mode)
     try:
@@ -183,7 +183,7 @@ def simulate(
     except RefereeError as error:
         raise fail(out, error) from None
     spec = dataclasses.replace(SPEC, rules=DealingRules(seed))
-    shared_commands.simulate_command(ctx.obj, spec, names, {"seed": 0}, games, seed, json_mode)
+    return shared_commands.simulate_command(ctx.obj, spec, names, {"seed": 0}, games, seed, json_mode)
 
 
 @app.command()
@@ -194,7 +194,7 @@ def cards(
     ] = None,
     names: NamesOption = "fr",
     json_mode: JsonOption = False,
-) -> None:
+) -> int:
     """Every card of the game: id, name, VP, écus, resources."""
     from referee.builders import cards as catalogue
     from referee.builders.cards import RESOURCES
@@ -210,7 +210,7 @@ def cards(
     chosen = [c for c in catalogue.catalogue().values() if kind is None or c.kind == kind.lower()]
     if json_mode:
         out.json([card_json(c) for c in chosen])
-        raise CommandExit(ExitStatus.SUCCESS)
+        return ExitStatus.SUCCESS
     from rich import box
     from rich.table import Table
     from rich.text import Text
@@ -245,7 +245,7 @@ def cards(
             _("Buildings and machines: VP, écus paid on completion, resources needed (names as printed, in French).")
         )
     out.text(_("Workers: écus paid each time one is sent to a site, resources made."))
-    raise CommandExit(ExitStatus.SUCCESS)
+    return ExitStatus.SUCCESS
 
 
 def card_json(card: Card) -> dict[str, Any]:
@@ -265,8 +265,8 @@ def hint(
     ctx: typer.Context,
     record: Annotated[str, typer.Argument(help="The record so far ('-' for standard input).")],
     json_mode: Annotated[bool, typer.Option("--json", help="JSON for scripts (see the contract).")] = False,
-) -> None:
+) -> int:
     """The cheapest ways to finish each open site, and the turn that gains the most VP."""
     from referee.cli.games.builders.advice import builders_hint_command
 
-    builders_hint_command(ctx.obj, record, json_mode)
+    return builders_hint_command(ctx.obj, record, json_mode)

@@ -10,12 +10,12 @@ from referee.cli.cells import ljust
 from referee.cli.env import Environment
 from referee.cli.output import Output
 from referee.cli.shared_commands import load_game
-from referee.cli.status import CommandExit, ExitStatus, fail
+from referee.cli.status import ExitStatus, fail
 from referee.errors import InputError, RefereeError
 from referee.i18n import _, ngettext
 
 
-def coin_age_odds_command(env: Environment, record: str | None, bank_text: str | None, json_mode: bool) -> None:
+def coin_age_odds_command(env: Environment, record: str | None, bank_text: str | None, json_mode: bool) -> int:
     from referee.cli.games.coin_age.room import SPEC
     from referee.coin_age.coins import format_kinds, parse_bank
     from referee.coin_age.odds import ALLOWANCES, allowance_odds, match_odds, tossed_kinds
@@ -50,7 +50,7 @@ def coin_age_odds_command(env: Environment, record: str | None, bank_text: str |
                 "allowances_exact": {label: fraction_text(p) for label, p in allowances.items()},
             }
         )
-        raise CommandExit(ExitStatus.SUCCESS)
+        return ExitStatus.SUCCESS
     who = _("{player} tosses").format(player=player) if player else _("Tossing")
     out.text(
         _("{who} {kinds} ({n} coins, each shows the tosser's side with probability 1/2):").format(
@@ -63,12 +63,12 @@ def coin_age_odds_command(env: Environment, record: str | None, bank_text: str |
     out.text(_("By allowance:"))
     for label, p in allowances.items():
         out.text(f"  {ljust(_(label), 30)} {fraction_text(p):>5} = {float(p):6.1%}")
-    raise CommandExit(ExitStatus.SUCCESS)
+    return ExitStatus.SUCCESS
 
 
 def coin_age_hint_command(
     env: Environment, record: str, time_text: str, top: int, depth: int | None, json_mode: bool
-) -> None:
+) -> int:
     started = time.perf_counter()
     from referee.cli.games.coin_age.room import SPEC
     from referee.coin_age.hint import search, win_chance
@@ -120,7 +120,7 @@ def coin_age_hint_command(
                 ],
             }
         )
-        raise CommandExit(ExitStatus.SUCCESS)
+        return ExitStatus.SUCCESS
     out.text(
         ngettext(
             "{player} to play; searched {depth} turn deep in {seconds:.2f} s ({nodes} positions). "
@@ -137,4 +137,4 @@ def coin_age_hint_command(
         out.text(f"  {number}. {chance:>3} % {points:+3d}  {', '.join(group.actions)}")
     if any(group.count > 1 for group in groups):
         out.text(_("  a/b: any one of these, all of equal value; a list given twice: two different ones."))
-    raise CommandExit(ExitStatus.SUCCESS)
+    return ExitStatus.SUCCESS

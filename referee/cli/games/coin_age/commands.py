@@ -23,7 +23,7 @@ from referee.cli.history.commands import LocationOption, LogOption, PlayHistoryO
 from referee.cli.output import Output
 from referee.cli.record_commands import GamesOption, JsonOption, SimulationSeedOption, add_record_commands
 from referee.cli.records import parse_players
-from referee.cli.status import CommandExit, ExitStatus, fail
+from referee.cli.status import ExitStatus, fail
 from referee.engine import Game
 from referee.errors import InputError, RefereeError
 from referee.i18n import _
@@ -83,7 +83,7 @@ def play(
             help="drawn by the referee, or typed: you slap its coins.",
         ),
     ] = "drawn",
-) -> None:
+) -> int:
     """Referee a live game: typed or picked at a terminal, one action per line from a pipe."""
     from referee.cli.session import play_command
 
@@ -99,7 +99,7 @@ def play(
             computer = coin_age_computer(computer_seat, seed, computer_time, computer_tosses, level)
         except RefereeError as error:
             raise fail(out, error) from None
-    play_command(ctx.obj, SPEC, names, setup, record, resume, json_mode, computer)
+    return play_command(ctx.obj, SPEC, names, setup, record, resume, json_mode, computer)
 
 
 add_record_commands(
@@ -120,16 +120,16 @@ def simulate(
     players: PlayersOption = "Heads,Tails",
     map_value: MapOption = DEFAULT_MAP,
     json_mode: JsonOption = False,
-) -> None:
+) -> int:
     """Random legal self-play: statistics, benchmarks, fuzzing; checks the invariants of every game."""
     out = Output(ctx.obj, json_mode)
     names, setup = players_and_setup(players, map_value, out)
-    shared_commands.simulate_command(ctx.obj, SPEC, names, setup, games, seed, json_mode)
+    return shared_commands.simulate_command(ctx.obj, SPEC, names, setup, games, seed, json_mode)
 
 
 # -- maps ------------------------------------------------------------------------------------------------------
 @maps_app.command("list")
-def maps_list(ctx: typer.Context) -> None:
+def maps_list(ctx: typer.Context) -> int:
     """The installed maps (and your own, from your maps folder)."""
     out = Output(ctx.obj)
     for name in builtin_map_names():
@@ -142,7 +142,7 @@ def maps_list(ctx: typer.Context) -> None:
     for name in user_map_names():
         yours = _("your map")
         out.text(f"{name:12} {yours} ({user_maps_dir() / (name + '.toml')})")
-    raise CommandExit(ExitStatus.SUCCESS)
+    return ExitStatus.SUCCESS
 
 
 @maps_app.command("show")
@@ -150,7 +150,7 @@ def maps_show(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="A map name or a map file.", autocompletion=complete_map)],
     json_mode: JsonOption = False,
-) -> None:
+) -> int:
     """Draw a map: spaces by row, regions, adjacency."""
     out = Output(ctx.obj, json_mode)
     try:
@@ -161,9 +161,9 @@ def maps_show(
     game_map = game.state.map
     if json_mode:
         out.json(game_map.to_toml())
-        raise CommandExit(ExitStatus.SUCCESS)
+        return ExitStatus.SUCCESS
     render_map(game_map, out)
-    raise CommandExit(ExitStatus.SUCCESS)
+    return ExitStatus.SUCCESS
 
 
 def render_map(game_map: GameMap, out: Output) -> None:
@@ -185,7 +185,7 @@ def render_map(game_map: GameMap, out: Output) -> None:
 
 
 @maps_app.command("validate")
-def maps_validate(ctx: typer.Context, files: Annotated[list[str], typer.Argument(help="Map files to check.")]) -> None:
+def maps_validate(ctx: typer.Context, files: Annotated[list[str], typer.Argument(help="Map files to check.")]) -> int:
     """Check map files; explain every fault in plain words."""
     from referee.coin_age.maps import MapError
 
@@ -212,7 +212,7 @@ def maps_validate(ctx: typer.Context, files: Annotated[list[str], typer.Argument
                 edges=len(game_map.edges),
             )
         )
-    raise CommandExit(worst)
+    return worst
 
 
 # -- odds, hints -----------------------------------------------------------------------------------------------
@@ -222,11 +222,11 @@ def odds(
     record: Annotated[str | None, typer.Argument(help="The record so far: odds for the next toss.")] = None,
     bank: Annotated[str | None, typer.Option("--bank", help="Odds for any bank instead, e.g. QNPD or DDP.")] = None,
     json_mode: JsonOption = False,
-) -> None:
+) -> int:
     """Exact odds of the next toss: each number of matches and each action allowance."""
     from referee.cli.games.coin_age.advice import coin_age_odds_command
 
-    coin_age_odds_command(ctx.obj, record, bank, json_mode)
+    return coin_age_odds_command(ctx.obj, record, bank, json_mode)
 
 
 @app.command()
@@ -237,8 +237,8 @@ def hint(
     top: Annotated[int, typer.Option("--top", help="How many plans to show.")] = 5,
     depth: Annotated[int | None, typer.Option("--depth", help="Stop at this depth (turns).")] = None,
     json_mode: JsonOption = False,
-) -> None:
+) -> int:
     """The best plans for the current turn (expectimax over the opponent's toss and reply)."""
     from referee.cli.games.coin_age.advice import coin_age_hint_command
 
-    coin_age_hint_command(ctx.obj, record, time_limit, top, depth, json_mode)
+    return coin_age_hint_command(ctx.obj, record, time_limit, top, depth, json_mode)

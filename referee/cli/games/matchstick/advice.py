@@ -5,12 +5,12 @@ from __future__ import annotations
 from referee.cli.env import Environment
 from referee.cli.output import Output
 from referee.cli.shared_commands import load_game
-from referee.cli.status import CommandExit, ExitStatus, fail
+from referee.cli.status import ExitStatus, fail
 from referee.errors import RefereeError
 from referee.i18n import _, ngettext
 
 
-def matchstick_hint_command(env: Environment, record: str, hand_text: str, json_mode: bool) -> None:
+def matchstick_hint_command(env: Environment, record: str, hand_text: str, json_mode: bool) -> int:
     from referee.cli.games.matchstick.room import SPEC
     from referee.matchstick.hint import hand_plays, parse_hand
 
@@ -40,7 +40,7 @@ def matchstick_hint_command(env: Environment, record: str, hand_text: str, json_
                 "can_pass": can_pass,
             }
         )
-        raise CommandExit(ExitStatus.SUCCESS)
+        return ExitStatus.SUCCESS
     if state.table is None:
         head = ngettext(
             "{name} leads ({sticks} matchstick); plays from this hand, cheapest first:",
@@ -68,4 +68,4 @@ def matchstick_hint_command(env: Environment, record: str, hand_text: str, json_
         out.text(f"  {play.notation:24} {cost}{mark}")
     if plays and can_pass:
         out.text(_("  or pass (take a matchstick)"))
-    raise CommandExit(ExitStatus.SUCCESS)
+    return ExitStatus.SUCCESS

@@ -22,7 +22,7 @@ from referee.cli.games.matchstick.room import (
 from referee.cli.history.commands import LocationOption, LogOption, PlayHistoryOption
 from referee.cli.output import Output
 from referee.cli.record_commands import GamesOption, JsonOption, SimulationSeedOption, add_record_commands
-from referee.cli.status import CommandExit, ExitStatus, fail
+from referee.cli.status import ExitStatus, fail
 from referee.errors import RefereeError
 from referee.i18n import _
 
@@ -59,7 +59,7 @@ def play(
     history: PlayHistoryOption = None,
     location: LocationOption = None,
     json_mode: JsonOption = False,
-) -> None:
+) -> int:
     """Referee a live game: menus at a terminal, one action per line from a pipe."""
     from referee.cli.session import play_command
 
@@ -67,7 +67,7 @@ def play(
     names, setup = (None, None)
     if resume is None and players:
         names, setup = players_and_setup(players, expansion, deal_all, out)
-    play_command(ctx.obj, SPEC, names, setup, record, resume, json_mode)
+    return play_command(ctx.obj, SPEC, names, setup, record, resume, json_mode)
 
 
 add_record_commands(
@@ -89,11 +89,11 @@ def simulate(
     expansion: ExpansionOption = 0,
     deal_all: DealAllOption = False,
     json_mode: JsonOption = False,
-) -> None:
+) -> int:
     """Random legal self-play: statistics, benchmarks, fuzzing; checks the invariants of every game."""
     out = Output(ctx.obj, json_mode)
     names, setup = players_and_setup(players, expansion, deal_all, out)
-    shared_commands.simulate_command(ctx.obj, SPEC, names, setup, games, seed, json_mode)
+    return shared_commands.simulate_command(ctx.obj, SPEC, names, setup, games, seed, json_mode)
 
 
 # -- shapes ----------------------------------------------------------------------------------------------------
@@ -106,7 +106,7 @@ def shapes(
     into: Annotated[
         str | None, typer.Option("--into", help="The value to show: how, at what cost.", autocompletion=complete_value)
     ] = None,
-) -> None:
+) -> int:
     """What a card can become, at what cost: the transformation table, one card, or one card into one value."""
     from referee.matchstick.segments import parse_face, parse_value
 
@@ -124,8 +124,8 @@ def shapes(
     elif value is None:
         shapes_card(face, out)
     else:
-        raise CommandExit(shapes_into(face, value, out))
-    raise CommandExit(ExitStatus.SUCCESS)
+        return shapes_into(face, value, out)
+    return ExitStatus.SUCCESS
 
 
 def expansion_note(value: str) -> str:
@@ -259,8 +259,8 @@ def hint(
     record: Annotated[str, typer.Argument(help="The record so far ('-' for standard input).")],
     hand: Annotated[str, typer.Option("--hand", help='Your hand (private, typed by you): "0 4 4 7 C".')],
     json_mode: Annotated[bool, typer.Option("--json", help="JSON for scripts (see the contract).")] = False,
-) -> None:
+) -> int:
     """Every legal play from your hand that beats the table, with its matchstick cost, cheapest first."""
     from referee.cli.games.matchstick.advice import matchstick_hint_command
 
-    matchstick_hint_command(ctx.obj, record, hand, json_mode)
+    return matchstick_hint_command(ctx.obj, record, hand, json_mode)
