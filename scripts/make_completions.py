@@ -82,12 +82,15 @@ def completer(param: Any) -> str | None:
     cells = dict(zip(wrapped.__code__.co_freevars, wrapped.__closure__ or (), strict=True))
     function = cells["autocompletion"].cell_contents
     function = getattr(function, "__wrapped__", function)
-    if not function.__module__.startswith(
+    from referee import registry
+
+    rooms = tuple(entry.spec_module for entry in registry.GAMES.values())
+    if function.__module__ not in rooms and not function.__module__.startswith(
         ("referee.cli.games.", "referee.cli.action_words", "referee.cli.option_values")
     ):
         raise SystemExit(
-            f"{function.__qualname__}: completion functions belong in referee.cli.games, referee.cli.action_words"
-            " or referee.cli.option_values (modules without Typer)"
+            f"{function.__qualname__}: completion functions belong in a game's room module, referee.cli.games,"
+            " referee.cli.action_words or referee.cli.option_values (modules without Typer)"
         )
     return f"{function.__module__}:{function.__qualname__}"
 
@@ -104,11 +107,31 @@ def value_kind(param: Any) -> dict[str, Any]:
     raise SystemExit(f"{param.name}: no completion rule for the type {kind}; teach scripts/make_completions.py")
 
 
+VALUE_TYPES = {"StringParamType": "text", "IntParamType": "int", "FloatParamType": "float", "BoolParamType": "bool"}
+
+
+def reading(param: Any) -> dict[str, Any]:
+    """What the fast path needs to read a parameter as Typer does: its name in the command function (``dest``),
+    its type, whether it is required and its default (see :func:`referee.cli.fast.parse`)."""
+    default = param.default
+    if callable(default) or not isinstance(default, str | int | float | bool | type(None) | list | tuple):
+        raise SystemExit(f"{param.name}: a default the command tree cannot hold: {default!r}")
+    return {
+        "dest": param.name,
+        "type": "flag" if getattr(param, "is_flag", False) else VALUE_TYPES.get(type(param.type).__name__, "other"),
+        "required": bool(param.required),
+        "default": list(default) if isinstance(default, tuple) else default,
+        **({} if param.expose_value else {"hidden_value": True}),
+        **({"callback": True} if param.callback is not None else {}),
+    }
+
+
 def parameter(param: Any) -> dict[str, Any]:
     if isinstance(param, TyperOption):
         if param.count or param.nargs != 1:
             raise SystemExit(f"{param.name}: counting options and options of several values are not supported")
         return {
+            **reading(param),
             "option": list(param.opts),
             "names": [*param.opts, *param.secondary_opts],
             "flag": bool(param.is_flag),
@@ -121,6 +144,7 @@ def parameter(param: Any) -> dict[str, Any]:
         }
     assert isinstance(param, TyperArgument)
     return {
+        **reading(param),
         "argument": param.name,
         "nargs": param.nargs,
         "complete": completer(param),

@@ -2,86 +2,185 @@
 
 Typer (with the Click it carries) costs about 50 ms to import and about 30 ms more to build the command tree, more
 than the rest of ``referee GAME check`` put together. Every TAB and every ``check`` or ``score`` typed between turns
-starts a new process, so :func:`run` answers exactly these command lines itself:
+starts a new process, so :func:`run` answers these command lines itself: ``GAME check``, ``GAME score``, ``GAME
+draw``, ``history list`` and ``stats`` (see :data:`COMMANDS`), and TAB (see :mod:`referee.cli.completion`).
 
-* ``referee GAME check RECORD ACTION [--json]`` and ``referee GAME score FILE [--json]``: the same command
-  functions (:func:`referee.cli.shared_commands.check_command`, :func:`~referee.cli.shared_commands.score_command`)
-  that Typer calls;
-* ``referee GAME draw FILE -o OUT [--at N] [--force]`` (:func:`referee.cli.pictures.draw_command`);
-* a TAB completion request (see :mod:`referee.cli.completion`).
-
-Anything else, or anything unusual about these (``--help``, another option, ``--``, a missing or extra argument,
-an argument that starts with ``-``), goes to Typer, which also writes the usage errors. Tests run both paths on
-the same command lines and compare their output byte for byte.
+Their options and arguments are read from the command tree (:mod:`referee.cli.command_tree`), which is generated
+from the Typer app and checked by a test: the fast path has no option list of its own. Anything unusual (``--help``,
+``--``, an unknown option, a missing or extra argument, a value of the wrong type, an option given twice) goes to
+Typer, which also writes the usage errors. Tests run both paths on the same command lines and compare their output
+byte for byte.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from referee import registry
 
-POSITIONALS = {"check": 2, "score": 1}
-"""The commands of the fast path and how many arguments each takes at least (the only option of both is
-``--json``); ``check`` joins the words of its action (``check RECORD place Q B2``)."""
+if TYPE_CHECKING:
+    from referee.cli.env import Environment
+    from referee.cli.shared_commands import GameSpec
 
 DISABLE = "REFEREE_NO_FAST_PATH"
 """Set this environment variable to send every command line to Typer (the tests compare the two paths)."""
 
+GAME = "GAME"
+"""In :data:`COMMANDS`, the place of any registered game's command word."""
 
-def parse(argv: Sequence[str]) -> tuple[str, str, list[str], bool] | None:
-    """``(game, command, arguments, json_mode)`` when ``argv`` is a plain check or score, else None (for Typer)."""
-    if len(argv) < 2 or argv[0] not in registry.GAMES or argv[1] not in POSITIONALS:
+
+def _check(env: Environment, spec: GameSpec | None, values: dict[str, Any]) -> int | None:
+    from referee.cli.shared_commands import check_command
+
+    assert spec is not None
+    action = " ".join(values["action"])
+    return check_command(env, spec, values["record"], action, values["json_mode"], values["draw"])
+
+
+def _score(env: Environment, spec: GameSpec | None, values: dict[str, Any]) -> int | None:
+    from referee.cli.shared_commands import score_command
+
+    assert spec is not None
+    if values["log"] or values["location"] is not None:  # writes the history: Typer's own way
         return None
-    arguments: list[str] = []
-    json_flags = 0
-    for word in argv[2:]:
-        if word == "--json":
-            json_flags += 1
-        elif word.startswith("-") and word != "-":
+    return score_command(env, spec, values["file"], values["json_mode"], values["board"], values["draw"])
+
+
+def _draw(env: Environment, spec: GameSpec | None, values: dict[str, Any]) -> int | None:
+    from referee.cli.pictures import draw_command
+
+    assert spec is not None
+    return draw_command(env, spec, values["file"], values["at"], values["output"], values["force"])
+
+
+def _history_list(env: Environment, spec: GameSpec | None, values: dict[str, Any]) -> int | None:
+    from referee.cli.history.listing import list_command
+
+    return list_command(
+        env, values["game"], values["player"], values["since"], values["limit"], values["json_mode"], values["history"]
+    )
+
+
+def _stats(env: Environment, spec: GameSpec | None, values: dict[str, Any]) -> int | None:
+    from referee.cli.history.stats_text import stats_command
+
+    return stats_command(
+        env,
+        values["game"],
+        values["player"],
+        values["vs"],
+        values["since"],
+        values["json_mode"],
+        values["history"],
+        values["highlights"],
+    )
+
+
+Answer = Callable[["Environment", "GameSpec | None", dict[str, Any]], "int | None"]
+
+COMMANDS: dict[tuple[str, ...], Answer] = {
+    (GAME, "check"): _check,
+    (GAME, "score"): _score,
+    (GAME, "draw"): _draw,
+    ("history", "list"): _history_list,
+    ("stats",): _stats,
+}
+"""The commands of the fast path, each with the function that answers it from the values read (by the names of
+the Typer command's parameters, its defaults filled in), or declines (None: Typer answers)."""
+
+
+def parse(node: Mapping[str, Any], words: Sequence[str]) -> dict[str, Any] | None:
+    """The values of a command line for one node of the command tree, by parameter name, defaults filled in; None
+    when anything is unusual (Typer then reads it, and says what is wrong)."""
+    options: dict[str, Mapping[str, Any]] = {}
+    arguments: list[Mapping[str, Any]] = []
+    for param in node["params"]:
+        if param.get("callback") and not param.get("hidden_value"):  # Click calls it, given or not: Typer's own
             return None
+        if "argument" in param:
+            arguments.append(param)
         else:
-            arguments.append(word)
-    wanted = POSITIONALS[argv[1]]
-    if len(arguments) < wanted or (argv[1] == "score" and len(arguments) > wanted) or json_flags > 1:
-        return None
-    if argv[1] == "check":
-        arguments = [arguments[0], " ".join(arguments[1:])]
-    return argv[0], argv[1], arguments, json_flags == 1
-
-
-def parse_draw(argv: Sequence[str]) -> tuple[str, str, str, int | None, bool] | None:
-    """``(game, file, output, at, force)`` for a plain ``GAME draw FILE -o OUT [--at N] [--force]``, else None."""
-    if len(argv) < 2 or argv[0] not in registry.GAMES or argv[1] != "draw":
-        return None
-    words = list(argv[2:])
-    files: list[str] = []
-    output: str | None = None
-    at: int | None = None
-    force = False
-    while words:
-        word = words.pop(0)
-        if word in ("-o", "--output", "--at") and words and not (words[0].startswith("-") and words[0] != "-"):
-            value = words.pop(0)
-            if word == "--at":
-                if not value.isdigit() or at is not None or len(value) > 9:
-                    return None
-                at = int(value)
-            elif output is None:
-                output = value
-            else:
+            for name in param["option"]:
+                options[name] = param
+    values: dict[str, Any] = {
+        param["dest"]: param["default"] for param in options.values() if not param.get("hidden_value")
+    }
+    given: set[str] = set()
+    positional: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        index += 1
+        if not word.startswith("-") or word == "-":
+            positional.append(word)
+            continue
+        name, equals, value = word.partition("=") if word.startswith("--") else (word, "", "")
+        param = options.get(name)
+        if param is None or param["dest"] in given or param.get("multiple") or param.get("hidden_value"):
+            return None  # unknown, twice, several values, or --help
+        given.add(param["dest"])
+        if param["type"] == "flag":
+            if equals:
                 return None
-        elif word == "--force" and not force:
-            force = True
-        elif word.startswith("-") and word != "-":
+            values[param["dest"]] = True
+            continue
+        if not equals:
+            if index >= len(words) or (words[index].startswith("-") and words[index] != "-"):
+                return None
+            value = words[index]
+            index += 1
+        converted = _value(param, value)
+        if converted is None:
+            return None
+        values[param["dest"]] = converted
+    if any(param["required"] and param["dest"] not in given for param in options.values()):
+        return None
+    for param in arguments:
+        if param["nargs"] == -1:
+            taken, positional = positional, []
+            if param["required"] and not taken:
+                return None
+            values[param["dest"]] = taken
+        elif positional:
+            values[param["dest"]] = positional.pop(0)
+        elif param["required"]:
             return None
         else:
-            files.append(word)
-    if len(files) != 1 or output is None:
+            values[param["dest"]] = param["default"]
+    return None if positional else values
+
+
+def _value(param: Mapping[str, Any], text: str) -> Any:
+    """A value as its option's type reads it; None when Typer should read it (and perhaps refuse it)."""
+    if param["type"] == "text":
+        return text
+    if param["type"] == "int" and re.fullmatch(r"[0-9]{1,9}", text):
+        return int(text)
+    return None
+
+
+def read(argv: Sequence[str]) -> tuple[tuple[str, ...], dict[str, Any]] | None:
+    """The command of :data:`COMMANDS` a command line is (a game's as ``("GAME", "check")``) and its values, read
+    by :func:`parse` from the command tree; None when it is not on the fast path."""
+    if argv[:1] and argv[0] in registry.GAMES:
+        command: tuple[str, ...] = (GAME, *argv[1:2])
+    else:
+        command = tuple(argv[:2]) if argv[:1] == ["history"] else tuple(argv[:1])
+    if command not in COMMANDS:
         return None
-    return argv[0], files[0], output, at, force
+    from referee.cli.command_tree import TREE
+
+    node: Mapping[str, Any] | None = TREE
+    for word in argv[: len(command)]:
+        node = node["commands"].get(word) if node is not None and "commands" in node else None
+    if node is None:  # a game registered since the tree was generated: Typer knows it
+        return None
+    values = parse(node, argv[len(command) :])
+    return None if values is None else (command, values)
 
 
 def run(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> int | None:
@@ -92,27 +191,11 @@ def run(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> int | N
         from referee.cli.completion import complete
 
         return complete(environ)
-    if argv[:1] in (["history"], ["stats"]):
-        from referee.cli.history.fast import run_fast
-
-        return run_fast(argv)
-    drawing = parse_draw(argv)
-    if drawing is not None:
-        from referee.cli.env import Environment
-        from referee.cli.pictures import draw_command
-
-        game_name, file, output, at, force = drawing
-        return draw_command(
-            Environment(), import_module(registry.GAMES[game_name].spec_module).SPEC, file, at, output, force
-        )
-    parsed = parse(argv)
-    if parsed is None:
+    found = read(argv)
+    if found is None:
         return None
-    game, command, arguments, json_mode = parsed
-    from referee.cli import shared_commands
+    command, values = found
     from referee.cli.env import Environment
 
-    spec = import_module(registry.GAMES[game].spec_module).SPEC
-    if command == "check":
-        return shared_commands.check_command(Environment(), spec, arguments[0], arguments[1], json_mode)
-    return shared_commands.score_command(Environment(), spec, arguments[0], json_mode)
+    spec = import_module(registry.GAMES[argv[0]].spec_module).SPEC if command[0] == GAME else None
+    return COMMANDS[command](Environment(), spec, values)

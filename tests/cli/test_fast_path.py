@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from referee import registry
-from referee.cli.fast import parse
+from referee.cli.fast import parse, read
 from tests.conftest import ROOT, referee_command
 from tests.robustness.helpers import random_game, record_text
 
@@ -93,19 +93,87 @@ def test_score_answers_as_typer_does(game: str, json_mode: bool, records: dict[s
     assert (fast.returncode, fast.stdout, fast.stderr) == (typer.returncode, typer.stdout, typer.stderr)
 
 
+CHECK = {"json_mode": False, "draw": None}
+
+
 @pytest.mark.parametrize(
     ("argv", "expected"),
     [
-        (["coin-age", "check", "r.toml", "done"], ("coin-age", "check", ["r.toml", "done"], False)),
-        (["coin-age", "check", "--json", "r.toml", "done"], ("coin-age", "check", ["r.toml", "done"], True)),
-        (["builders", "check", "-", "coins 3", "--json"], ("builders", "check", ["-", "coins 3"], True)),
-        (["matchstick", "score", "r.toml"], ("matchstick", "score", ["r.toml"], False)),
-        (["coin-age", "check", "", ""], ("coin-age", "check", ["", ""], False)),
-        (["coin-age", "check", "r.toml", "place", "Q", "B2"], ("coin-age", "check", ["r.toml", "place Q B2"], False)),
+        (["coin-age", "check", "r.toml", "done"], ("check", {**CHECK, "record": "r.toml", "action": ["done"]})),
+        (
+            ["coin-age", "check", "--json", "r.toml", "done"],
+            ("check", {**CHECK, "json_mode": True, "record": "r.toml", "action": ["done"]}),
+        ),
+        (
+            ["builders", "check", "-", "coins 3", "--json"],
+            ("check", {**CHECK, "json_mode": True, "record": "-", "action": ["coins 3"]}),
+        ),
+        (["coin-age", "check", "", ""], ("check", {**CHECK, "record": "", "action": [""]})),
+        (
+            ["coin-age", "check", "r.toml", "place", "Q", "B2", "--draw=b.svg"],
+            ("check", {**CHECK, "draw": "b.svg", "record": "r.toml", "action": ["place", "Q", "B2"]}),
+        ),
+        (
+            ["matchstick", "score", "r.toml"],
+            (
+                "score",
+                {
+                    "file": "r.toml",
+                    "json_mode": False,
+                    "board": False,
+                    "log": False,
+                    "location": None,
+                    "history": None,
+                    "draw": None,
+                },
+            ),
+        ),
+        (
+            ["coin-age", "score", "r.toml", "--board"],
+            (
+                "score",
+                {
+                    "file": "r.toml",
+                    "json_mode": False,
+                    "board": True,
+                    "log": False,
+                    "location": None,
+                    "history": None,
+                    "draw": None,
+                },
+            ),
+        ),
+        (
+            ["coin-age", "draw", "r.toml", "-o", "out.svg", "--at", "3"],
+            ("draw", {"file": "r.toml", "output": "out.svg", "at": 3, "force": False}),
+        ),
+        (
+            ["stats", "--game", "coin-age", "--highlights"],
+            (
+                "stats",
+                {
+                    "game": "coin-age",
+                    "player": None,
+                    "vs": None,
+                    "since": None,
+                    "json_mode": False,
+                    "history": None,
+                    "highlights": True,
+                },
+            ),
+        ),
+        (
+            ["history", "list", "--limit=5"],
+            ("list", {"game": None, "player": None, "since": None, "limit": 5, "json_mode": False, "history": None}),
+        ),
     ],
 )
-def test_plain_check_and_score_take_the_fast_path(argv: list[str], expected: tuple) -> None:
-    assert parse(argv) == expected
+def test_plain_commands_take_the_fast_path_with_the_values_typer_would_give(argv: list[str], expected: tuple) -> None:
+    """The values are read by the names and defaults of the Typer command's own parameters (the command tree)."""
+    found = read(argv)
+    assert found is not None
+    command, values = found
+    assert (command[-1], values) == expected
 
 
 @pytest.mark.parametrize(
@@ -117,16 +185,35 @@ def test_plain_check_and_score_take_the_fast_path(argv: list[str], expected: tup
         ["coin-age", "check", "--", "r.toml", "-x"],
         ["coin-age", "check", "r.toml", "-x"],
         ["coin-age", "check", "--json", "--json", "r.toml", "done"],
-        ["coin-age", "score", "r.toml", "--board"],
+        ["coin-age", "check", "r.toml", "done", "--draw"],  # a value missing
+        ["coin-age", "draw", "r.toml"],  # a required option missing
+        ["coin-age", "draw", "r.toml", "-o", "x.svg", "--at", "three"],  # a value Typer refuses
+        ["coin-age", "draw", "r.toml", "-o", "x.svg", "--force=yes"],
+        ["history", "list", "--limit", "-1"],
+        ["stats", "--gam", "coin-age"],
         ["coin-age", "score"],
         ["coin-age", "play"],
+        ["coin-age", "play", "--players", "Ann,Bob"],  # not a command of the fast path (its options have callbacks)
+        ["history", "show", "1"],
         ["chess", "check", "r.toml", "done"],
         ["--version"],
         [],
     ],
 )
 def test_anything_else_goes_to_typer(argv: list[str]) -> None:
-    assert parse(argv) is None
+    assert read(argv) is None
+
+
+def test_a_command_whose_options_have_callbacks_is_left_to_typer() -> None:
+    """Click calls an option's callback whether it is given or not: the fast path cannot stand in for it."""
+    node = {
+        "params": [
+            {"dest": "log", "type": "flag", "required": False, "default": False, "option": ["--log"], "callback": True}
+        ]
+    }
+    assert parse(node, []) is None
+    del node["params"][0]["callback"]
+    assert parse(node, []) == {"log": False}
 
 
 def test_score_prints_the_breakdown_and_board_draws_the_table(records: dict[str, Path]) -> None:
@@ -140,3 +227,19 @@ def test_score_prints_the_breakdown_and_board_draws_the_table(records: dict[str,
     board, _ = both_ways(["coin-age", "score", position, "--board"], None)
     assert board.returncode == 0
     assert "╭─ A1" in board.stdout.decode() and "total" in board.stdout.decode()
+
+
+@pytest.mark.parametrize("game", sorted(registry.GAMES))
+def test_board_and_pictures_answer_as_typer_does(game: str, records: dict[str, Path], tmp_path: Path) -> None:
+    """Options the fast path reads from the command tree (``--board``, ``--draw``, ``--at``, ``--output=``) give
+    what Typer gives, byte for byte, pictures included."""
+    record = str(records[game])
+    fast, typer = both_ways([game, "score", record, "--board", "--json"], None)
+    assert fast.returncode == 0
+    assert (fast.returncode, fast.stdout, fast.stderr) == (typer.returncode, typer.stdout, typer.stderr)
+    fast, typer = both_ways([game, "check", record, ACTIONS[game][0], "--draw", "-"], None)
+    assert fast.stdout.startswith(b"<svg") or fast.stdout.startswith(b"<?xml")
+    assert (fast.returncode, fast.stdout, fast.stderr) == (typer.returncode, typer.stdout, typer.stderr)
+    fast, typer = both_ways([game, "draw", record, "--output=-", "--at", "1"], None)
+    assert fast.returncode == 0
+    assert (fast.returncode, fast.stdout, fast.stderr) == (typer.returncode, typer.stdout, typer.stderr)

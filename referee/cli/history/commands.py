@@ -1,8 +1,8 @@
 """``referee history …`` and ``referee stats`` (Typer), and the history options every game's ``play`` takes.
 
 No ``from __future__ import annotations`` here: Typer reads these signatures. The commands themselves are in
-:mod:`referee.cli.history`'s other modules (no Typer); ``history list`` and ``stats`` are also answered by
-:mod:`referee.cli.history.fast`.
+:mod:`referee.cli.history`'s other modules (no Typer); ``history list`` and ``stats`` are also answered by the
+fast path (:mod:`referee.cli.fast`).
 """
 
 from typing import Annotated, Optional
