@@ -28,7 +28,7 @@ from prompt_toolkit.completion import CompleteEvent, WordCompleter
 from prompt_toolkit.document import Document
 
 from referee import registry
-from referee.cli.typed_prompt import Entry, EntryCompleter
+from referee.cli.table.typed_prompt import Entry, EntryCompleter
 
 RATIO_TARGET = 20.0
 WORST_MS = 16.0

@@ -76,7 +76,7 @@ class GameSpec:
     ask_action: Callable[[Game[Any, Any], Any, Output], object] | None = None
     """Ask for the next action at a terminal (``ask_action(game, prompter, out)``); returns an action object (a
     menu's entry), notation typed by the player, or a session command (undo, rules, quit: strings of
-    :mod:`referee.cli.menus`)."""
+    :mod:`referee.cli.table.menus`)."""
     sample: GameSample | None = None
     """A small game of this kind (tests and benchmarks loop over the registry with it)."""
 

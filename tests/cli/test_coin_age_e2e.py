@@ -351,7 +351,7 @@ def test_a_toss_that_ends_the_other_players_turn_early_is_credited_to_the_tosser
 
 def test_the_score_sheet_gives_a_toss_to_the_tosser():
     from referee.cli.games.coin_age.room import SPEC
-    from referee.cli.session import log_lines
+    from referee.cli.table.terminal import log_lines
     from referee.engine import Game
 
     game = Game(SPEC.rules, ["Ann", "Bob"], SPEC.prepare_setup({"map": "original"}, "test"))

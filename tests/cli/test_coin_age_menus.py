@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.cli.games.coin_age.room import SPEC, ask_action, menu_groups
-from referee.cli.menus import QUIT
+from referee.cli.table.menus import QUIT
 from referee.coin_age import RULES
 from referee.coin_age.actions import DONE, Done, Slap
 from referee.coin_age.coins import NICKEL, QUARTER

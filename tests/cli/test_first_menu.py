@@ -16,7 +16,7 @@ from referee.builders import RULES as BUILDERS
 from referee.cli.games.builders.room import menu_groups as builders_groups
 from referee.cli.games.coin_age.room import menu_groups as coin_age_groups
 from referee.cli.games.matchstick.room import menu_groups as matchstick_groups
-from referee.cli.menus import BACK, LOG, QUIT, RULES, UNDO, MenuChoice, MenuGroup, OpenGroup, first_menu
+from referee.cli.table.menus import BACK, LOG, QUIT, RULES, UNDO, MenuChoice, MenuGroup, OpenGroup, first_menu
 from referee.coin_age import RULES as COIN_AGE
 from referee.coin_age.actions import Slap
 from referee.engine import Game

@@ -380,7 +380,7 @@ def test_no_colour_in_a_pipe(examples):
 
 def test_the_score_sheet_of_a_game_without_points_shows_no_scores():
     from referee.cli.games.matchstick.room import SPEC
-    from referee.cli.session import log_lines
+    from referee.cli.table.terminal import log_lines
     from referee.engine import Game
 
     game = Game(SPEC.rules, ["Ann", "Bob", "Cid"], SPEC.prepare_setup({}, "test"))

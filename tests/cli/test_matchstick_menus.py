@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.cli.games.matchstick.room import PlayMenu, ask_action, ask_cards, menu_groups
-from referee.cli.menus import BACK, OpenGroup, first_menu
+from referee.cli.table.menus import BACK, OpenGroup, first_menu
 from referee.engine import Game
 from referee.matchstick import PASS, RULES, Play
 

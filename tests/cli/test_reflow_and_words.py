@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from referee import i18n
 from referee.cli.cells import HARD_WRAPPED_FROM, reflow
-from referee.cli.words import in_english, session_word, spellings
+from referee.cli.table.words import in_english, session_word, spellings
 
 LONG = "Take the lone coin of a space, or the top coin of a stack, into your bank [OFF, BGA]. It is yours from"
 

@@ -139,7 +139,7 @@ def test_session_words_are_understood_in_every_menu(
 
 def test_a_translated_session_word_is_understood(tmp_path: Path) -> None:
     from referee import i18n
-    from referee.cli.words import spellings
+    from referee.cli.table.words import spellings
 
     i18n.use("ko")
     try:

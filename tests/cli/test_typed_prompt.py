@@ -14,7 +14,7 @@ from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
 from referee import registry
-from referee.cli.typed_prompt import Entry, EntryCompleter, matching, next_words, normalized, resolve
+from referee.cli.table.typed_prompt import Entry, EntryCompleter, matching, next_words, normalized, resolve
 
 SEED = 20261123
 

@@ -559,8 +559,9 @@ def test_a_failed_write_during_undo_at_a_terminal_lets_the_game_go_on(tmp_path: 
 
     from referee.cli.env import Environment
     from referee.cli.games.coin_age import room as coin_age
-    from referee.cli.session import PlaySession
     from referee.cli.shared_commands import GameSpec
+    from referee.cli.table.session import PlaySession
+    from referee.cli.table.terminal import TerminalMode
     from referee.engine import Game
 
     actions = actions_of("coin-age", 4, seed=9)
@@ -586,7 +587,7 @@ def test_a_failed_write_during_undo_at_a_terminal_lets_the_game_go_on(tmp_path: 
     environment = Environment(
         stdin=io.StringIO(), stdout=io.StringIO(), stderr=stderr, stdin_isatty=True, stdout_isatty=True, no_color=True
     )
-    monkeypatch.setattr(PlaySession, "ask_typed", lambda self, prompter: "")  # Enter alone: the menus' answers
+    monkeypatch.setattr(TerminalMode, "ask_typed", lambda self, prompter: "")  # Enter alone: the menus' answers
     game = Game(spec.rules, PLAYERS["coin-age"], spec.prepare_setup(dict(SETUP["coin-age"]), "test"))
     status = PlaySession(spec, environment, game, path, json_mode=False).run()
     monkeypatch.undo()

@@ -197,8 +197,9 @@ def test_a_failed_write_at_a_terminal_lets_the_game_go_on(tmp_path: Path, monkey
     import errno
 
     from referee.cli.games.coin_age import room as coin_age
-    from referee.cli.session import PlaySession
     from referee.cli.shared_commands import GameSpec
+    from referee.cli.table.session import PlaySession
+    from referee.cli.table.terminal import TerminalMode
     from referee.engine import Game
 
     actions = game_actions("coin-age", seed=9)[:6]
@@ -212,7 +213,7 @@ def test_a_failed_write_at_a_terminal_lets_the_game_go_on(tmp_path: Path, monkey
         }
     )
 
-    from referee.cli import menus
+    from referee.cli.table import menus
 
     monkeypatch.setattr(menus, "QUIT", "\x00quit")  # (the value the session compares answers with)
     real_replace, calls = os.replace, {"n": 0}
@@ -229,10 +230,7 @@ def test_a_failed_write_at_a_terminal_lets_the_game_go_on(tmp_path: Path, monkey
         stdin=io.StringIO(), stdout=io.StringIO(), stderr=stderr, stdin_isatty=True, stdout_isatty=True, no_color=True
     )
 
-    from referee.cli import session as session_module
-
-    monkeypatch.setattr(session_module, "PlaySession", PlaySession)
-    monkeypatch.setattr(PlaySession, "ask_typed", lambda self, prompter: "")  # Enter alone: the menus' answers
+    monkeypatch.setattr(TerminalMode, "ask_typed", lambda self, prompter: "")  # Enter alone: the menus' answers
     game = Game(spec.rules, PLAYERS["coin-age"], spec.prepare_setup(dict(SETUP["coin-age"]), "test"))
     assert PlaySession(spec, environment, game, path, json_mode=False).run() == 0
     assert "No space left on device" in stderr.getvalue()

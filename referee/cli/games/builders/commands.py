@@ -99,7 +99,7 @@ def play(
 ) -> int:
     """Referee a live game: menus at a terminal, one action per line from a pipe."""
     from referee.builders.cards import show_names
-    from referee.cli.session import play_command
+    from referee.cli.table.start import play_command
 
     out = Output(ctx.obj, json_mode)
     names, setup = None, None

@@ -19,7 +19,7 @@ from referee.i18n import _, ngettext
 if TYPE_CHECKING:
     from referee.builders import BuildersState, Seat
     from referee.builders.cards import Card, Resources
-    from referee.cli.menus import MenuGroup
+    from referee.cli.table.menus import MenuGroup
 
 RULES = LazyRules("referee.builders.rules")
 """The game's rules, imported at first use (start-up time: see referee.cli.lazy)."""
@@ -357,7 +357,7 @@ def menu_groups(game: Game[BuildersState, Any]) -> list[MenuGroup]:
     recruits, coins, then buy and done; or, while a row awaits a card, the reveals. Pure: no prompt."""
     from referee.builders import Buy, Done, Recruit, Reveal, Send, Start, TakeCoins
     from referee.builders.describe import actions_words, describe, send_finishes
-    from referee.cli.menus import MenuGroup
+    from referee.cli.table.menus import MenuGroup
 
     state = game.state
     legal = game.legal_actions()
@@ -442,7 +442,7 @@ def ask_setup(players: list[str], known: dict[str, list[str] | None], json_mode:
     from referee.builders import cards as catalogue
     from referee.builders.describe import card_words
     from referee.builders.state import ROW_SIZE
-    from referee.cli.menus import Prompter
+    from referee.cli.table.menus import Prompter
 
     prompter = Prompter(to_stderr=json_mode)
     seen: set[str] = {c for ids in known.values() if ids for c in ids}

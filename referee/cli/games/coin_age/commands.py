@@ -85,7 +85,7 @@ def play(
     ] = "drawn",
 ) -> int:
     """Referee a live game: typed or picked at a terminal, one action per line from a pipe."""
-    from referee.cli.session import play_command
+    from referee.cli.table.start import play_command
 
     out = Output(ctx.obj, json_mode)
     names, setup = (None, None)

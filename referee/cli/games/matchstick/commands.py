@@ -61,7 +61,7 @@ def play(
     json_mode: JsonOption = False,
 ) -> int:
     """Referee a live game: menus at a terminal, one action per line from a pipe."""
-    from referee.cli.session import play_command
+    from referee.cli.table.start import play_command
 
     out = Output(ctx.obj, json_mode)
     names, setup = (None, None)

@@ -21,7 +21,7 @@ from referee.errors import InputError, RefereeError
 from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
-    from referee.cli.menus import MenuGroup
+    from referee.cli.table.menus import MenuGroup
     from referee.matchstick import MatchstickState, Play
 
 RULES = LazyRules("referee.matchstick.rules")
@@ -410,7 +410,7 @@ class CardStep:
 def menu_groups(game: Game[MatchstickState, Any]) -> list[MenuGroup]:
     """The first menu: play cards (its entries: the values of :meth:`PlayMenu.values`, whose menus follow) when a
     play is possible, and pass (the ``Pass`` action, labelled by the rules' notation) when the rules allow it."""
-    from referee.cli.menus import MenuGroup
+    from referee.cli.table.menus import MenuGroup
     from referee.matchstick import PASS
 
     state = game.state
@@ -488,7 +488,7 @@ def ask_action(game: Game[MatchstickState, Any], prompter: Any, out: Output) -> 
 def ask_play(menu: PlayMenu, value: str, prompter: Any) -> Any:
     """The rest of the menus of a play showing ``value``: how many cards (when more than one count is possible),
     then its cards (:func:`ask_cards`); the ``Play`` picked, or None for "back" from the first of these."""
-    from referee.cli.menus import BACK
+    from referee.cli.table.menus import BACK
 
     counts = menu.counts(value)
     while True:
@@ -513,7 +513,7 @@ def ask_cards(menu: PlayMenu, value: str, count: int, prompter: Any) -> Any:
     """The physical cards of a play of ``count`` cards showing ``value``, asking only what is open
     (:meth:`PlayMenu.step`): a play that is the only one left is returned unasked. "back" goes back one question;
     from the first, it returns None."""
-    from referee.cli.menus import BACK
+    from referee.cli.table.menus import BACK
     from referee.matchstick import Play, play_cost
 
     state = menu.state

@@ -28,7 +28,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.output import create_output
 from prompt_toolkit.validation import ValidationError, Validator
 
-from referee.cli.words import normalized
+from referee.cli.table.words import normalized
 from referee.i18n import _, ngettext
 
 MOST_SHOWN = 40

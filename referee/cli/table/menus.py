@@ -1,7 +1,7 @@
 """Menus at a terminal. Imported only when a prompt is actually shown: questionary and prompt_toolkit cost about
 100 ms of start-up, which one-shot commands and TAB completion must not pay.
 
-Every menu is a :func:`referee.cli.typed_prompt.choose` prompt (type to filter, a number, or browse; nothing is
+Every menu is a :func:`referee.cli.table.typed_prompt.choose` prompt (type to filter, a number, or browse; nothing is
 picked for the player); the toss's checkbox is questionary's."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.cli import typed_prompt
+from referee.cli.table import typed_prompt
 from referee.i18n import _
 
 UNDO = "\x00undo"
@@ -82,7 +82,7 @@ class Prompter:
         return picked
 
     def _pick(self, message: str, choices: Sequence[tuple[str, Any]]) -> Any:
-        from referee.cli.words import SESSION_WORDS, spellings
+        from referee.cli.table.words import SESSION_WORDS, spellings
 
         entries = []
         for choice in choices:
@@ -152,7 +152,7 @@ def session_entries(first: int | None = None) -> list[MenuChoice]:
     """The entries closing every first menu, always in this order: undo, the log, the rules, save and quit, and
     back to the turn's typed line; numbered from ``first`` (None: by their place). Each is also understood by its
     session word, in English and in the player's language."""
-    from referee.cli.words import spellings
+    from referee.cli.table.words import spellings
 
     labels = (
         (_("undo the last action"), "undo"),

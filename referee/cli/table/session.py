@@ -1,0 +1,257 @@
+"""The play session: one game at the table and its record, whichever way its actions come (a terminal:
+:mod:`referee.cli.table.terminal`; a pipe: :mod:`referee.cli.table.pipe`).
+
+The record is written after every accepted action (atomically), so an interruption loses nothing; undo removes the
+last action from it (against the computer, its reply with it). The record is locked while the game goes on, and
+every write checks that the file is still the one this referee wrote last (see
+:class:`~referee.cli.files.RecordWriter`). When the game ends it is logged in the history (see
+:func:`referee.cli.history.play_log.log_finished_game`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from referee.cli.env import Environment
+from referee.cli.files import RecordLock, RecordWriter, Stamp
+from referee.cli.output import Output
+from referee.cli.records import Record
+from referee.cli.shared_commands import ComputerPlayer, GameSpec
+from referee.cli.status import ExitStatus, fail
+from referee.engine import Event, Game
+from referee.errors import RefereeError
+from referee.i18n import _, ngettext
+
+
+class PlaySession:
+    """One game being played: its record written after every action, undo and redo, the computer's seat, and the
+    announcement of each action; :meth:`run` hands it to the terminal or the pipe."""
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        env: Environment,
+        game: Game[Any, Any],
+        record_path: Path | None,
+        json_mode: bool,
+        computer: ComputerPlayer | None = None,
+        *,
+        lock: RecordLock | None = None,
+        writer: RecordWriter | None = None,
+    ) -> None:
+        """``lock``: the record's lock when the caller took it already (before reading the record); ``writer``:
+        how the record is written (by default the file now at ``record_path`` is taken as the game's own)."""
+        self.spec = spec
+        self.lock = lock
+        self.writer = writer
+        if writer is None and record_path is not None:
+            self.writer = RecordWriter(record_path, Stamp.of(record_path))
+        self.computer = computer
+        """Plays a seat (``play --vs-computer``): called with the game, returns the actions it plays now (notation)
+        or nothing when it is not its turn."""
+        self.env = env
+        self.game = game
+        self.record_path = record_path
+        self.json_mode = json_mode
+        self.out = Output(env, json_mode)
+        self.by_computer: list[bool] = self.computer_actions()
+        """For each accepted action, whether the computer played it (undo takes back its reply with yours); for a
+        resumed game, read from the record: the actions performed by the computer's seat."""
+        self.redo_stack: list[str] = []
+        """What undo took back, last first, for redo (emptied by any other action)."""
+        self.last_actor: str | None = None
+        """Who performed the last action pushed (see :meth:`referee.engine.Game.actor`)."""
+        self.started: str | None = None
+        """When the game started (kept from a resumed record); the record's ``finished`` is set when it ends."""
+        self.finished: str | None = None
+        self.location: str | None = None
+        """Where the game is played (``--location``, else a resumed record's): written to the record, logged with it."""
+        self.explain = False
+        """Whether each action is announced with the rules' words for it (at a terminal: the table carries it out
+        by hand, so "Ann leads 2 × 3" or "5 écus to the bank for one more action" says what to do)."""
+        self.last_reason = ""
+        """The rules' words for the last action pushed, when :attr:`explain` is on."""
+
+    def computer_actions(self) -> list[bool]:
+        """Which of the game's actions so far the computer's seat performed (the rules' ``actor`` of each, the
+        record replayed from the start): after ``--resume`` undo takes back the computer's reply with the player's
+        own last action, as in one session."""
+        seats = self.computer.seats if self.computer is not None else []
+        if not seats or not self.game.actions:
+            return [False] * len(self.game.actions)
+        names = {self.game.players[seat] for seat in seats if seat < len(self.game.players)}
+        replay: Game[Any, Any] = Game(self.game.rules, self.game.players, self.game.setup, undo=False)
+        marks = []
+        for text in self.game.actions:
+            action = replay.parse(text)
+            marks.append(replay.actor(action) in names)
+            replay.push(action)
+        return marks
+
+    # -- the record ----------------------------------------------------------------------------------------
+    def save(self) -> None:
+        if self.game.over and self.finished is None:
+            from referee.history.entry import now_iso
+
+            self.finished = now_iso()
+        elif not self.game.over:
+            self.finished = None
+        if self.record_path is None:
+            return
+        setup = self.spec.record_setup(self.game.setup)
+        record = Record(
+            self.spec.name,
+            self.game.players,
+            setup,
+            list(self.game.actions),
+            started=self.started,
+            finished=self.finished,
+            computer=self.computer.record_table() if self.computer is not None else None,
+            location=self.location,
+        )
+        assert self.writer is not None
+        self.writer.write(record.to_toml())
+
+    # -- running -------------------------------------------------------------------------------------------
+    def run(self) -> int:
+        from referee.cli.table.pipe import PipeMode
+        from referee.cli.table.terminal import TerminalMode
+
+        lock = self.lock
+        if lock is None and self.record_path is not None:
+            lock = RecordLock(self.record_path)
+        try:
+            if lock is not None and lock is not self.lock:
+                lock.acquire()
+            self.save()
+            status = TerminalMode(self).run() if self.env.interactive else PipeMode(self).run()
+        except KeyboardInterrupt:
+            where = (
+                _("the record is safe in {file}").format(file=self.record_path)
+                if self.record_path
+                else _("no record was kept")
+            )
+            self.out.note(
+                "\n"
+                + ngettext(
+                    "Interrupted after {count} action; {where}.",
+                    "Interrupted after {count} actions; {where}.",
+                    len(self.game.actions),
+                ).format(count=len(self.game.actions), where=where)
+            )
+            return ExitStatus.INTERRUPTED
+        except RefereeError as error:
+            raise fail(self.out, error) from None
+        finally:
+            if lock is not None:
+                lock.release()
+        from referee.cli.history.play_log import log_finished_game
+
+        log_finished_game(self)
+        return status
+
+    # -- actions -------------------------------------------------------------------------------------------
+    def push(self, choice: object, *, by_computer: bool = False, defer: bool = False) -> list[Event]:
+        """Check and apply one action (an action object picked from a menu, or notation to parse), then write the
+        record (with ``defer``, later: see :meth:`referee.cli.table.pipe.PipeMode.flush`)."""
+        game = self.game
+        action = game.parse(choice) if isinstance(choice, str) else choice
+        actor = game.actor(action)
+        reason = game.announcement(action) if self.explain else ""
+        events = game.push(action)
+        if not defer:
+            try:
+                self.save()
+            except RefereeError:
+                game.pop()
+                raise
+        self.by_computer.append(by_computer)
+        self.last_actor = actor
+        self.last_reason = reason
+        return events
+
+    def undo(self) -> str | None:
+        """Take back the last action and write the record; if the write fails, the action stays (and the error is
+        raised), so the game and the record still agree."""
+        if not self.game.actions:
+            return None
+        text = self.game.pop()
+        by_computer = self.by_computer.pop()
+        try:
+            self.save()
+        except RefereeError:
+            self.game.push(self.game.parse(text))
+            self.by_computer.append(by_computer)
+            raise
+        self.redo_stack.append(text)
+        return text
+
+    def undo_mine(self) -> list[str]:
+        """Take back the last action; against the computer, its reply too, so the player's own action is undone
+        (the computer would only play its reply again)."""
+        undone: list[str] = []
+        while self.computer is not None and self.by_computer and self.by_computer[-1]:
+            text = self.undo()
+            if text is None:
+                break
+            undone.append(text)
+        text = self.undo()
+        if text is not None:
+            undone.append(text)
+        return undone
+
+    def redo(self) -> str | None:
+        """Put back the last action undo took (while nothing else was played since)."""
+        if not self.redo_stack:
+            return None
+        text = self.redo_stack.pop()
+        events = self.push(text)
+        self.report(self.last_actor, events)
+        return text
+
+    # -- announcing and the computer's seat ----------------------------------------------------------------
+    def report(self, player: str | None, events: list[Event]) -> None:
+        """Announce the last action (its number, who played it, what the referee says of it)."""
+        self.reporter(player, events)()
+
+    def reporter(self, player: str | None, events: list[Event]) -> Any:
+        """What :meth:`report` says of the last action, as it stands now, to be said when called (pipe mode says
+        it once the record holds the action)."""
+        game = self.game
+        out = self.out
+        if self.json_mode:
+            document = {
+                "index": len(game.actions),
+                "action": game.actions[-1],
+                "player": player,
+                "events": [{"kind": event.kind, "message": event.message} for event in events],
+                "to_move": game.to_move,
+                "over": game.over,
+            }
+            return lambda: out.json(document, lines=True)
+        lines = [f"{len(game.actions)}. {player}: {game.actions[-1]}"]
+        if self.explain and self.last_reason:
+            lines.append("   " + self.last_reason)
+        lines += ["   " + event.message for event in events]
+
+        def say() -> None:
+            for line in lines:
+                out.text(line)
+
+        return say
+
+    def computer_moves(self) -> bool:
+        """Let the computer's seat play while it is its turn: each action announced and recorded like any other."""
+        played = False
+        while self.computer is not None and not self.game.over:
+            actions = self.computer(self.game)
+            if not actions:
+                break
+            for text in actions:
+                events = self.push(text, by_computer=True)
+                self.report(self.last_actor, events)
+                played = True
+                if self.game.over:
+                    break
+        return played

@@ -1,0 +1,185 @@
+"""Starting ``play``: a new game and its record, or a record resumed (replayed, and its computer seat taken up
+again), then the session (:class:`~referee.cli.table.session.PlaySession`).
+
+The record is locked before it is read, so no other referee can read it and then write it in turn; its real file
+is locked and written when its name is a symbolic link.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from referee.cli.env import Environment
+from referee.cli.files import RecordLock, RecordWriter, Stamp
+from referee.cli.output import Output
+from referee.cli.records import Record
+from referee.cli.shared_commands import ComputerPlayer, GameSpec
+from referee.cli.status import CommandFailed, exit_status, fail
+from referee.cli.table.session import PlaySession
+from referee.engine import Game
+from referee.errors import RefereeError
+from referee.i18n import _, ngettext
+
+
+def play_command(
+    env: Environment,
+    spec: GameSpec,
+    players: list[str] | None,
+    setup: dict[str, Any] | None,
+    record: str | None,
+    resume: str | None,
+    json_mode: bool,
+    computer: ComputerPlayer | None = None,
+) -> int:
+    """Start (or with ``resume``, continue) a game and referee it (``computer`` plays a seat, see PlaySession).
+
+    The record is locked first and read after, so no other referee can write it in between."""
+    from referee.errors import InputError
+
+    out = Output(env, json_mode)
+    lock: RecordLock | None = None
+    path: Path | None
+    try:
+        if env.stdin is None:
+            raise InputError(_("standard input is closed; play reads its actions there"))
+        if resume is not None:
+            game, path, lock, writer, loaded = _resume(spec, resume, record, env, out)
+        else:
+            if players is None:
+                raise InputError(_("--players is required to start a game (or --resume a record)"))
+            game = Game(spec.rules, players, setup or {})
+            path, lock, writer = _new_record(spec, record, env)
+            loaded = None
+    except RefereeError as error:
+        if lock is not None:
+            lock.release()
+        raise fail(out, error) from None
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
+    if computer is None and loaded is not None and loaded.computer and spec.computer_from_record is not None:
+        try:
+            computer = spec.computer_from_record(loaded.computer, len(game.players))
+        except RefereeError as error:
+            if lock is not None:
+                lock.release()
+            raise fail(out, error) from None
+        out.note(_resumed_computer(loaded.computer))
+    session = PlaySession(spec, env, game, path, json_mode, computer, lock=lock, writer=writer)
+    from referee.cli.history.play_log import play_location
+
+    session.location = play_location() or (loaded.location if loaded is not None else None)
+    if loaded is not None:
+        session.started, session.finished = loaded.started, loaded.finished
+    else:
+        from referee.history.entry import now_iso
+
+        session.started = now_iso()
+    return session.run()
+
+
+def _resumed_computer(table: dict[str, Any]) -> str:
+    """The line that says the computer of a resumed game plays on as the record says."""
+    seats = ", ".join(str(seat) for seat in table.get("seats", []))
+    return _("The computer plays seat {seats} again, at level {level}, {time} s a move (as the record says).").format(
+        seats=seats, level=table.get("level"), time=table.get("time")
+    )
+
+
+def _is_standard_input(path: str, env: Environment) -> bool:
+    """Whether ``path`` names the very file standard input reads (``/dev/stdin`` with a file redirected to it)."""
+    import os
+
+    try:
+        return os.path.samestat(os.stat(path), os.fstat(env.stdin.fileno()))
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def _locked(path: Path) -> RecordLock:
+    lock = RecordLock(path)
+    lock.acquire()
+    return lock
+
+
+def _new_record(spec: GameSpec, record: str | None, env: Environment) -> tuple[Path | None, RecordLock | None, Any]:
+    """Where a new game is recorded, locked; the record must not exist (checked again once locked)."""
+    from referee.cli.files import path_exists
+    from referee.cli.records import default_record_path
+    from referee.errors import InputError
+
+    if record is not None:
+        path = Path(record)
+    elif env.interactive:
+        path = default_record_path(spec.name)
+    else:
+        return None, None, None
+    exists = _("{file} already exists: continue it with --resume {file}, or choose another file")
+    if path_exists(path):
+        raise InputError(exists.format(file=path))
+    lock = _locked(path)
+    if path_exists(path):  # another referee made it and let go in between
+        lock.release()
+        raise InputError(exists.format(file=path))
+    return path, lock, RecordWriter(path, None)
+
+
+def _warn_of_other_names(path: Path, out: Output) -> None:
+    """A record with other names (hard links) is one file under each: the game goes on under this name alone (the
+    first write puts a new file there), and the other names keep the game as it was. Said, so nobody is surprised."""
+    import os
+
+    try:
+        links = os.stat(path).st_nlink
+    except OSError:
+        return
+    if links > 1:
+        out.warn(
+            ngettext(
+                "{file} has {count} other name (a hard link): the game goes on under {file} alone, and the other "
+                "name keeps the game as it is now",
+                "{file} has {count} other names (hard links): the game goes on under {file} alone, and the other "
+                "names keep the game as it is now",
+                links - 1,
+            ).format(file=path, count=links - 1)
+        )
+
+
+def _resume(
+    spec: GameSpec, resume: str, record: str | None, env: Environment, out: Output
+) -> tuple[Game[Any, Any], Path, RecordLock, RecordWriter, Record]:
+    """The resumed game, where it goes on (its real file, or a new ``record``), that file's lock and writer, and the
+    record it was read from."""
+    from referee.cli.files import check_regular_file, path_exists, real_record_path, refuse_read_only
+    from referee.cli.shared_commands import load_record, replay_error_line, replay_record
+    from referee.errors import InputError
+
+    if resume == "-":
+        raise InputError(_("--resume needs a record file, not standard input"))
+    check_regular_file(resume)
+    if _is_standard_input(resume, env):
+        raise InputError(_("{file}: is this command's standard input, not a record file").format(file=resume))
+    source = real_record_path(Path(resume))
+    if record and path_exists(record) and Path(record).resolve() != source.resolve():
+        raise InputError(_("{file} already exists; choose another --record").format(file=record))
+    target = source if not record or Path(record).resolve() == source.resolve() else Path(record)
+    if target == source:
+        refuse_read_only(source)
+        _warn_of_other_names(source, out)
+    lock = _locked(target)
+    try:
+        stamp = Stamp.of(source)
+        loaded = load_record(spec, resume, env)
+        game, error = replay_record(spec, loaded, resume)
+        if error is not None:
+            out.error(replay_error_line(resume, error))
+            out.note(_("{file} was not changed.").format(file=resume))
+            raise CommandFailed(exit_status(error))
+        if target != source and path_exists(target):
+            raise InputError(_("{file} already exists; choose another --record").format(file=record))
+    except BaseException:
+        lock.release()
+        raise
+    return game, target, lock, RecordWriter(target, stamp if target == source else None), loaded

@@ -1,0 +1,207 @@
+"""``play`` at a terminal: the table drawn, a typed line checked as it is typed, the menus, the session words
+(undo, redo, log, rules, quit), and the screen redrawn after each action."""
+
+from __future__ import annotations
+
+import shutil
+from typing import TYPE_CHECKING, Any
+
+from referee.cli.cells import cell_width
+from referee.cli.files import RecordChanged, WriteError
+from referee.cli.output import Output
+from referee.cli.shared_commands import GameSpec
+from referee.cli.status import ExitStatus
+from referee.engine import Game
+from referee.errors import RefereeError
+from referee.i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from referee.cli.table.session import PlaySession
+
+
+class TerminalMode:
+    """A session's game at a terminal, a turn at a time."""
+
+    def __init__(self, session: PlaySession) -> None:
+        self.session = session
+
+    def run(self) -> ExitStatus:
+        from referee.cli.table.menus import BACK, LOG, QUIT, REDO, RULES, UNDO, Prompter, SessionCommand
+
+        screen = self.session.env.screen()
+        out = self.session.out if screen is self.session.env else Output(screen, self.session.json_mode)
+        game = self.session.game
+        prompter = Prompter(to_stderr=self.session.json_mode or screen is not self.session.env)
+        self.session.explain = not self.session.json_mode
+        if self.session.record_path is not None:
+            out.note(_("Recording to {file} after every action.").format(file=self.session.record_path))
+        if game.actions:
+            out.text(_("The game so far, last turns:"))
+            for line in log_lines(self.session.spec, game)[-RESUME_TURNS:]:
+                out.text(line)
+        self.session.spec.render(game, out)
+        while not game.over:
+            if self.session.computer_moves():
+                self.session.spec.render(game, out)
+                continue
+            prompter.notation = lambda action: game.rules.format(action, game.state)
+            prompter.toolbar = self.session.spec.status_line(game)
+            answer: Any = self.ask_typed(prompter)
+            if answer == "":
+                assert self.session.spec.ask_action is not None
+                try:
+                    answer = self.session.spec.ask_action(game, prompter, out)
+                except SessionCommand as typed_in_a_menu:
+                    answer = typed_in_a_menu.command
+            if answer in (BACK, "back"):  # from the first menu (or typed at the line): the typed line again
+                continue
+            if answer in (QUIT, "quit"):
+                out.note(
+                    ngettext(
+                        "Saved after {count} action. Continue with: referee {game} play --resume {file}",
+                        "Saved after {count} actions. Continue with: referee {game} play --resume {file}",
+                        len(game.actions),
+                    ).format(
+                        count=len(game.actions), game=self.session.spec.name, file=self.session.record_path or "RECORD"
+                    )
+                )
+                if game.actions and self.session.record_path:
+                    out.note(
+                        _("If the game is abandoned, log it as such: referee history add --incomplete {file}").format(
+                            file=self.session.record_path
+                        )
+                    )
+                return ExitStatus.SUCCESS
+            if answer in (UNDO, "undo"):
+                try:
+                    undone = self.session.undo_mine()
+                except RecordChanged:
+                    raise
+                except WriteError as error:  # the disk refused: the action stays, and the game goes on
+                    out.error(error.message)
+                    continue
+                out.text(_("undone: {actions}").format(actions=", ".join(undone)) if undone else _("nothing to undo"))
+                self.session.spec.render(game, out)
+                continue
+            if answer in (REDO, "redo"):
+                redone = self.session.redo()
+                out.text(_("redone: {action}").format(action=redone) if redone else _("nothing to redo"))
+                self.session.spec.render(game, out)
+                continue
+            if answer in (LOG, "log"):
+                for line in log_lines(self.session.spec, game) or [_("No action yet.")]:
+                    out.text(line)
+                continue
+            if answer == RULES or (isinstance(answer, str) and answer.split()[:1] in ([RULES], ["rules"])):
+                from referee.cli.shared_commands import print_topic
+                from referee.rulebook import rulebook
+
+                book = rulebook(self.session.spec.rulebook_package)
+                entry = book.topic(answer.split()[-1]) if len(answer.split()) > 1 else None
+                if entry is not None:
+                    print_topic(out, entry, self.session.spec)
+                else:
+                    out.text(_("Topics: {topics}").format(topics=", ".join(book.names)))
+                continue
+            try:
+                events = self.session.push(answer)
+            except RecordChanged:
+                raise
+            except RefereeError as error:  # the prompts accept legal actions only; say so if one is refused anyway
+                out.error(error.message)
+                continue
+            self.session.redo_stack.clear()
+            self.session.report(self.session.last_actor, events)
+            self.session.spec.render(game, out)
+        return ExitStatus.SUCCESS
+
+    def ask_typed(self, prompter: Any) -> str:
+        """The turn's prompt: notation typed (completed from the legal actions, checked on Enter), a session word,
+        or nothing (Enter alone), which opens the menus."""
+        from referee.cli.table import typed_prompt
+        from referee.cli.table.words import in_english, session_word, spellings
+        from referee.rulebook import rulebook
+
+        game = self.session.game
+        rules = game.rules
+        describe = self.session.spec.describe
+        entries = [
+            typed_prompt.Entry(rules.format(action, game.state), describe(action, game.state) if describe else "")
+            for action in game.legal_actions()
+        ]
+        topics = rulebook(self.session.spec.rulebook_package)
+        entries += [
+            typed_prompt.Entry(spelling, label) for word, label in self.session_words() for spelling in spellings(word)
+        ]
+
+        def check(text: str) -> str | None:
+            words = in_english(text).lower().split()
+            if not words or " ".join(words) in SESSION_WORDS:
+                return None
+            if words[0] == "rules" and len(words) == 2:
+                return None if topics.topic(words[1]) else _("No rules topic '{topic}'.").format(topic=words[1])
+            try:
+                action = game.parse(text)
+            except RefereeError as error:
+                return _("Unreadable: {message}").format(message=error.message)
+            verdict = game.judge(action)
+            if not verdict.legal:
+                return _("Illegal: {reason} (rule: {rule})").format(reason=verdict.reason, rule=verdict.rule)
+            return None
+
+        player = game.to_move or ""
+        keys = _("[Enter: menus · undo redo log rules quit]")
+        toolbar = self.session.spec.status_line(game) + "  " + keys
+        if cell_width(toolbar) >= shutil.get_terminal_size().columns:  # the status is the table's last line too
+            toolbar = keys
+        line = typed_prompt.ask_line(f"{player}> ", entries, check, toolbar=toolbar, to_stderr=prompter.to_stderr)
+        return in_english(line) if session_word(line.split()[0] if line.split() else "") else line
+
+    @staticmethod
+    def session_words() -> list[tuple[str, str]]:
+        return [
+            ("undo", _("take back the last action")),
+            ("redo", _("put back what undo took")),
+            ("log", _("the actions so far, with the score after each turn")),
+            ("rules", _("the rules by topic")),
+            ("quit", _("save and quit")),
+        ]
+
+
+SESSION_WORDS = ("undo", "redo", "log", "rules", "quit", "back")
+
+
+RESUME_TURNS = 3
+"""How many of the last turns ``--resume`` shows before the first prompt."""
+
+
+def log_lines(spec: GameSpec, game: Game[Any, Any]) -> list[str]:
+    """The game so far, a line per turn (one player's actions in a row) with the score after it: the score sheet
+    of ``log`` in ``play``. The record is replayed from the start; the rules score each turn. A game without
+    points (``result_kind`` "ranking") shows no score, only who is out once someone is."""
+    replayed: Game[Any, Any] = Game(spec.rules, game.players, game.setup, undo=False)
+    lines: list[str] = []
+    turn: list[str] = []
+    player = replayed.to_move
+    from referee import registry
+
+    points = registry.facts(spec.name).result_kind == "points"
+
+    def close() -> None:
+        line = f"{len(lines) + 1}. {player}: {', '.join(turn)}"
+        if points:
+            scores = spec.rules.outcome(replayed.state).scores
+            line += "  — " + ", ".join(f"{name} {points}" for name, points in scores.items())
+        lines.append(line)
+
+    for text in game.actions:
+        mover = replayed.actor(replayed.parse(text))
+        if turn and mover != player:
+            close()
+            turn = []
+        player = mover
+        replayed.push_text(text)
+        turn.append(text)
+    if turn:
+        close()
+    return lines
