@@ -55,3 +55,28 @@ def test_a_location_that_is_not_text_is_refused_in_one_line(tmp_path: Path) -> N
     done = run("coin-age", "replay", str(record), "--json")
     assert done.returncode == 2
     assert "'location' must be text without control characters" in json.loads(done.stdout)["error"]["message"]
+
+
+def test_what_play_was_told_about_the_history_travels_with_the_session(tmp_path: Path) -> None:
+    """``--log``, ``--history`` and ``--location`` are handed to the session (no module state): two games played
+    in one process, each with its own history file, land each in its own."""
+    import io
+
+    from referee.cli.app import build_app
+    from referee.cli.env import Environment
+    from referee.history.store import open_history
+    from tests.robustness.helpers import PLAY_OPTIONS, random_game
+
+    game = "coin-age"
+    actions = random_game(game, seed=5).actions
+    for name, location in (("first", "Kitchen"), ("second", "Garden")):
+        env = Environment(io.StringIO("\n".join(actions) + "\n"), io.StringIO(), io.StringIO(), False, False, True)
+        args = [game, "play", *PLAY_OPTIONS[game], "--log", "--history", str(tmp_path / f"{name}.db")]
+        status = build_app()([*args, "--location", location], prog_name="referee", standalone_mode=False, obj=env)
+        assert status == 0, env.stderr.getvalue()
+    for name, location in (("first", "Kitchen"), ("second", "Garden")):
+        history = open_history(tmp_path / f"{name}.db", create=False)
+        assert history is not None
+        with history:
+            games = history.games()
+        assert [logged.entry.location for logged in games] == [location]

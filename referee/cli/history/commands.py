@@ -21,7 +21,6 @@ LogOption = Annotated[
     typer.Option(
         "--log/--no-history",
         help="Log the finished game in the history (default at a terminal).",
-        callback=play_log.remember_log,
         show_default=False,
     ),
 ]
@@ -32,7 +31,6 @@ PlayHistoryOption = Annotated[
     typer.Option(
         "--history",
         help="The history file to log into.",
-        callback=play_log.remember_history,
     ),
 ]
 """``play --history FILE``: one parameter of each game's ``play``."""
@@ -42,7 +40,7 @@ LocationOption = Annotated[
     typer.Option(
         "--location",
         help="Where the game is played (kept with it in the history).",
-        callback=play_log.remember_location,
+        callback=play_log.check_location,
     ),
 ]
 """``play --location L``: one parameter of each game's ``play``."""

@@ -5,7 +5,7 @@ written is reported in one line and the game goes on), ``score --log``, and the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.cli.env import Environment
 from referee.cli.history.entries import Unfinished, entry_from_text
@@ -20,13 +20,18 @@ if TYPE_CHECKING:
     from referee.cli.shared_commands import GameSpec
 
 
-_play_options: dict[str, Any] = {"log": None, "history": None, "location": None}
-"""The ``--log``/``--no-history``, ``--history`` and ``--location`` options of the running ``play`` (set by their
-callbacks)."""
+class PlayLogging(NamedTuple):
+    """What ``play`` was told about the history: ``--log``/``--no-history`` (None: log at a terminal only),
+    ``--history FILE`` and ``--location`` (checked by :func:`check_location`). Passed by each game's ``play`` to
+    :func:`referee.cli.table.start.play_command`, kept on the session, read by :func:`log_finished_game`."""
+
+    log: bool | None = None
+    history: str | None = None
+    location: str | None = None
 
 
-def remember_location(value: str | None) -> str | None:
-    """Callback of ``play --location``: kept for :func:`log_finished_game` (checked as notes are)."""
+def check_location(value: str | None) -> str | None:
+    """Callback of ``play --location``: checked as notes are (a usage error if not), blank taken as none."""
     if value is not None:
         import typer
 
@@ -35,25 +40,6 @@ def remember_location(value: str | None) -> str | None:
         except InputError as error:
             raise typer.BadParameter(error.message) from None
         value = value.strip() or None
-    _play_options["location"] = value
-    return value
-
-
-def play_location() -> str | None:
-    """``play --location``, as given (None when it was not)."""
-    location = _play_options.get("location")
-    return location if isinstance(location, str) else None
-
-
-def remember_log(value: bool | None) -> bool | None:
-    """Callback of ``play --log/--no-history``: kept for :func:`log_finished_game`."""
-    _play_options["log"] = value
-    return value
-
-
-def remember_history(value: str | None) -> str | None:
-    """Callback of ``play --history FILE``."""
-    _play_options["history"] = value
     return value
 
 
@@ -62,7 +48,7 @@ def log_finished_game(session: Any) -> None:
 
     Never raises: a history that cannot be written is reported in one line; the record file is already written."""
     game = session.game
-    wanted = _play_options.get("log")
+    wanted = session.logging.log
     if not game.over or wanted is False or (wanted is None and not session.env.interactive):
         return
     out: Output = session.out
@@ -83,8 +69,8 @@ def log_finished_game(session: Any) -> None:
         if record.setup:
             document["setup"] = record.setup
         entry = entry_from_game(game, document, text, times=(session.started, session.finished))
-        entry.location = getattr(session, "location", None) or play_location()
-        with open_for_writing(_play_options.get("history")) as history:
+        entry.location = session.location
+        with open_for_writing(session.logging.history) as history:
             game_id, added = history.log(entry)
         if added:
             out.note(_("Logged in the history as game {id}.").format(id=game_id))
@@ -105,7 +91,7 @@ def _say_how_to_log_later(session: Any, out: Output) -> None:
     path = getattr(session, "record_path", None)
     if path is None:
         return
-    history = _play_options.get("history")
+    history = session.logging.history
     command = ["referee", "history", "add", str(path)] + (["--history", str(history)] if history else [])
     out.note(_("Log it later with: {command}").format(command=shlex.join(command)))
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from referee.cli.env import Environment
 from referee.cli.files import RecordLock, RecordWriter, Stamp
+from referee.cli.history.play_log import PlayLogging
 from referee.cli.output import Output
 from referee.cli.records import Record
 from referee.cli.shared_commands import ComputerPlayer, GameSpec
@@ -65,6 +66,8 @@ class PlaySession:
         self.started: str | None = None
         """When the game started (kept from a resumed record); the record's ``finished`` is set when it ends."""
         self.finished: str | None = None
+        self.logging = PlayLogging()
+        """What ``play`` was told about the history (``--log``, ``--history``, ``--location``)."""
         self.location: str | None = None
         """Where the game is played (``--location``, else a resumed record's): written to the record, logged with it."""
         self.explain = False

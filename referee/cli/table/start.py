@@ -12,6 +12,7 @@ from typing import Any
 
 from referee.cli.env import Environment
 from referee.cli.files import RecordLock, RecordWriter, Stamp
+from referee.cli.history.play_log import PlayLogging
 from referee.cli.output import Output
 from referee.cli.records import Record
 from referee.cli.shared_commands import ComputerPlayer, GameSpec
@@ -31,8 +32,10 @@ def play_command(
     resume: str | None,
     json_mode: bool,
     computer: ComputerPlayer | None = None,
+    logging: PlayLogging | None = None,
 ) -> int:
-    """Start (or with ``resume``, continue) a game and referee it (``computer`` plays a seat, see PlaySession).
+    """Start (or with ``resume``, continue) a game and referee it (``computer`` plays a seat, see PlaySession;
+    ``logging``: what to do with the history when it ends).
 
     The record is locked first and read after, so no other referee can write it in between."""
     from referee.errors import InputError
@@ -68,9 +71,8 @@ def play_command(
             raise fail(out, error) from None
         out.note(_resumed_computer(loaded.computer))
     session = PlaySession(spec, env, game, path, json_mode, computer, lock=lock, writer=writer)
-    from referee.cli.history.play_log import play_location
-
-    session.location = play_location() or (loaded.location if loaded is not None else None)
+    session.logging = logging or PlayLogging()
+    session.location = session.logging.location or (loaded.location if loaded is not None else None)
     if loaded is not None:
         session.started, session.finished = loaded.started, loaded.finished
     else:

@@ -23,6 +23,7 @@ from referee.cli.games.builders.room import (
     resources_text,
 )
 from referee.cli.history.commands import LocationOption, LogOption, PlayHistoryOption
+from referee.cli.history.play_log import PlayLogging
 from referee.cli.output import Output
 from referee.cli.record_commands import GamesOption, JsonOption, SimulationSeedOption, add_record_commands
 from referee.cli.status import ExitStatus, fail
@@ -126,7 +127,9 @@ def play(
         from referee.builders.computer import BuildersComputer
 
         player = BuildersComputer(seats, level, computer_time, seed)
-    return play_command(ctx.obj, SPEC, names, setup, record, resume, json_mode, player)
+    return play_command(
+        ctx.obj, SPEC, names, setup, record, resume, json_mode, player, PlayLogging(log, history, location)
+    )
 
 
 def computer_seats(

@@ -20,6 +20,7 @@ from referee.cli.games.coin_age.maps import (
 )
 from referee.cli.games.coin_age.room import RULES, SPEC, complete_map, complete_topic
 from referee.cli.history.commands import LocationOption, LogOption, PlayHistoryOption
+from referee.cli.history.play_log import PlayLogging
 from referee.cli.output import Output
 from referee.cli.record_commands import GamesOption, JsonOption, SimulationSeedOption, add_record_commands
 from referee.cli.records import parse_players
@@ -99,7 +100,9 @@ def play(
             computer = coin_age_computer(computer_seat, seed, computer_time, computer_tosses, level)
         except RefereeError as error:
             raise fail(out, error) from None
-    return play_command(ctx.obj, SPEC, names, setup, record, resume, json_mode, computer)
+    return play_command(
+        ctx.obj, SPEC, names, setup, record, resume, json_mode, computer, PlayLogging(log, history, location)
+    )
 
 
 add_record_commands(

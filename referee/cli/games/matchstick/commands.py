@@ -20,6 +20,7 @@ from referee.cli.games.matchstick.room import (
     row_of,
 )
 from referee.cli.history.commands import LocationOption, LogOption, PlayHistoryOption
+from referee.cli.history.play_log import PlayLogging
 from referee.cli.output import Output
 from referee.cli.record_commands import GamesOption, JsonOption, SimulationSeedOption, add_record_commands
 from referee.cli.status import ExitStatus, fail
@@ -67,7 +68,9 @@ def play(
     names, setup = (None, None)
     if resume is None and players:
         names, setup = players_and_setup(players, expansion, deal_all, out)
-    return play_command(ctx.obj, SPEC, names, setup, record, resume, json_mode)
+    return play_command(
+        ctx.obj, SPEC, names, setup, record, resume, json_mode, None, PlayLogging(log, history, location)
+    )
 
 
 add_record_commands(
