@@ -133,3 +133,23 @@ register(
         GameFacts(bgg_id=144553),
     )
 )
+
+
+EXTRA_GAMES = "REFEREE_EXTRA_GAMES"
+"""Modules to import after the games above, comma-separated, each registering a game of its own with
+:func:`register` (a game kept outside this package: the test suite's toy game is registered this way for every
+test and every ``referee`` the tests start)."""
+
+
+def _register_extra_games() -> None:
+    import os
+    import sys
+
+    for module in filter(None, (word.strip() for word in os.environ.get(EXTRA_GAMES, "").split(","))):
+        try:
+            __import__(module)
+        except Exception as error:  # a game that cannot be loaded is said once; the others are there
+            sys.stderr.write(f"referee: warning: {EXTRA_GAMES}: {module}: {type(error).__name__}: {error}\n")
+
+
+_register_extra_games()

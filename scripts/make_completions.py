@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ["TERMINAL_WIDTH"] = "1000"  # helps as Rich renders them unwrapped (read when Typer is imported)
 os.environ["LANGUAGE"] = "en"  # the generated files hold the English helps, whatever the language of the shell
+os.environ.pop("REFEREE_EXTRA_GAMES", None)  # the files describe the games of this package (not the tests' toy)
 
 import typer.main  # noqa: E402
 from typer._completion_classes import _sanitize_help_text  # noqa: E402

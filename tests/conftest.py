@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+os.environ["REFEREE_EXTRA_GAMES"] = "tests.toy.registration"  # before referee is imported: the toy game in every loop
+
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 """The example records and positions of the repository, each with its expected outcome in a comment."""

@@ -1,8 +1,10 @@
 """The design holds: a new game is a rules package, one command-line room and one registry line.
 
-A toy game (Nim, in ``tests/toy``) is registered here, in this process, without touching any file of the
-referee, and gets ``replay``, ``check``, ``score``, ``rules``, ``simulate`` and TAB completion from the shared
-commands, through the Typer app and through the fast path.
+A toy game (Nim, in ``tests/toy``) is registered for the whole suite, without touching any file of the referee:
+its registry line (``tests/toy/registration.py``) is imported through ``REFEREE_EXTRA_GAMES``, which
+``tests/conftest.py`` sets for this process and every ``referee`` the tests start. So every test that loops over
+the registry covers it too; here, what it gets from the shared code: ``play`` (pipe, terminal and menus),
+``replay``, ``check``, ``score``, ``rules``, ``draw``, ``simulate``, TAB, the history.
 """
 
 from __future__ import annotations
@@ -20,18 +22,14 @@ from referee import registry
 from referee.cli.env import Environment
 from tests.cli.test_completion import environ
 
-NIM = registry.GameEntry("nim", "Nim", "tests.toy.rules", "tests.toy")
-
 
 @pytest.fixture
 def nim() -> Iterator[registry.GameEntry]:
-    import referee.cli.app  # noqa: F401  (the process's app is built before, without the toy game)
-
-    registry.register(NIM)
-    try:
-        yield NIM
-    finally:
-        registry.unregister(NIM.name)
+    """The toy game, registered for the suite (and registered again if a test took it away)."""
+    entry = registry.game("nim")
+    assert entry is not None, "REFEREE_EXTRA_GAMES=tests.toy.registration registers the toy game (tests/conftest.py)"
+    yield entry
+    registry.register(entry)
 
 
 def run(args: list[str], stdin: str = "") -> tuple[int, str, str]:
@@ -180,3 +178,71 @@ def test_every_registered_game_declares_a_sample_game_the_tests_start_from(nim: 
         state = rules.new_state(list(spec.sample.players), spec.prepare_setup(dict(spec.sample.setup), "test"))
         assert not rules.is_over(state), name
         assert "--players" in spec.sample.play_options, name
+
+
+# -- what the toy game gets from the shared code, through the installed command ---------------------------------
+def installed(*args: str, stdin: str = "") -> Any:
+    import subprocess
+
+    from tests.conftest import referee_command
+
+    return subprocess.run([*referee_command(), *args], input=stdin, capture_output=True, text=True, timeout=60)
+
+
+def test_the_toy_game_piped_is_refereed_recorded_and_logged_as_a_ranking(tmp_path: Path) -> None:
+    """``play`` from a pipe (with the shared ``--record``, ``--log``, ``--history`` options), then the history: a
+    result of kind ``ranking`` (the registry line's fact) is logged without scores, with its winner and order."""
+    history, record = tmp_path / "h.sqlite3", tmp_path / "nim.toml"
+    args = ["nim", "play", "--players", "Ann,Bob", "--pile", "5", "--record", str(record), "--log"]
+    played = installed(*args, "--history", str(history), stdin="take 2\ntake 3\n")
+    assert played.returncode == 0, played.stderr
+    assert "Game over: Bob took the last stick." in played.stdout
+    assert "Logged in the history as game 1" in played.stderr
+    (logged,) = json.loads(installed("history", "list", "--json", "--history", str(history)).stdout)
+    assert (logged["game"], logged["scores"], logged["winner"], logged["ranking"]) == (
+        "nim",
+        None,
+        "Bob",
+        ["Bob", "Ann"],
+    )
+    stats = json.loads(installed("stats", "--game", "nim", "--json", "--history", str(history)).stdout)
+    assert stats["players"]["Bob"]["wins"] == 1 and stats["players"]["Ann"]["wins"] == 0
+    shown = installed("history", "show", "1", "--history", str(history)).stdout
+    assert "Bob" in shown and "1–0" not in shown  # a ranking, not points
+    picture = installed("nim", "draw", str(record), "-o", "-")
+    assert picture.returncode == 0 and picture.stdout.startswith("<svg") and "Bob" in picture.stdout
+
+
+def test_the_toy_game_at_a_terminal_typed_and_by_its_menu_with_undo_and_resume(tmp_path: Path) -> None:
+    """A room that writes no menus gets one (the rules' legal actions): typed, picked, undone, resumed."""
+    from tests.cli.terminal import ENTER, actions, finish, spawn, type_line, wait_for_actions
+
+    record = tmp_path / "nim.toml"
+    child = spawn("nim", "play", "--players", "Ann,Bob", "--pile", "6", "--record", str(record), rows=30, columns=80)
+    try:
+        child.expect("Ann>")
+        type_line(child, "take 1")
+        assert wait_for_actions(child, record, 1) == ["take 1"]
+        child.expect("Bob>")
+        child.send(ENTER)  # Enter alone: the menu of the legal actions
+        child.expect("Bob, your action")
+        child.expect("3. take 3")
+        child.send("2" + ENTER)
+        assert wait_for_actions(child, record, 2) == ["take 1", "take 2"]
+        child.expect("Ann>")
+        type_line(child, "undo")
+        child.expect("undone: take 2")
+        assert actions(record) == ["take 1"]
+        type_line(child, "quit")
+        child.expect("Continue with")
+        assert finish(child) == 0
+        child = spawn("nim", "play", "--resume", str(record), rows=30, columns=80)
+        child.expect("Bob>")
+        type_line(child, "take 3")
+        type_line(child, "take 2")
+        child.expect("Game over")
+        assert finish(child) == 0
+        assert actions(record) == ["take 1", "take 3", "take 2"]
+    finally:
+        if child.isalive():
+            child.terminate(force=True)

@@ -228,10 +228,11 @@ def complete(environ: Mapping[str, str]) -> int | None:
     from referee import registry
     from referee.cli.command_tree import TREE
 
-    if set(registry.GAMES) | set(OTHER_COMMANDS) != set(TREE["commands"]):  # games changed since it was generated
-        return None
     try:
         words, incomplete = words_and_incomplete(shell, environ)
+        known = set(registry.GAMES) | set(OTHER_COMMANDS)
+        if known != set(TREE["commands"]) and (not words or words[0] not in known & set(TREE["commands"])):
+            return None  # the games changed since the tree was generated: Typer lists them (or the new one's words)
         lines = formatted(shell, completions(TREE, words, incomplete), environ)
     except (Unsure, ValueError):
         return None

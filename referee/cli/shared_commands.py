@@ -76,7 +76,8 @@ class GameSpec:
     ask_action: Callable[[Game[Any, Any], Any, Output], object] | None = None
     """Ask for the next action at a terminal (``ask_action(game, prompter, out)``); returns an action object (a
     menu's entry), notation typed by the player, or a session command (undo, rules, quit: strings of
-    :mod:`referee.cli.table.menus`)."""
+    :mod:`referee.cli.table.menus`). None: one menu of the rules' legal actions
+    (:meth:`referee.cli.table.terminal.TerminalMode.one_menu`)."""
     sample: GameSample | None = None
     """A small game of this kind (tests and benchmarks loop over the registry with it)."""
 

@@ -76,17 +76,17 @@ def self_play_measured(game: str) -> dict[str, Any]:
     import json
     import os
 
-    import referee
     from referee import registry
 
     entry = registry.game(game)
     if entry is None:
         return {}
-    path = os.path.join(os.path.dirname(referee.__file__), *entry.rules.split(".")[1:-1], "self_play.json")
     try:
+        top, *inner = entry.rules.split(".")[:-1]  # the rules' package, found without importing the rules
+        path = os.path.join(os.path.dirname(__import__(top).__file__ or ""), *inner, "self_play.json")
         with open(path, encoding="utf-8") as file:
             measured = json.load(file)["by_players"]
-    except (OSError, ValueError, KeyError, TypeError):
+    except (ImportError, OSError, ValueError, KeyError, TypeError):
         return {}
     return measured if isinstance(measured, dict) and all(key.isdigit() for key in measured) else {}
 

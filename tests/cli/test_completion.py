@@ -142,7 +142,29 @@ def test_fish_actions(typer_command: Any, action: str) -> None:
         assert fast is None or fast == typer_answer(typer_command, env)
 
 
-def test_common_lines_are_answered_without_typer() -> None:
+@pytest.fixture
+def games_of_the_tree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The registry as the command tree was generated from (without the test suite's toy game, which
+    ``REFEREE_EXTRA_GAMES`` adds): the top level is answered from the tree only while both list the same games."""
+    from referee import registry
+    from referee.cli.command_tree import TREE
+
+    monkeypatch.setattr(
+        registry, "GAMES", {name: entry for name, entry in registry.GAMES.items() if name in TREE["commands"]}
+    )
+
+
+def test_the_top_level_is_left_to_typer_when_a_game_is_missing_from_the_tree() -> None:
+    """The test suite's toy game is registered but not in the generated tree: the games are Typer's to list,
+    while the words of a game the tree knows are still answered from it."""
+    from referee import registry
+
+    assert "nim" in registry.GAMES
+    assert fast_answer(environment("bash", [], "")) is None
+    assert fast_answer(environment("bash", ["coin-age"], "ru")) is not None
+
+
+def test_common_lines_are_answered_without_typer(games_of_the_tree: None) -> None:
     for shell in SHELLS:
         for words, incomplete in [
             ([], ""),
@@ -157,7 +179,7 @@ def test_common_lines_are_answered_without_typer() -> None:
             assert fast_answer(environment(shell, words, incomplete)) is not None, (shell, words, incomplete)
 
 
-def test_helps_wider_than_the_terminal_are_left_to_typer(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_helps_wider_than_the_terminal_are_left_to_typer(games_of_the_tree: None) -> None:
     env = {**environment("zsh", [], "--"), "COLUMNS": "20"}
     assert fast_answer(env) is None
     assert fast_answer(environment("bash", [], "--")) is not None

@@ -65,6 +65,7 @@ def records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 ACTIONS = {"coin-age": ["done", "capture B2", "fly away"], "matchstick": ["pass", "play 8 0", "play"]}
 ACTIONS["builders"] = ["coins 3", "send W99 B01", "buy"]
+ACTIONS["nim"] = ["take 1", "take 4", "grab 1"]
 
 
 @pytest.mark.parametrize("game", list(registry.names()))

@@ -15,6 +15,7 @@ from prompt_toolkit.document import Document
 
 from referee import registry
 from referee.cli.table.typed_prompt import Entry, EntryCompleter, matching, next_words, normalized, resolve
+from tests.robustness.helpers import PLAYERS, rules_setup
 
 SEED = 20261123
 
@@ -87,12 +88,9 @@ def test_every_completion_is_legal_and_every_legal_action_is_reachable(name: str
     rng = random.Random(SEED)
     spec = import_module(registry.GAMES[name].spec_module).SPEC
     rules = spec.rules
-    players = ["Ann", "Bob"] if name != "matchstick" else ["Ann", "Bob", "Cid"]
-    setup = {"seed": 4} if name == "builders" else ({"map": "original"} if name == "coin-age" else {})
-    if hasattr(spec, "prepare_setup"):
-        setup = spec.prepare_setup(setup, "test")
+    players, setup = PLAYERS[name], rules_setup(name)  # the sample game its room declares
     checked = 0
-    for game_number in range(3):
+    for game_number in range(12):
         state = rules.new_state(players, setup)
         for _step in range(400):
             if rules.is_over(state):
@@ -111,4 +109,4 @@ def test_every_completion_is_legal_and_every_legal_action_is_reachable(name: str
                             assert rules.judge(state, rules.parse(completion, state)).legal, completion
                 checked += 1
             rules.apply(state, rules.self_play_action(state, rng))
-    assert checked > 10
+    assert checked > 10, checked

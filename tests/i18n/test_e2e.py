@@ -4,18 +4,15 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import subprocess
 import sys
 from functools import cache
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from referee import registry
-from referee.engine import Game
 from tests.conftest import referee_command
 
 pytestmark = pytest.mark.e2e
@@ -55,22 +52,14 @@ def run(*args: str, lang: str = "C.UTF-8", stdin: str | None = None, python: lis
 
 
 def whole_game(game: str, seed: int = 3) -> tuple[list[str], list[str]]:
-    """The command-line arguments and actions of a random legal game played to its end (seeded)."""
-    module, players, setup, extra = {
-        "coin-age": ("referee.coin_age.rules", PLAYERS[:2], {"map": "original"}, []),
-        "builders": ("referee.builders.rules", PLAYERS, {"seed": seed}, ["--seed", str(seed)]),
-        "matchstick": ("referee.matchstick.rules", PLAYERS, {}, []),
-    }[game]
-    rules = import_module(module).RULES
-    if game == "coin-age":  # the rules take the map loaded, as the command line's room prepares it
-        from referee.cli.games.coin_age.room import SPEC
+    """The command-line arguments and actions of a random legal game played to its end (seeded), from the sample
+    game the room declares, the players renamed in Korean."""
+    from tests.robustness.helpers import PLAY_OPTIONS, random_game
 
-        setup = SPEC.prepare_setup(setup, "test")
-    rng = random.Random(seed)
-    played = Game(rules, players, setup)
-    while not played.over:
-        played.push(rules.random_action(played.state, rng))
-    return [game, "play", "--players", ",".join(players), *extra], list(played.actions)
+    played = next(played for tried in range(seed, seed + 50) if (played := random_game(game, tried)).over)
+    options = list(PLAY_OPTIONS[game])
+    options[options.index("--players") + 1] = ",".join(PLAYERS[: len(played.players)])
+    return [game, "play", *options], list(played.actions)
 
 
 @cache

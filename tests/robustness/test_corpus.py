@@ -16,10 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.robustness.helpers import GAMES, PLAYERS, random_game, record_text, run, snapshot
+from tests.robustness.helpers import GAMES, PLAYERS, SETUP, random_game, record_text, run, snapshot
 
 pytestmark = pytest.mark.e2e
-OTHER = {"coin-age": "builders", "builders": "matchstick", "matchstick": "coin-age"}
+OTHER = {game: GAMES[(index + 1) % len(GAMES)] for index, game in enumerate(GAMES)}
+"""Another registered game for each: its records must be refused by this one."""
 
 
 def toml_string(text: str) -> str:
@@ -33,11 +34,10 @@ def header(game: str, players: list[str] | None = None, format_: str = "1") -> s
 
 
 def setup_table(game: str) -> str:
-    return {
-        "coin-age": '[setup]\nmap = "original"\n',
-        "builders": "[setup]\nseed = 7\n",
-        "matchstick": "",
-    }[game]
+    """The ``[setup]`` table of the game's sample, as a record holds it."""
+    import tomli_w
+
+    return tomli_w.dumps({"setup": SETUP[game]}) if SETUP[game] else ""
 
 
 def with_actions(game: str, actions: list[str], setup: str | None = None, players: list[str] | None = None) -> bytes:
@@ -59,7 +59,10 @@ BAD_NAMES = [
     "",
     "x" * 41,
 ]
+ANY_GAME_NOTATION = ["fly", "", "   ", "\x1b[2J", "undo now", "9" * 500, "\u202e", "take take", "é" * 300]
+"""Unreadable or illegal in any game (each game adds its own below)."""
 BAD_NOTATION = {
+    "nim": ["take", "take 0", "take 4", "take -1", "take x", "take 99999999999999999999", "take 1 1", "give 1"],
     "coin-age": [
         "fly",
         "slap",
@@ -116,6 +119,7 @@ BAD_NOTATION = {
     ],
 }
 BAD_SETUPS = {
+    "nim": ["[setup]\npile = 0\n", '[setup]\npile = "7"\n', "[setup]\npile = true\n", "setup = 1\n"],
     "coin-age": [
         '[setup]\nmap = "atlantis"\n',
         "[setup]\nmap = 5\n",
@@ -195,10 +199,10 @@ def corpus(game: str, folder: Path) -> list[Path]:
     # names with control characters and escape sequences
     cases += [with_actions(game, [], players=[name, *PLAYERS[game][1:]]) for name in BAD_NAMES]
     # bad notation at the first action and deep in the game
-    for text in BAD_NOTATION[game]:
+    for text in ANY_GAME_NOTATION + BAD_NOTATION.get(game, []):
         cases.append(with_actions(game, [text]))
         cases.append(with_actions(game, [*played.actions[:5], text]))
-    cases += [with_actions(game, [], setup=setup) for setup in BAD_SETUPS[game]]
+    cases += [with_actions(game, [], setup=setup) for setup in BAD_SETUPS.get(game, [])]
     # another game's record, a newer format
     other = OTHER[game]
     cases.append(record_text(other, random_game(other, seed=3).actions))

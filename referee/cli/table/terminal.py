@@ -48,9 +48,9 @@ class TerminalMode:
             prompter.toolbar = self.session.spec.status_line(game)
             answer: Any = self.ask_typed(prompter)
             if answer == "":
-                assert self.session.spec.ask_action is not None
+                ask_action = self.session.spec.ask_action or self.one_menu
                 try:
-                    answer = self.session.spec.ask_action(game, prompter, out)
+                    answer = ask_action(game, prompter, out)
                 except SessionCommand as typed_in_a_menu:
                     answer = typed_in_a_menu.command
             if answer in (BACK, "back"):  # from the first menu (or typed at the line): the typed line again
@@ -156,6 +156,16 @@ class TerminalMode:
             toolbar = keys
         line = typed_prompt.ask_line(f"{player}> ", entries, check, toolbar=toolbar, to_stderr=prompter.to_stderr)
         return in_english(line) if session_word(line.split()[0] if line.split() else "") else line
+
+    def one_menu(self, game: Game[Any, Any], prompter: Any, out: Output) -> object:
+        """The menu of a game whose room writes none (``GameSpec.ask_action`` None): the rules' legal actions, each
+        labelled as the rules write it, then the session's entries."""
+        from referee.cli.shared_commands import topic_names
+        from referee.cli.table.menus import MenuGroup
+
+        actions = [(game.rules.format(action, game.state), action) for action in game.legal_actions()]
+        message = _("{player}, your action").format(player=game.to_move)
+        return prompter.choose_action(message, [MenuGroup("", actions)], topic_names(self.session.spec))
 
     @staticmethod
     def session_words() -> list[tuple[str, str]]:
