@@ -22,13 +22,15 @@ from typing import Any
 
 import pytest
 
+from referee import registry
 from tests.cli.helpers import no_traceback, run
 from tests.conftest import EXAMPLES
 
 HEADER = re.compile(r"^#\s*Expected\b")
 ENTRY = re.compile(r"^#\s+(?P<key>[\w.-]+):\s*(?P<value>.*?)\s*$")
 COMMANDS = {"replay", "score"}
-GAMES = ("coin-age", "builders", "matchstick")
+GAMES = tuple(entry.name for entry in registry.GAMES.values() if entry.rules.startswith("referee."))
+"""The games this package ships, each with its examples (the test suite's toy game has none in ``examples/``)."""
 FILES = sorted(EXAMPLES.glob("*.toml"))
 
 

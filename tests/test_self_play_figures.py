@@ -24,8 +24,8 @@ def figures_of(name: str) -> dict | None:
     return {"by_players": measured} if measured else None
 
 
-def test_every_built_in_game_has_its_figures() -> None:
-    for name in ("coin-age", "builders", "matchstick"):
+def test_every_registered_game_has_its_figures() -> None:
+    for name in registry.names():
         figures = figures_of(name)
         assert figures is not None and figures["by_players"], name
 
