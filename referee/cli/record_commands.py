@@ -23,6 +23,10 @@ DrawOption = Annotated[
 """``check --draw`` and ``score --draw``."""
 SimulationSeedOption = Annotated[int | None, typer.Option("--seed", help="Random seed, for repeatable runs.")]
 """``simulate --seed``, in every game."""
+RecordOption = Annotated[str | None, typer.Option("--record", help="Write the game to this file.")]
+"""``play --record``, in every game."""
+ResumeOption = Annotated[str | None, typer.Option("--resume", help="Continue the game of this record.")]
+"""``play --resume``, in every game."""
 
 
 def add_record_commands(

@@ -7,7 +7,14 @@ import typer
 from referee.cli import shared_commands
 from referee.cli.history.commands import LocationOption, LogOption, PlayHistoryOption
 from referee.cli.history.play_log import PlayLogging
-from referee.cli.record_commands import GamesOption, JsonOption, SimulationSeedOption, add_record_commands
+from referee.cli.record_commands import (
+    GamesOption,
+    JsonOption,
+    RecordOption,
+    ResumeOption,
+    SimulationSeedOption,
+    add_record_commands,
+)
 from referee.cli.records import parse_players
 from tests.toy.room import SPEC, complete_topic
 from tests.toy.rules import PILE
@@ -22,8 +29,8 @@ def play(
     ctx: typer.Context,
     players: Annotated[Optional[str], typer.Option("--players", help="The two players: Ann,Bob.")] = None,  # noqa: UP045
     pile: PileOption = PILE,
-    record: Annotated[Optional[str], typer.Option("--record", help="Write the game to this file.")] = None,  # noqa: UP045
-    resume: Annotated[Optional[str], typer.Option("--resume", help="Continue the game of this record.")] = None,  # noqa: UP045
+    record: RecordOption = None,
+    resume: ResumeOption = None,
     log: LogOption = None,
     history: PlayHistoryOption = None,
     location: LocationOption = None,

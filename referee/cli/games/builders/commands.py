@@ -25,7 +25,14 @@ from referee.cli.games.builders.room import (
 from referee.cli.history.commands import LocationOption, LogOption, PlayHistoryOption
 from referee.cli.history.play_log import PlayLogging
 from referee.cli.output import Output
-from referee.cli.record_commands import GamesOption, JsonOption, SimulationSeedOption, add_record_commands
+from referee.cli.record_commands import (
+    GamesOption,
+    JsonOption,
+    RecordOption,
+    ResumeOption,
+    SimulationSeedOption,
+    add_record_commands,
+)
 from referee.cli.status import ExitStatus, fail
 from referee.errors import RefereeError
 from referee.i18n import _
@@ -82,8 +89,8 @@ def play(
     workers: Annotated[
         str | None, typer.Option("--workers", help="Without --seed: the 5 face-up workers, W07,…")
     ] = None,
-    record: Annotated[str | None, typer.Option("--record", help="Write the game to this file.")] = None,
-    resume: Annotated[str | None, typer.Option("--resume", help="Continue the game of this record.")] = None,
+    record: RecordOption = None,
+    resume: ResumeOption = None,
     log: LogOption = None,
     history: PlayHistoryOption = None,
     location: LocationOption = None,

@@ -22,7 +22,14 @@ from referee.cli.games.coin_age.room import RULES, SPEC, complete_map, complete_
 from referee.cli.history.commands import LocationOption, LogOption, PlayHistoryOption
 from referee.cli.history.play_log import PlayLogging
 from referee.cli.output import Output
-from referee.cli.record_commands import GamesOption, JsonOption, SimulationSeedOption, add_record_commands
+from referee.cli.record_commands import (
+    GamesOption,
+    JsonOption,
+    RecordOption,
+    ResumeOption,
+    SimulationSeedOption,
+    add_record_commands,
+)
 from referee.cli.records import parse_players
 from referee.cli.status import ExitStatus, fail
 from referee.engine import Game
@@ -64,8 +71,8 @@ def play(
     ctx: typer.Context,
     players: Annotated[str | None, typer.Option("--players", help="The two players, heads first: Ann,Bob.")] = None,
     map_value: MapOption = DEFAULT_MAP,
-    record: Annotated[str | None, typer.Option("--record", help="Write the game to this file.")] = None,
-    resume: Annotated[str | None, typer.Option("--resume", help="Continue the game of this record.")] = None,
+    record: RecordOption = None,
+    resume: ResumeOption = None,
     log: LogOption = None,
     history: PlayHistoryOption = None,
     location: LocationOption = None,

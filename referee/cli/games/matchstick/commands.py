@@ -22,7 +22,14 @@ from referee.cli.games.matchstick.room import (
 from referee.cli.history.commands import LocationOption, LogOption, PlayHistoryOption
 from referee.cli.history.play_log import PlayLogging
 from referee.cli.output import Output
-from referee.cli.record_commands import GamesOption, JsonOption, SimulationSeedOption, add_record_commands
+from referee.cli.record_commands import (
+    GamesOption,
+    JsonOption,
+    RecordOption,
+    ResumeOption,
+    SimulationSeedOption,
+    add_record_commands,
+)
 from referee.cli.status import ExitStatus, fail
 from referee.errors import RefereeError
 from referee.i18n import _
@@ -54,8 +61,8 @@ def play(
     ] = None,
     expansion: ExpansionOption = 0,
     deal_all: DealAllOption = False,
-    record: Annotated[str | None, typer.Option("--record", help="Write the game to this file.")] = None,
-    resume: Annotated[str | None, typer.Option("--resume", help="Continue the game of this record.")] = None,
+    record: RecordOption = None,
+    resume: ResumeOption = None,
     log: LogOption = None,
     history: PlayHistoryOption = None,
     location: LocationOption = None,
