@@ -5,8 +5,8 @@
 
 * ``completions/referee.{bash,zsh,fish}``: the scripts a shell sources. They call back into ``referee`` for the
   words, so they list every command, option, map and rules topic.
-* ``referee/cli/command_tree.py``: every command, option and argument of the Typer app with its help as each
-  shell prints it, so :mod:`referee.cli.completion` can answer TAB without importing Typer (see
+* ``referee/cli/tab/command_tree.py``: every command, option and argument of the Typer app with its help as each
+  shell prints it, so :mod:`referee.cli.tab.completion` can answer TAB without importing Typer (see
   :mod:`referee.cli.fast`).
 """
 
@@ -30,12 +30,12 @@ from typer._completion_classes import _sanitize_help_text  # noqa: E402
 from typer._completion_shared import get_completion_script  # noqa: E402
 from typer.core import TyperArgument, TyperGroup, TyperOption  # noqa: E402
 
-from referee.cli.shell_setup import SCRIPT_FILES, ZSH_FIRST_TAB  # noqa: E402
+from referee.cli.tab.shell_setup import SCRIPT_FILES, ZSH_FIRST_TAB  # noqa: E402
 
 FOLDER = ROOT / "completions"
-PACKAGED = ROOT / "referee" / "cli" / "completion_scripts"
+PACKAGED = ROOT / "referee" / "cli" / "tab" / "completion_scripts"
 """The same scripts inside the package, which ``--show-completion`` and ``--install-completion`` read."""
-TREE = ROOT / "referee" / "cli" / "command_tree.py"
+TREE = ROOT / "referee" / "cli" / "tab" / "command_tree.py"
 TREE_HEADER = '''"""The command tree of ``referee`` for TAB completion, generated from the Typer app: do not edit.
 
 Written by ``python scripts/make_completions.py`` (a test fails when it is stale). Each node lists its
@@ -49,7 +49,7 @@ from typing import Any
 
 
 def scripts() -> dict[Path, str]:
-    """Typer's script for each shell (for zsh with the first TAB completing, see :mod:`referee.cli.shell_setup`),
+    """Typer's script for each shell (for zsh with the first TAB completing, see :mod:`referee.cli.tab.shell_setup`),
     in ``completions/`` and in the package."""
     texts = {}
     for shell, filename in SCRIPT_FILES.items():
@@ -87,11 +87,11 @@ def completer(param: Any) -> str | None:
 
     rooms = tuple(entry.spec_module for entry in registry.GAMES.values())
     if function.__module__ not in rooms and not function.__module__.startswith(
-        ("referee.cli.games.", "referee.cli.action_words", "referee.cli.option_values")
+        ("referee.cli.games.", "referee.cli.tab.action_words", "referee.cli.tab.option_values")
     ):
         raise SystemExit(
             f"{function.__qualname__}: completion functions belong in a game's room module, referee.cli.games,"
-            " referee.cli.action_words or referee.cli.option_values (modules without Typer)"
+            " referee.cli.tab.action_words or referee.cli.tab.option_values (modules without Typer)"
         )
     return f"{function.__module__}:{function.__qualname__}"
 

@@ -86,7 +86,7 @@ def test_check_through_typer_and_the_fast_path(
     nim: registry.GameEntry, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from referee.cli import fast
-    from referee.cli.command_tree import TREE
+    from referee.cli.tab.command_tree import TREE
 
     path = write_record(tmp_path, ["take 2"])
     assert run(["nim", "check", str(path), "take 3"])[0] == 0
@@ -141,8 +141,8 @@ def tab(line: str) -> list[str]:
     """The words bash would offer for ``line<TAB>``: the fast path when it answers, else Typer (as ``run`` does)."""
     import typer.main
 
-    from referee.cli import completion
     from referee.cli.app import build_app
+    from referee.cli.tab import completion
 
     words = line.split(" ")
     values = {"_REFEREE_COMPLETE": "complete_bash", "COMP_WORDS": line, "COMP_CWORD": str(len(words) - 1)}

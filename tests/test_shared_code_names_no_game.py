@@ -9,7 +9,7 @@ from pathlib import Path
 from referee import registry
 
 ROOT = Path(__file__).resolve().parents[1] / "referee"
-GENERATED = {"cli/command_tree.py"}
+GENERATED = {"cli/tab/command_tree.py"}
 
 
 def game_folders() -> set[Path]:

@@ -14,8 +14,8 @@ import typer
 from typer.core import TyperGroup
 
 from referee import __version__, registry
-from referee.cli.option_values import complete_language
 from referee.cli.status import CommandFailed, ExitStatus, report
+from referee.cli.tab.option_values import complete_language
 from referee.errors import RefereeError
 from referee.i18n import _
 

@@ -3,9 +3,9 @@
 Typer (with the Click it carries) costs about 50 ms to import and about 30 ms more to build the command tree, more
 than the rest of ``referee GAME check`` put together. Every TAB and every ``check`` or ``score`` typed between turns
 starts a new process, so :func:`run` answers these command lines itself: ``GAME check``, ``GAME score``, ``GAME
-draw``, ``history list`` and ``stats`` (see :data:`COMMANDS`), and TAB (see :mod:`referee.cli.completion`).
+draw``, ``history list`` and ``stats`` (see :data:`COMMANDS`), and TAB (see :mod:`referee.cli.tab.completion`).
 
-Their options and arguments are read from the command tree (:mod:`referee.cli.command_tree`), which is generated
+Their options and arguments are read from the command tree (:mod:`referee.cli.tab.command_tree`), which is generated
 from the Typer app and checked by a test: the fast path has no option list of its own. Anything unusual (``--help``,
 ``--``, an unknown option, a missing or extra argument, a value of the wrong type, an option given twice) goes to
 Typer, which also writes the usage errors. Tests run both paths on the same command lines and compare their output
@@ -172,7 +172,7 @@ def read(argv: Sequence[str]) -> tuple[tuple[str, ...], dict[str, Any]] | None:
         command = tuple(argv[:2]) if argv[:1] == ["history"] else tuple(argv[:1])
     if command not in COMMANDS:
         return None
-    from referee.cli.command_tree import TREE
+    from referee.cli.tab.command_tree import TREE
 
     node: Mapping[str, Any] | None = TREE
     for word in argv[: len(command)]:
@@ -188,7 +188,7 @@ def run(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> int | N
     if environ.get(DISABLE):
         return None
     if "_REFEREE_COMPLETE" in environ:
-        from referee.cli.completion import complete
+        from referee.cli.tab.completion import complete
 
         return complete(environ)
     found = read(argv)

@@ -54,7 +54,7 @@ def run() -> None:
             sys.stdout.flush()
             sys.exit(ExitStatus.SUCCESS)
         if sys.argv[1:2] in (["--install-completion"], ["--show-completion"]) and len(sys.argv) <= 3:
-            from referee.cli.shell_setup import completion_command
+            from referee.cli.tab.shell_setup import completion_command
 
             status = completion_command(sys.argv[1], sys.argv[2] if len(sys.argv) == 3 else None, os.environ)
             if status is not None:

@@ -9,9 +9,9 @@ from typing import Annotated
 import typer
 
 from referee.cli import shared_commands
-from referee.cli.action_words import complete_action
 from referee.cli.history.commands import HistoryFileOption
 from referee.cli.shared_commands import GameSpec
+from referee.cli.tab.action_words import complete_action
 from referee.i18n import _
 
 JsonOption = Annotated[bool, typer.Option("--json", help="JSON for scripts (see the contract).")]

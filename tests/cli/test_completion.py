@@ -1,7 +1,7 @@
-"""TAB completion from the generated command tree (referee.cli.completion) answers exactly as Typer does.
+"""TAB completion from the generated command tree (referee.cli.tab.completion) answers exactly as Typer does.
 
 Both run in this process on thousands of command lines for bash, zsh, fish and PowerShell: Typer through the
-Click command built from the app, the fast path through :func:`referee.cli.completion.complete`. Where the fast
+Click command built from the app, the fast path through :func:`referee.cli.tab.completion.complete`. Where the fast
 path declines (an unusual line), Typer answers for it, so only its answers are compared; the test also checks it
 declines rarely.
 """
@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from referee.cli import completion
-from referee.cli.command_tree import TREE
+from referee.cli.tab import completion
+from referee.cli.tab.command_tree import TREE
 
 SHELLS = ("bash", "zsh", "fish", "powershell")
 
@@ -147,7 +147,7 @@ def games_of_the_tree(monkeypatch: pytest.MonkeyPatch) -> None:
     """The registry as the command tree was generated from (without the test suite's toy game, which
     ``REFEREE_EXTRA_GAMES`` adds): the top level is answered from the tree only while both list the same games."""
     from referee import registry
-    from referee.cli.command_tree import TREE
+    from referee.cli.tab.command_tree import TREE
 
     monkeypatch.setattr(
         registry, "GAMES", {name: entry for name, entry in registry.GAMES.items() if name in TREE["commands"]}

@@ -14,7 +14,7 @@ from referee.cli.history.batch import add_command, import_command
 from referee.cli.history.exporting import export_command
 from referee.cli.history.listing import edit_command, list_command, remove_command, rename_command, show_command
 from referee.cli.history.stats_text import stats_command
-from referee.cli.option_values import complete_format, complete_game, complete_player
+from referee.cli.tab.option_values import complete_format, complete_game, complete_player
 
 LogOption = Annotated[
     Optional[bool],  # noqa: UP045 (Typer reads the annotation)

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 from referee.cli.env import Environment
 from referee.cli.history.opening import history_path, open_for_reading
 from referee.cli.history.options import check_game_name
-from referee.cli.option_values import EXPORT_FORMATS
 from referee.cli.output import Output
 from referee.cli.status import ExitStatus, fail
+from referee.cli.tab.option_values import EXPORT_FORMATS
 from referee.errors import InputError, RefereeError
 from referee.i18n import _, ngettext
 

@@ -3,7 +3,7 @@
 ``check`` takes the action as one argument (``'place Q B2'``) or as its words (``place Q B2``), so each word of an
 action completes like any other word in every shell. The words come from the rules: the record is replayed and
 its legal actions formatted in the game's notation. Typer calls :func:`complete_action` for the argument, and
-the fast path of :mod:`referee.cli.completion` calls the same function with the words typed so far.
+the fast path of :mod:`referee.cli.tab.completion` calls the same function with the words typed so far.
 """
 
 from __future__ import annotations

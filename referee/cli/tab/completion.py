@@ -2,7 +2,7 @@
 
 Every TAB runs ``referee`` with ``_REFEREE_COMPLETE=complete_SHELL`` and the words typed so far. Typer answers
 by importing itself, building every command and parsing the words (most of 100 ms); this module follows the same
-steps as Typer's completion (``typer._click.shell_completion``) over :data:`referee.cli.command_tree.TREE`, which
+steps as Typer's completion (``typer._click.shell_completion``) over :data:`referee.cli.tab.command_tree.TREE`, which
 ``scripts/make_completions.py`` writes from the Typer app, and prints what Typer would print for bash, zsh, fish
 and PowerShell.
 
@@ -226,7 +226,7 @@ def complete(environ: Mapping[str, str]) -> int | None:
     if action != "complete" or shell not in SHELLS:
         return None
     from referee import registry
-    from referee.cli.command_tree import TREE
+    from referee.cli.tab.command_tree import TREE
 
     try:
         words, incomplete = words_and_incomplete(shell, environ)

@@ -1,5 +1,5 @@
 """What TAB offers for an option's value: ``--lang``, ``--game``, ``history export --format``, ``--player`` and
-``--vs`` (the names in the history). Typer and the fast path (:mod:`referee.cli.completion`) both call these; they
+``--vs`` (the names in the history). Typer and the fast path (:mod:`referee.cli.tab.completion`) both call these; they
 import little (TAB runs the program), and never write anything.
 """
 
