@@ -28,27 +28,28 @@ class TerminalMode:
     def run(self) -> ExitStatus:
         from referee.cli.table.menus import BACK, LOG, QUIT, REDO, RULES, UNDO, Prompter, SessionCommand
 
-        screen = self.session.env.screen()
-        out = self.session.out if screen is self.session.env else Output(screen, self.session.json_mode)
-        game = self.session.game
-        prompter = Prompter(to_stderr=self.session.json_mode or screen is not self.session.env)
-        self.session.explain = not self.session.json_mode
-        if self.session.record_path is not None:
-            out.note(_("Recording to {file} after every action.").format(file=self.session.record_path))
+        session = self.session
+        screen = session.env.screen()
+        out = session.out if screen is session.env else Output(screen, session.json_mode)
+        game = session.game
+        prompter = Prompter(to_stderr=session.json_mode or screen is not session.env)
+        session.explain = not session.json_mode
+        if session.record_path is not None:
+            out.note(_("Recording to {file} after every action.").format(file=session.record_path))
         if game.actions:
             out.text(_("The game so far, last turns:"))
-            for line in log_lines(self.session.spec, game)[-RESUME_TURNS:]:
+            for line in log_lines(session.spec, game)[-RESUME_TURNS:]:
                 out.text(line)
-        self.session.spec.render(game, out)
+        session.spec.render(game, out)
         while not game.over:
-            if self.session.computer_moves():
-                self.session.spec.render(game, out)
+            if session.computer_moves():
+                session.spec.render(game, out)
                 continue
             prompter.notation = lambda action: game.rules.format(action, game.state)
-            prompter.toolbar = self.session.spec.status_line(game)
+            prompter.toolbar = session.spec.status_line(game)
             answer: Any = self.ask_typed(prompter)
             if answer == "":
-                ask_action = self.session.spec.ask_action or self.one_menu
+                ask_action = session.spec.ask_action or self.one_menu
                 try:
                     answer = ask_action(game, prompter, out)
                 except SessionCommand as typed_in_a_menu:
@@ -61,58 +62,56 @@ class TerminalMode:
                         "Saved after {count} action. Continue with: referee {game} play --resume {file}",
                         "Saved after {count} actions. Continue with: referee {game} play --resume {file}",
                         len(game.actions),
-                    ).format(
-                        count=len(game.actions), game=self.session.spec.name, file=self.session.record_path or "RECORD"
-                    )
+                    ).format(count=len(game.actions), game=session.spec.name, file=session.record_path or "RECORD")
                 )
-                if game.actions and self.session.record_path:
+                if game.actions and session.record_path:
                     out.note(
                         _("If the game is abandoned, log it as such: referee history add --incomplete {file}").format(
-                            file=self.session.record_path
+                            file=session.record_path
                         )
                     )
                 return ExitStatus.SUCCESS
             if answer in (UNDO, "undo"):
                 try:
-                    undone = self.session.undo_mine()
+                    undone = session.undo_mine()
                 except RecordChanged:
                     raise
                 except WriteError as error:  # the disk refused: the action stays, and the game goes on
                     out.error(error.message)
                     continue
                 out.text(_("undone: {actions}").format(actions=", ".join(undone)) if undone else _("nothing to undo"))
-                self.session.spec.render(game, out)
+                session.spec.render(game, out)
                 continue
             if answer in (REDO, "redo"):
-                redone = self.session.redo()
+                redone = session.redo()
                 out.text(_("redone: {action}").format(action=redone) if redone else _("nothing to redo"))
-                self.session.spec.render(game, out)
+                session.spec.render(game, out)
                 continue
             if answer in (LOG, "log"):
-                for line in log_lines(self.session.spec, game) or [_("No action yet.")]:
+                for line in log_lines(session.spec, game) or [_("No action yet.")]:
                     out.text(line)
                 continue
             if answer == RULES or (isinstance(answer, str) and answer.split()[:1] in ([RULES], ["rules"])):
                 from referee.cli.shared_commands import print_topic
                 from referee.rulebook import rulebook
 
-                book = rulebook(self.session.spec.rulebook_package)
+                book = rulebook(session.spec.rulebook_package)
                 entry = book.topic(answer.split()[-1]) if len(answer.split()) > 1 else None
                 if entry is not None:
-                    print_topic(out, entry, self.session.spec)
+                    print_topic(out, entry, session.spec)
                 else:
                     out.text(_("Topics: {topics}").format(topics=", ".join(book.names)))
                 continue
             try:
-                events = self.session.push(answer)
+                events = session.push(answer)
             except RecordChanged:
                 raise
             except RefereeError as error:  # the prompts accept legal actions only; say so if one is refused anyway
                 out.error(error.message)
                 continue
-            self.session.redo_stack.clear()
-            self.session.report(self.session.last_actor, events)
-            self.session.spec.render(game, out)
+            session.redo_stack.clear()
+            session.report(session.last_actor, events)
+            session.spec.render(game, out)
         return ExitStatus.SUCCESS
 
     def ask_typed(self, prompter: Any) -> str:
@@ -122,14 +121,15 @@ class TerminalMode:
         from referee.cli.table.words import in_english, session_word, spellings
         from referee.rulebook import rulebook
 
-        game = self.session.game
+        session = self.session
+        game = session.game
         rules = game.rules
-        describe = self.session.spec.describe
+        describe = session.spec.describe
         entries = [
             typed_prompt.Entry(rules.format(action, game.state), describe(action, game.state) if describe else "")
             for action in game.legal_actions()
         ]
-        topics = rulebook(self.session.spec.rulebook_package)
+        topics = rulebook(session.spec.rulebook_package)
         entries += [
             typed_prompt.Entry(spelling, label) for word, label in self.session_words() for spelling in spellings(word)
         ]
@@ -151,7 +151,7 @@ class TerminalMode:
 
         player = game.to_move or ""
         keys = _("[Enter: menus · undo redo log rules quit]")
-        toolbar = self.session.spec.status_line(game) + "  " + keys
+        toolbar = session.spec.status_line(game) + "  " + keys
         if cell_width(toolbar) >= shutil.get_terminal_size().columns:  # the status is the table's last line too
             toolbar = keys
         line = typed_prompt.ask_line(f"{player}> ", entries, check, toolbar=toolbar, to_stderr=prompter.to_stderr)
