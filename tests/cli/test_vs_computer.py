@@ -274,3 +274,116 @@ def test_the_record_keeps_the_time_given_at_every_level() -> None:
     assert computer.record_table()["time"] == 1.0
     resumed = computer_from_record(computer.record_table(), 2)
     assert resumed.record_table() == computer.record_table() and resumed.thinking_time() == 0.5
+
+
+WHOLE_GAMES = {
+    "coin-age": ("--players", "Ann,Bob", "--vs-computer", "--seed", "3", "--computer-time", "0.1", "--level", "2"),
+    "builders": ("--players", "Ann,Bob", "--seed", "7", "--computer", "2", "--level", "2", "--computer-time", "0.1"),
+}
+
+
+def replayed(game: str, record) -> object:
+    """The game of the record as the referee reads it."""
+    import io
+    from importlib import import_module
+
+    from referee import registry
+    from referee.cli.env import Environment
+    from referee.cli.shared_commands import load_record, replay_record
+
+    spec = import_module(registry.GAMES[game].spec_module).SPEC
+    played, error = replay_record(spec, load_record(spec, str(record), Environment(stdin=io.StringIO())), str(record))
+    assert error is None, error
+    return played
+
+
+def drained(child, seconds: float) -> str:
+    """What the terminal shows until it has been quiet for 0.2 s (at most ``seconds``), escape sequences taken
+    out."""
+    import re
+    import time
+
+    from tests.cli.terminal import pexpect
+
+    text = ""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            text += child.read_nonblocking(100_000, timeout=0.2)
+        except pexpect.TIMEOUT:
+            if text:
+                break
+        except pexpect.EOF:
+            break
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text)
+
+
+def pick_from_menus(child, announced: str) -> bool:
+    """Enter alone opens the menus; then the first entry of each, by its number, until Ann's action is announced.
+    True when Ann's next prompt was already shown."""
+    import re
+
+    from tests.cli.terminal import ENTER
+
+    child.send(ENTER)
+    text = ""
+    for _read in range(40):
+        text += drained(child, 5)
+        done = re.search(announced, text)
+        if done:
+            return "Ann>" in text[done.end() :]
+        numbers = re.findall(r"\n {1,3}(\d+)\. ", text)
+        if numbers:  # a menu is shown whole: its first entry
+            child.send(numbers[0] + ENTER)
+            text = ""
+    raise AssertionError(f"the menus never made an action: {text[-600:]!r}")
+
+
+@pytest.mark.parametrize("game", sorted(WHOLE_GAMES))
+def test_a_whole_game_against_the_computer_typed_and_by_menus_with_undo_and_a_resume(game: str, tmp_path) -> None:
+    """A whole game against the computer at a real 80×24 terminal: Ann's turns alternately typed and picked from
+    the menus (the first entry of each), an undo (the computer's reply goes with Ann's action), a quit and a resume
+    in the middle, to the end; the record then replays to a finished game of legal actions only. Each action is
+    followed to its announcement (``N. Ann: …``): the prompt after it is the next one."""
+    import random
+
+    from tests.cli.terminal import pexpect
+
+    record = tmp_path / "game.toml"
+    rng = random.Random(5)
+    print(f"seed 5, {game}")
+    child = spawn(game, "play", *WHOLE_GAMES[game], "--record", str(record), "--no-history", rows=24, columns=80)
+    prompts, undone, resumed, prompted = 0, False, False, False
+    try:
+        while prompted or child.expect(["Ann>", pexpect.EOF], timeout=60) == 0:
+            prompted = False
+            prompts += 1
+            assert prompts < 600, "the game did not end"
+            count = len(actions(record))
+            announced = rf"{count + 1}\. Ann: "
+            if prompts == 6:
+                type_line(child, "undo")
+                child.expect("undone: ")
+                assert len(actions(record)) < count
+                undone = True
+            elif prompts == 10:
+                type_line(child, "quit")
+                assert finish(child) == 0
+                child = spawn(game, "play", "--resume", str(record), "--no-history", rows=24, columns=80)
+                child.expect("plays seat 2 again")
+                resumed = True
+            elif prompts % 2:
+                position = replayed(game, record)
+                choice = position.rules.self_play_action(position.state, rng)
+                type_line(child, position.rules.format(choice, position.state))
+                child.expect(announced)
+            else:
+                prompted = pick_from_menus(child, announced)
+        child.close()
+        assert child.exitstatus == 0
+    finally:
+        if child.isalive():
+            child.terminate(force=True)
+    assert undone and resumed
+    finished = replayed(game, record)
+    assert finished.over, actions(record)[-5:]
