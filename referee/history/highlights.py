@@ -68,18 +68,9 @@ def highlights(
 ) -> dict[str, Any]:
     """The ``highlights`` document of ``stats --highlights --json`` (see the module's list)."""
     from referee.history.entry import name_key
+    from referee.history.store import game_filters
 
-    clauses, params = ["g.incomplete = 0"], []  # an abandoned game is no result
-    if game is not None:
-        clauses.append("g.game = ?")
-        params.append(game)
-    if since is not None:
-        clauses.append("g.played >= ?")
-        params.append(since)
-    if player is not None:
-        clauses.append("g.id IN (SELECT game_id FROM players WHERE key = ?)")
-        params.append(name_key(player))
-    where = " WHERE " + " AND ".join(clauses)
+    where, params = game_filters(game, player, since, table="g.", results_only=True)  # abandoned: no result
     months: Counter[str] = Counter()
     counts_by_game: dict[str, Counter[int]] = {}
     wins_by_game: dict[str, Counter[str]] = {}

@@ -702,18 +702,7 @@ class History:
 
     @staticmethod
     def _filters(game: str | None, player: str | None, since: str | None) -> tuple[str, list[Any]]:
-        clauses: list[str] = []
-        params: list[Any] = []
-        if game is not None:
-            clauses.append("game = ?")
-            params.append(game)
-        if since is not None:
-            clauses.append("played >= ?")
-            params.append(since)
-        if player is not None:
-            clauses.append("id IN (SELECT game_id FROM players WHERE key = ?)")
-            params.append(name_key(player))
-        return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
+        return game_filters(game, player, since)
 
     def _with_players(self, db: sqlite3.Connection, rows: list[Any]) -> list[LoggedGame]:
         if not rows:
@@ -880,6 +869,26 @@ def _setup_cell(text: Any) -> dict[str, Any]:
 def _not_a_history(path: Path, why: str = "") -> HistoryError:
     detail = f" ({why})" if why else ""
     return HistoryError(f"{path} is not a referee history{detail}; it was left as it is")
+
+
+def game_filters(
+    game: str | None, player: str | None, since: str | None, *, table: str = "", results_only: bool = False
+) -> tuple[str, list[Any]]:
+    """The ``WHERE`` clause (empty when nothing is selected) and its parameters that select games: of ``game``,
+    with ``player``, played ``since`` a date; ``results_only`` leaves abandoned games out. ``table``: the games
+    table's alias in the query (``"g."``)."""
+    clauses: list[str] = [f"{table}incomplete = 0"] if results_only else []
+    params: list[Any] = []
+    if game is not None:
+        clauses.append(f"{table}game = ?")
+        params.append(game)
+    if since is not None:
+        clauses.append(f"{table}played >= ?")
+        params.append(since)
+    if player is not None:
+        clauses.append(f"{table}id IN (SELECT game_id FROM players WHERE key = ?)")
+        params.append(name_key(player))
+    return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
 
 
 def open_history(path: Path, *, create: bool = True) -> History | None:
