@@ -18,6 +18,7 @@ from referee.i18n import _
 
 if TYPE_CHECKING:
     from referee.cli.shared_commands import GameSpec
+    from referee.cli.table.session import PlaySession
 
 
 class PlayLogging(NamedTuple):
@@ -43,7 +44,7 @@ def check_location(value: str | None) -> str | None:
     return value
 
 
-def log_finished_game(session: Any) -> None:
+def log_finished_game(session: PlaySession) -> None:
     """Log the session's game if it is over and logging is on (a terminal, or ``--log``; never ``--no-history``).
 
     Never raises: a history that cannot be written is reported in one line; the record file is already written."""
@@ -53,17 +54,11 @@ def log_finished_game(session: Any) -> None:
         return
     out: Output = session.out
     try:
-        from referee.cli.records import Record
+        from dataclasses import replace
+
         from referee.history.entry import entry_from_game
 
-        record = Record(
-            session.spec.name,
-            list(game.players),
-            session.spec.record_setup(dict(game.setup)),
-            list(game.actions),
-            started=session.started,
-            finished=session.finished,
-        )
+        record = replace(session.record(), computer=None, location=None)  # the game's identity leaves them out
         text = record.to_toml().decode("utf-8")
         document: dict[str, Any] = {"game": record.game, "players": record.players, "actions": record.actions}
         if record.setup:
@@ -84,11 +79,11 @@ def log_finished_game(session: Any) -> None:
         _say_how_to_log_later(session, out)
 
 
-def _say_how_to_log_later(session: Any, out: Output) -> None:
+def _say_how_to_log_later(session: PlaySession, out: Output) -> None:
     """The exact command that logs the game once the history can be written (its record is on disk)."""
     import shlex
 
-    path = getattr(session, "record_path", None)
+    path = session.record_path
     if path is None:
         return
     history = session.logging.history

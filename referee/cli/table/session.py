@@ -102,19 +102,21 @@ class PlaySession:
             self.finished = None
         if self.record_path is None:
             return
-        setup = self.spec.record_setup(self.game.setup)
-        record = Record(
+        assert self.writer is not None
+        self.writer.write(self.record().to_toml())
+
+    def record(self) -> Record:
+        """The game as its record holds it: players, setup, actions, times, the computer's seat, the location."""
+        return Record(
             self.spec.name,
-            self.game.players,
-            setup,
+            list(self.game.players),
+            self.spec.record_setup(dict(self.game.setup)),
             list(self.game.actions),
             started=self.started,
             finished=self.finished,
             computer=self.computer.record_table() if self.computer is not None else None,
             location=self.location,
         )
-        assert self.writer is not None
-        self.writer.write(record.to_toml())
 
     # -- running -------------------------------------------------------------------------------------------
     def run(self) -> int:

@@ -41,8 +41,8 @@ def play_command(
     from referee.errors import InputError
 
     out = Output(env, json_mode)
-    lock: RecordLock | None = None
     path: Path | None
+    lock: RecordLock | None
     try:
         if env.stdin is None:
             raise InputError(_("standard input is closed; play reads its actions there"))
@@ -54,14 +54,8 @@ def play_command(
             game = Game(spec.rules, players, setup or {})
             path, lock, writer = _new_record(spec, record, env)
             loaded = None
-    except RefereeError as error:
-        if lock is not None:
-            lock.release()
+    except RefereeError as error:  # (_resume and _new_record let go of the lock they took when they fail)
         raise fail(out, error) from None
-    except BaseException:
-        if lock is not None:
-            lock.release()
-        raise
     if computer is None and loaded is not None and loaded.computer and spec.computer_from_record is not None:
         try:
             computer = spec.computer_from_record(loaded.computer, len(game.players))
