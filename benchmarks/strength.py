@@ -10,7 +10,10 @@ Each game is refereed here: every action either side plays is checked against th
 illegal one stops the benchmark). The computer is ``referee``'s own (``referee.coin_age.computer.Computer``,
 ``referee.builders.computer.BuildersComputer``) given the same seconds per turn (Coin Age) or per action (The
 Builders) as the reference agent, seats rotated from game to game, tosses and deals from the game's seed. A win
-counts 1, a draw 1/2; the interval is the 95 % Wilson interval of the score.
+counts 1, a draw 1/2; the interval is the 95 % Wilson interval of the score. A Coin Age line also splits the score
+by the luck of the tosses: the games where the measured side's coins matched more often than its opponent's
+(``luckier``) and those where they matched less often (``unluckier``); the line of greedy against greedy shows how
+much that luck alone decides between two equal players.
 
 Equal time per turn: the computer thinks once a turn; ``flat`` and ``uct`` decide action by action, each decision
 taking half of what is left of the turn's time (:class:`TurnClock`), so a turn costs each side the same.
@@ -288,9 +291,9 @@ COIN_AGE_AGENTS: dict[str, Callable[..., Any]] = {
 }
 
 
-def coin_age_game(job: tuple[int, str, float, int, str]) -> float:
+def coin_age_game(job: tuple[int, str, float, int, str]) -> tuple[float, float]:
     """One game: the measured agent (the computer unless ``--agent`` names a reference agent, for a baseline) in
-    seat ``game % 2``; its result (1, 1/2, 0)."""
+    seat ``game % 2``; its result (1, 1/2, 0) and how much luckier its tosses were (:func:`toss_edge`)."""
     game, opponent, seconds, level, measured = job
     import gc
 
@@ -305,9 +308,14 @@ def coin_age_game(job: tuple[int, str, float, int, str]) -> float:
         agents[mine] = COIN_AGE_AGENTS[measured](mine, seconds, 10_000 + game)
     agents[1 - mine] = COIN_AGE_AGENTS[opponent](1 - mine, seconds, 20_000 + game)
     rng = random.Random(game)
+    tossed, matched = [0, 0], [0, 0]
     while not state.over:
         if not deciding(state):
-            COIN_AGE.apply(state, toss(state, rng))
+            tosser = state.tosser()
+            slap = toss(state, rng)
+            tossed[tosser] += sum(1 for count in state.banks[tosser].values() if count)
+            matched[tosser] += len(slap.kinds)
+            COIN_AGE.apply(state, slap)
             gc.collect()
             continue
         for action in agents[state.seat].choose(state):
@@ -316,7 +324,14 @@ def coin_age_game(job: tuple[int, str, float, int, str]) -> float:
             if action not in decisions(state):
                 raise SystemExit(f"game {game}: seat {state.seat} played an illegal action {action!r}")
             COIN_AGE.apply(state, action)
-    return result_for(COIN_AGE.outcome(state), state.players[mine])
+    return result_for(COIN_AGE.outcome(state), state.players[mine]), toss_edge(matched, tossed, mine)
+
+
+def toss_edge(matched: list[int], tossed: list[int], seat: int) -> float:
+    """How much more often ``seat``'s coins matched than its opponent's over the game (share of coins tossed that
+    showed its side, less the opponent's): the luck of the tosses, for the luckier/unluckier split."""
+    rate = [matched[side] / tossed[side] if tossed[side] else 0.5 for side in (0, 1)]
+    return rate[seat] - rate[1 - seat]
 
 
 # -- The Builders --------------------------------------------------------------------------------------------------
@@ -373,7 +388,7 @@ class BuildersGreedy:
 BUILDERS_AGENTS: dict[str, Callable[..., Any]] = {"random": BuildersRandom, "greedy": BuildersGreedy}
 
 
-def builders_game(job: tuple[int, str, float, int, int]) -> float:
+def builders_game(job: tuple[int, str, float, int, int]) -> tuple[float, None]:
     """One game of ``players`` seats: the computer in seat ``game % players``, the others reference agents."""
     game, opponent, seconds, level, players = job
     from referee.builders.computer import BuildersComputer
@@ -391,7 +406,7 @@ def builders_game(job: tuple[int, str, float, int, int]) -> float:
         if not BUILDERS.judge(state, action).legal:
             raise SystemExit(f"game {game}: seat {seat} played an illegal action {action!r}")
         BUILDERS.apply(state, action)
-    return result_for(BUILDERS.outcome(state), names[mine])
+    return result_for(BUILDERS.outcome(state), names[mine]), None
 
 
 # -- running a series ----------------------------------------------------------------------------------------------
@@ -416,12 +431,13 @@ def series(
         run = builders_game
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(run, jobs))
+            played = list(pool.map(run, jobs))
     else:
-        results = [run(job) for job in jobs]
+        played = [run(job) for job in jobs]
+    results = [result for result, _edge in played]
     score = sum(results)
     low, high = wilson(score, games)
-    return {
+    row = {
         "game": game_name,
         "agent": measured,
         "players": players,
@@ -435,6 +451,19 @@ def series(
         "interval": [round(low, 3), round(high, 3)],
         "wall_seconds": round(time.perf_counter() - started, 1),
     }
+    if game_name == "coin-age":
+        row["by_luck"] = luck_split(played)
+    return row
+
+
+def luck_split(played: list[tuple[float, Any]]) -> dict[str, list[float]]:
+    """The score in the games where the measured agent's coins matched more often than its opponent's (``luckier``)
+    and in those where they matched less often (``unluckier``): each ``[games, score]``."""
+    split: dict[str, list[float]] = {}
+    for name, keep in (("luckier", lambda edge: edge > 0), ("unluckier", lambda edge: edge < 0)):
+        scores = [result for result, edge in played if keep(edge)]
+        split[name] = [len(scores), round(sum(scores) / len(scores), 3) if scores else 0.0]
+    return split
 
 
 def line(row: dict) -> str:
@@ -444,8 +473,21 @@ def line(row: dict) -> str:
         who += f" {row['agent']}"
     return (
         f"{who:<22} vs {row['opponent']:<7} {row['seconds']:>5} s  level {row['level']}  {row['games']:>4} games  "
-        f"{row['score']:6.1%}  (95 %: {low:.0%}–{high:.0%})  {row['wall_seconds']} s"
+        f"{row['score']:6.1%}  (95 %: {low:.0%}–{high:.0%})  {row['wall_seconds']} s{luck(row)}"
     )
+
+
+def luck(row: dict) -> str:
+    """The luckier/unluckier split of a Coin Age line (see :func:`luck_split`), or nothing."""
+    split = row.get("by_luck")
+    if not split:
+        return ""
+
+    def part(name: str) -> str:
+        games, score = split[name]
+        return f"{score:.0%} of {games:.0f}" if games else "no game"
+
+    return f"  [luckier tosses: {part('luckier')}; unluckier: {part('unluckier')}]"
 
 
 TABLE = [
@@ -454,6 +496,7 @@ TABLE = [
     ("coin-age", "flat", 0.25, 5, 2, "computer"),
     ("coin-age", "uct", 0.25, 5, 2, "computer"),
     ("coin-age", "greedy", 0.25, 5, 2, "uct"),  # a baseline: how the tree search itself fares against greedy
+    ("coin-age", "greedy", 0.25, 5, 2, "greedy"),  # equal players: what the luck of the tosses alone decides
     ("builders", "random", 0.5, 4, 2, "computer"),
     ("builders", "greedy", 0.5, 4, 2, "computer"),
     ("builders", "greedy", 0.5, 4, 3, "computer"),

@@ -157,6 +157,28 @@ def test_the_strength_benchmark_runs_in_quick_mode():
     output = run_benchmark("strength.py", timeout=300)
     for line in ("vs random", "vs greedy", "vs flat", "vs uct", "builders (4 players)"):
         assert line in output, output
+    coin_age_lines = [line for line in output.splitlines() if line.startswith("coin-age")]
+    assert coin_age_lines and all("[luckier tosses: " in line for line in coin_age_lines), output
+
+
+def test_the_strength_benchmark_splits_games_by_whose_tosses_matched_more_often():
+    """The luck of the tosses: the share of each side's tossed coins that matched, the measured side's less the
+    opponent's; the split counts the games on each side of zero and their scores."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("strength_benchmark", ROOT / "benchmarks" / "strength.py")
+    assert spec is not None and spec.loader is not None
+    strength = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = strength  # its dataclasses look their module up
+    try:
+        spec.loader.exec_module(strength)
+    finally:
+        del sys.modules[spec.name]
+    assert strength.toss_edge([6, 3], [8, 12], 0) == pytest.approx(0.75 - 0.25)
+    assert strength.toss_edge([6, 3], [8, 12], 1) == pytest.approx(0.25 - 0.75)
+    assert strength.toss_edge([0, 0], [0, 0], 0) == 0
+    played = [(1.0, 0.1), (0.0, 0.2), (0.5, -0.1), (1.0, 0.0)]
+    assert strength.luck_split(played) == {"luckier": [2, 0.5], "unluckier": [1, 0.5]}
 
 
 def test_the_piped_play_benchmark_runs_in_quick_mode():
