@@ -6,6 +6,7 @@ before it. What is piped in is the game: it is refereed and recorded even when t
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from referee.cli.files import WriteError
@@ -36,11 +37,11 @@ class PipeMode:
         self.out = session.out
         self.source: Any = None
         """The input (:class:`~referee.cli.table.pipe_input.LineSource`), when it can tell whether more waits."""
-        self.unsaved: list[tuple[int, str, list[Any]]] = []
+        self.unsaved: list[tuple[int, str, Callable[[], None]]] = []
         """The group commit: the actions accepted since the record was last written (line number, text, and what
-        their report will say), reported once the record holds them."""
+        its report will say), reported once the record holds them."""
 
-    def lines(self) -> Any:
+    def lines(self) -> Iterator[tuple[int, str | None]]:
         """``(number, text)`` for each line of standard input: text None when it is not UTF-8, and a line over
         :data:`MAX_LINE_BYTES` is cut there (the caller refuses it: it ends with no newline and is that long)."""
         from referee.cli.table.pipe_input import LineSource
@@ -64,7 +65,7 @@ class PipeMode:
                     yield number, None
 
     @staticmethod
-    def _readlines(stream: Any) -> Any:
+    def _readlines(stream: Any) -> Iterator[bytes | str]:
         while raw := stream.readline(MAX_LINE_BYTES + 1):
             yield raw
 
@@ -97,15 +98,22 @@ class PipeMode:
             if len(group) == 1:
                 return group[0][0], group[0][1], error
             return self._write_one_by_one(group)
-        for _line, _text, reports in group:
-            for report in reports:
-                report()
+        for _line, _text, report in group:
+            report()
         return None
 
-    def _write_one_by_one(self, group: list[tuple[int, str, list[Any]]]) -> tuple[int, str, RefereeError] | None:
+    def _flushed(self) -> ExitStatus | None:
+        """:meth:`flush`, and when the record could not be written, the game stopped at the first action it left out
+        (its exit status); None when all is written."""
+        failed = self.flush()
+        return None if failed is None else self.stop(*failed, ExitStatus.BAD_INPUT)
+
+    def _write_one_by_one(
+        self, group: list[tuple[int, str, Callable[[], None]]]
+    ) -> tuple[int, str, RefereeError] | None:
         """After a group failed to write (a full disk, a file size limit): the group again, an action and a write
         at a time, so the record keeps every action that still fits; the first that does not is returned."""
-        for line, text, _reports in group:
+        for line, text, _report in group:
             try:
                 events = self.session.push(text)
             except RefereeError as error:
@@ -154,15 +162,12 @@ class PipeMode:
                 return self.stop(number, line, too_long, ExitStatus.BAD_INPUT)
             text = strip_comment(line)
             if not text:
-                if self.unsaved and self._group_full(since):
-                    failed = self.flush()
-                    if failed is not None:
-                        return self.stop(*failed, ExitStatus.BAD_INPUT)
+                if self.unsaved and self._group_full(since) and (status := self._flushed()) is not None:
+                    return status
                 continue
             if text.lower() == "undo":
-                failed = self.flush()
-                if failed is not None:
-                    return self.stop(*failed, ExitStatus.BAD_INPUT)
+                if (status := self._flushed()) is not None:
+                    return status
                 taken = self.session.undo_mine()  # against the computer: its reply and the player's own last action
                 if not taken:
                     return self.stop(
@@ -184,16 +189,12 @@ class PipeMode:
                 return self.stop(number, text, error, exit_status(error))
             if not self.unsaved:
                 since = time.monotonic()
-            self.unsaved.append((number, text, [self.session.reporter(self.session.last_actor, events)]))
+            self.unsaved.append((number, text, self.session.reporter(self.session.last_actor, events)))
             if self.session.computer is not None or self._group_full(since):
-                failed = self.flush()
-                if failed is not None:
-                    return self.stop(*failed, ExitStatus.BAD_INPUT)
+                if (status := self._flushed()) is not None:
+                    return status
                 self.session.computer_moves()
-        failed = self.flush()
-        if failed is not None:
-            return self.stop(*failed, ExitStatus.BAD_INPUT)
-        return None
+        return self._flushed()
 
     def stop(self, line: int, text: str, error: RefereeError, status: ExitStatus) -> ExitStatus:
         failed = self.flush()  # the actions accepted before this line are written and reported first

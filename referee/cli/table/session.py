@@ -10,6 +10,7 @@ every write checks that the file is still the one this referee wrote last (see
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -220,7 +221,7 @@ class PlaySession:
         """Announce the last action (its number, who played it, what the referee says of it)."""
         self.reporter(player, events)()
 
-    def reporter(self, player: str | None, events: list[Event]) -> Any:
+    def reporter(self, player: str | None, events: list[Event]) -> Callable[[], None]:
         """What :meth:`report` says of the last action, as it stands now, to be said when called (pipe mode says
         it once the record holds the action)."""
         game = self.game

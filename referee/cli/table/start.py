@@ -43,6 +43,7 @@ def play_command(
     out = Output(env, json_mode)
     path: Path | None
     lock: RecordLock | None
+    writer: RecordWriter | None
     try:
         if env.stdin is None:
             raise InputError(_("standard input is closed; play reads its actions there"))
@@ -100,7 +101,9 @@ def _locked(path: Path) -> RecordLock:
     return lock
 
 
-def _new_record(spec: GameSpec, record: str | None, env: Environment) -> tuple[Path | None, RecordLock | None, Any]:
+def _new_record(
+    spec: GameSpec, record: str | None, env: Environment
+) -> tuple[Path | None, RecordLock | None, RecordWriter | None]:
     """Where a new game is recorded, locked; the record must not exist (checked again once locked)."""
     from referee.cli.files import path_exists
     from referee.cli.records import default_record_path

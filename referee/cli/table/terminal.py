@@ -201,7 +201,7 @@ def log_lines(spec: GameSpec, game: Game[Any, Any]) -> list[str]:
         line = f"{len(lines) + 1}. {player}: {', '.join(turn)}"
         if points:
             scores = spec.rules.outcome(replayed.state).scores
-            line += "  — " + ", ".join(f"{name} {points}" for name, points in scores.items())
+            line += "  — " + ", ".join(f"{name} {score}" for name, score in scores.items())
         lines.append(line)
 
     for text in game.actions:
