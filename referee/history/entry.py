@@ -92,6 +92,21 @@ class GameEntry:
     incomplete: bool = False
     """An abandoned game (``history add --incomplete``; an imported play so marked): kept with the score as it
     stood, counted in no result (no winner, no rating, not in ``stats``)."""
+    uuid: str | None = None
+    """The play's identity (upper-case UUID): a record's ``uuid``, a BG Stats play's own, else derived when it is
+    logged (:func:`derived_uuid`)."""
+    origin: tuple[str, str, str] | None = None
+    """Where an imported play came from: ``(app, owner, the app's id of it)``; None for a play without an owner
+    (a referee export) or logged here."""
+    bgg_play: str | None = None
+    """The play's id on BoardGameGeek (a BoardGameGeek play with an owner; a BG Stats play's ``bggId``): one play
+    whichever app it comes from."""
+    unscored: bool = False
+    """Played, but not to count in win statistics (BoardGameGeek's ``nowinstats``, BG Stats' ``ignored``): a play
+    that counts as a play and in no result (stored as ``incomplete`` = 2)."""
+    anonymous: frozenset[int] = frozenset()
+    """The seats (0-based) of anonymous players (BG Stats' ``isAnonymous``): each kept apart, none of them a
+    person of ``stats`` or the ratings."""
 
     @property
     def names(self) -> list[str]:
@@ -223,8 +238,16 @@ def entry_from_game(
                     key=key, first=EARLIEST_YEAR, last=LATEST_YEAR
                 )
             )
+    identity = document.get("uuid")
+    game_uuid = checked_uuid(identity)
+    if identity is not None and game_uuid is None:
+        from referee.errors import InputError
+        from referee.i18n import _
+
+        raise InputError(_("'uuid' must be a UUID (as play writes it)"))
     played = utc_sort_key(finished) or utc_sort_key(started) or utc_sort_key(played_fallback) or utc_sort_key(now_iso())
     return GameEntry(
+        uuid=game_uuid,
         game=game.rules.name,
         players=results,
         setup=game.rules.setup_summary(dict(game.setup), summary.get("state") or {}),
@@ -238,3 +261,59 @@ def entry_from_game(
         incomplete=incomplete and not over,
         location=location,
     )
+
+
+UUID_NAMESPACE = "6f1d3c1e-4a39-5b3e-9a57-8f0c2b7d1e42"
+"""The namespace of the UUIDs this program derives (uuid5 of what each names)."""
+
+
+def derived_uuid(kind: str, text: str) -> str:
+    """A UUID derived from what it names (upper-case, as BG Stats writes them): the same thing, the same UUID."""
+    import uuid
+
+    return str(uuid.uuid5(uuid.UUID(UUID_NAMESPACE), f"{kind}:{text}")).upper()
+
+
+def new_uuid() -> str:
+    """A new game's identity, given at its first action (kept by its record)."""
+    import uuid
+
+    return str(uuid.uuid4()).upper()
+
+
+def checked_uuid(value: object) -> str | None:
+    """A UUID as a file writes it (any case, with or without braces), upper-case; None when it is not one."""
+    import uuid
+
+    if not isinstance(value, str) or len(value) > 40:
+        return None
+    try:
+        return str(uuid.UUID(value.strip())).upper()
+    except ValueError:
+        return None
+
+
+def local_day(entry: GameEntry) -> str:
+    """The day at the table (``YYYY-MM-DD``): the recorded ``finished``, else ``started`` time with its own offset,
+    else the UTC day it was logged under. BoardGameGeek's ``date`` and the likeness of two plays use it."""
+    import re
+
+    for stamp in (entry.finished, entry.started):
+        if stamp and re.match(r"\d{4}-\d{2}-\d{2}", stamp):
+            return stamp[:10]
+    return entry.played[:10]
+
+
+def fingerprint(entry: GameEntry) -> str:
+    """What two copies of one play share whatever format carried them: the game, the day at the table, the
+    players and each one's score and win (not the finishing order: BoardGameGeek keeps only the winner of a game
+    without points). Two plays with another identity and this fingerprint are "probably" one."""
+    import hashlib
+    import json
+
+    results = sorted(
+        (name_key(player.name) if player.seat not in entry.anonymous else "", player.score, player.winner or player.draw)
+        for player in entry.players
+    )
+    text = json.dumps([entry.game, local_day(entry), results], ensure_ascii=False, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]

@@ -28,7 +28,7 @@ from referee.history.entry import GameEntry, PlayerResult, name_key
 from referee.i18n import _
 
 APPLICATION_ID = 0x52656652  # "RefR"
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 BUSY_TIMEOUT_SECONDS = 10.0
 FILE_NAME = "history.sqlite3"
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -116,7 +116,7 @@ _TOTALS_FROM_PLAYERS = """
 INSERT INTO totals (game, key, seat, board, name, games, wins, shared, score_sum, score_count, best, draws)
 SELECT p.game, p.key, p.seat, coalesce(g.board, ''), min(p.name), count(*), sum(p.winner), sum(p.shared),
        coalesce(sum(p.score), 0), count(p.score), max(p.score), sum(p.draw)
-FROM players p JOIN games g ON g.id = p.game_id AND g.incomplete = 0 {where}
+FROM players p JOIN games g ON g.id = p.game_id AND g.incomplete = 0 AND p.anonymous = 0 {where}
 GROUP BY p.game, p.key, p.seat, coalesce(g.board, '')
 """
 """The totals of ``stats`` rebuilt from the games (after a remove or a rename, and when migrating)."""
@@ -142,7 +142,33 @@ with its players and its score as it stood, and counted in no result: not in ``s
 head to head. Each player's colour (Coin Age's heads or tails, an imported play's colour) and whether the app a
 play came from marked them as new to the game. How many players each game had (``seats``: ``stats`` shows random
 self-play by seat for the player counts a game was played with)."""
-MIGRATIONS: dict[int, str] = {1: _SCHEMA_1, 2: _SCHEMA_2, 3: _SCHEMA_3, 4: _SCHEMA_4, 5: _SCHEMA_5}
+_SCHEMA_6 = """
+ALTER TABLE games ADD COLUMN uuid TEXT;
+ALTER TABLE games ADD COLUMN origin_app TEXT;
+ALTER TABLE games ADD COLUMN origin_owner TEXT;
+ALTER TABLE games ADD COLUMN origin_id TEXT;
+ALTER TABLE games ADD COLUMN bgg_play TEXT;
+ALTER TABLE games ADD COLUMN fingerprint TEXT;
+ALTER TABLE players ADD COLUMN anonymous INTEGER NOT NULL DEFAULT 0;
+CREATE UNIQUE INDEX games_by_uuid ON games (uuid) WHERE uuid IS NOT NULL;
+CREATE UNIQUE INDEX games_by_origin ON games (origin_app, origin_owner, origin_id) WHERE origin_id IS NOT NULL;
+CREATE UNIQUE INDEX games_by_bgg_play ON games (bgg_play) WHERE bgg_play IS NOT NULL;
+CREATE INDEX games_by_fingerprint ON games (fingerprint)
+"""
+"""Version 6: one play, one identity (see :meth:`History.log`). A play's ``uuid`` (a record's, a BG Stats play's,
+else derived from its content hash when migrated or logged); where an imported play came from (``origin_app``,
+``origin_owner``, ``origin_id``: the app, its owner, the app's id); its BoardGameGeek play id (``bgg_play``: a
+BoardGameGeek play with an owner, or a BG Stats play's ``bggId``), each unique; the ``fingerprint`` of what two
+copies of a play share (:func:`referee.history.entry.fingerprint`); anonymous players (counted in no one's figures).
+A play marked not to count in win statistics is stored with ``incomplete`` = 2 (a play, no result)."""
+MIGRATIONS: dict[int, str] = {
+    1: _SCHEMA_1,
+    2: _SCHEMA_2,
+    3: _SCHEMA_3,
+    4: _SCHEMA_4,
+    5: _SCHEMA_5,
+    6: _SCHEMA_6,
+}
 """The DDL that brings a database from version ``n - 1`` to ``n``. Version 2 added the ratings and the totals that
 ``stats`` reads: a version-1 file gets the tables, its totals are added up, and every game's ratings are recomputed
 at the next read."""
@@ -203,6 +229,20 @@ RatingStep = tuple[tuple[str, int], float, float]
 """A player's rating after one game: ``((played, game id), mu, sigma)``."""
 
 
+class Merged(NamedTuple):
+    """What :meth:`History.merge` did with a play: ``outcome`` ``added``, ``present`` (the same identity is there:
+    ``why`` says which, ``uuid``, ``origin``, ``bgg`` or ``content``) or ``probable`` (another identity, the same
+    content: not added); ``id`` the play added, or the one already there."""
+
+    id: int
+    outcome: str
+    why: str
+
+    @property
+    def added(self) -> bool:
+        return self.outcome == "added"
+
+
 @dataclass
 class LoggedGame:
     """A game as read back from the history."""
@@ -231,10 +271,10 @@ class History:
         """How long a write waits for another referee's write to end (batch commands wait longer)."""
         self.on_wait: Callable[[], None] | None = None
         """Called once when a write has to wait for another referee (a batch says so in a line)."""
-        self._pending: list[bool] = []
+        self._pending: list[str] = []
         """For each game logged in the open batch transaction, whether it was added (else it was there already):
         counted as committed only when the transaction commits."""
-        self.committed: dict[str, int] = {"added": 0, "present": 0}
+        self.committed: dict[str, int] = {"added": 0, "present": 0, "probable": 0}
         """Games this connection logged and committed (``added``), or found already logged (``present``): what the
         database holds, whatever failed later."""
 
@@ -269,8 +309,8 @@ class History:
         except sqlite3.Error as error:
             self._rollback()
             raise HistoryError(_describe(error, self.path)) from None
-        self.committed["added"] += sum(self._pending)
-        self.committed["present"] += len(self._pending) - sum(self._pending)
+        for outcome in self._pending:
+            self.committed[outcome] += 1
         self._pending.clear()
 
     @property
@@ -378,11 +418,26 @@ class History:
             row = db.execute("SELECT id FROM games WHERE hash = ?", (content_hash,)).fetchone()
         return None if row is None else int(row[0])
 
-    def log(self, entry: GameEntry) -> tuple[int, bool]:
-        """Log one game in one transaction: ``(id, True)``, or ``(id of the copy, False)`` when it is there.
+    def log(self, entry: GameEntry, *, keep_duplicates: bool = True) -> tuple[int, bool]:
+        """Log one game in one transaction: ``(id, True)``, or ``(id of the copy, False)`` when it is there (see
+        :meth:`merge` for the rule; ``keep_duplicates``: a play that only looks like one there is added)."""
+        found = self.merge(entry, keep_duplicates=keep_duplicates)
+        return found.id, found.added
+
+    def merge(self, entry: GameEntry, *, keep_duplicates: bool = False) -> Merged:
+        """Log one game unless it is in the history already, by one rule for every way in (``play``, ``history
+        add``, ``history import`` of any format):
+
+        1. the same play: the same identity is there (its ``uuid``; the app, owner and app's id it came from; its
+           BoardGameGeek play id, which a BG Stats play names as ``bggId``; else its content hash): not added;
+        2. probably the same play: another identity, but a play with the same content (game, day at the table,
+           players, scores and wins: :func:`referee.history.entry.fingerprint`) is there, and one of the two has
+           no actions (a play kept as a result only): not added unless ``keep_duplicates``, and said;
+        3. otherwise added.
 
         Raises :class:`GameRefused` for a game the history cannot take (nothing of it is written, and a batch goes
         on), :class:`HistoryError` when the history itself fails (a batch's open transaction is rolled back)."""
+        from referee.history.entry import derived_uuid, fingerprint
         from referee.players import first_repeated
 
         repeated = first_repeated(entry.names)
@@ -392,26 +447,65 @@ class History:
                     a=repeated[0], b=repeated[1]
                 )
             )
+        if entry.uuid is None:
+            entry.uuid = derived_uuid("play", entry.content_hash)
+        print_ = fingerprint(entry)
         with self.transaction() as db:
-            found = db.execute("SELECT id FROM games WHERE hash = ?", (entry.content_hash,)).fetchone()
-            if found is not None:
-                added = False
-                game_id = int(found[0])
-            else:
-                added = True
+            merged = self._same_play(db, entry, print_, keep_duplicates)
+            if merged is None:
                 game_id = self._insert(db, entry)
-                if not entry.incomplete:  # an abandoned game is no result: no rating moves
+                db.execute(
+                    "UPDATE games SET uuid = ?, origin_app = ?, origin_owner = ?, origin_id = ?, bgg_play = ?,"
+                    " fingerprint = ?, incomplete = ? WHERE id = ?",
+                    (
+                        entry.uuid,
+                        *(entry.origin or (None, None, None)),
+                        entry.bgg_play,
+                        print_,
+                        2 if entry.unscored else int(entry.incomplete),
+                        game_id,
+                    ),
+                )
+                if entry.anonymous:
+                    db.executemany(
+                        "UPDATE players SET anonymous = 1 WHERE game_id = ? AND seat = ?",
+                        [(game_id, seat) for seat in sorted(entry.anonymous)],
+                    )
+                if not entry.incomplete and not entry.unscored:  # no result: no rating moves
                     self._rate_new_game(db, entry, game_id)
+                merged = Merged(game_id, "added", "")
         if self._batch is None:
-            self.committed["added" if added else "present"] += 1
-            return game_id, added
-        self._pending.append(added)
+            self.committed[merged.outcome] += 1
+            return merged
+        self._pending.append(merged.outcome)
         if self._batch >= self.BATCH_SIZE:
             try:
                 self._commit()
             finally:
                 self._batch = 0
-        return game_id, added
+        return merged
+
+    @staticmethod
+    def _same_play(db: sqlite3.Connection, entry: GameEntry, print_: str, keep_duplicates: bool) -> Merged | None:
+        """The play already in the history that ``entry`` is (rule 1 of :meth:`merge`) or probably is (rule 2), or
+        None."""
+        checks: list[tuple[str, tuple[Any, ...], str]] = [("uuid = ?", (entry.uuid,), "uuid")]
+        if entry.origin is not None:
+            checks.append(("origin_app = ? AND origin_owner = ? AND origin_id = ?", entry.origin, "origin"))
+        if entry.bgg_play is not None:
+            checks.append(("bgg_play = ?", (entry.bgg_play,), "bgg"))
+        checks.append(("hash = ?", (entry.content_hash,), "content"))
+        for where, params, why in checks:
+            row = db.execute(f"SELECT id FROM games WHERE {where}", params).fetchone()
+            if row is not None:
+                return Merged(int(row[0]), "present", why)
+        if keep_duplicates:
+            return None
+        actions_clause = "" if entry.actions == 0 else " AND actions = 0"
+        row = db.execute(
+            f"SELECT id FROM games WHERE fingerprint = ?{actions_clause} ORDER BY id LIMIT 1", (print_,)
+        ).fetchone()
+        return None if row is None else Merged(int(row[0]), "probable", "content")
 
     def _insert(self, db: sqlite3.Connection, entry: GameEntry) -> int:
         cursor = db.execute(
@@ -459,7 +553,7 @@ class History:
                 for player in entry.players
             ],
         )
-        if entry.incomplete:
+        if entry.incomplete or entry.unscored:
             return game_id  # counted in no result
         board = entry.setup.get("map") or ""
         db.executemany(
@@ -487,6 +581,7 @@ class History:
                     int(player.draw),
                 )
                 for player in entry.players
+                if player.seat not in entry.anonymous
             ],
         )
         return game_id
@@ -503,13 +598,16 @@ class History:
         if state is not None and (state[0] or (state[1] is not None and entry.played < state[1])):
             db.execute("UPDATE rating_state SET stale = 1 WHERE game = ?", (entry.game,))
             return
-        keys = [name_key(player.name) for player in entry.players]
+        rated = [player for player in entry.players if player.seat not in entry.anonymous]
+        if len(rated) < 2:
+            return  # anonymous players are nobody's rating: one named player alone is not rated
+        keys = [name_key(player.name) for player in rated]
         before = []
         for key in keys:
             row = db.execute("SELECT mu, sigma FROM ratings WHERE game = ? AND key = ?", (entry.game, key)).fetchone()
             before.append((ratings.MU, ratings.SIGMA) if row is None else (row[0], row[1]))
-        after = ratings.update(before, [player.rank for player in entry.players])
-        for player, key, (mu, sigma) in zip(entry.players, keys, after, strict=True):
+        after = ratings.update(before, [player.rank for player in rated])
+        for player, key, (mu, sigma) in zip(rated, keys, after, strict=True):
             db.execute(
                 "INSERT INTO ratings (game, key, name, mu, sigma) VALUES (?, ?, ?, ?, ?)"
                 " ON CONFLICT (game, key) DO UPDATE SET name = excluded.name, mu = excluded.mu, sigma = excluded.sigma",
@@ -540,7 +638,7 @@ class History:
 
         rows = db.execute(
             "SELECT g.id, g.played, p.key, p.rank, p.name FROM games g JOIN players p ON p.game_id = g.id"
-            " WHERE g.game = ? AND g.incomplete = 0 ORDER BY g.played, g.id, p.seat",
+            " WHERE g.game = ? AND g.incomplete = 0 AND p.anonymous = 0 ORDER BY g.played, g.id, p.seat",
             (game,),
         ).fetchall()
         order: list[int] = []
@@ -554,6 +652,7 @@ class History:
             players[game_id].append((key, rank))
             names[key] = name
             last = (played, game_id)
+        order = [game_id for game_id in order if len(players[game_id]) >= 2]  # anonymous players are not rated
         current, steps = ratings.replay(players[game_id] for game_id in order)
         return _Ratings(order, current, list(steps), names, last)
 
@@ -762,7 +861,39 @@ class History:
                 incomplete=bool(incomplete),
             )
             result.append(LoggedGame(game_id, entry))
+        self._attach_identities(db, result)
         return result
+
+    @staticmethod
+    def _attach_identities(db: sqlite3.Connection, games: list[LoggedGame]) -> None:
+        """Each game's identity (``uuid``, where it came from, its BoardGameGeek play id), whether it is a play
+        not counted in win statistics, and its anonymous players (see :meth:`merge`)."""
+        from referee.history.entry import checked_uuid
+
+        by_id = {logged.id: logged.entry for logged in games}
+        ids = list(by_id)
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            for game_id, game_uuid, app, owner, app_id, bgg_play, incomplete in db.execute(
+                "SELECT id, uuid, origin_app, origin_owner, origin_id, bgg_play, incomplete FROM games"
+                f" WHERE id IN ({marks})",
+                chunk,
+            ):
+                entry = by_id[game_id]
+                entry.uuid = checked_uuid(game_uuid)
+                if isinstance(app, str) and isinstance(owner, str) and isinstance(app_id, str):
+                    entry.origin = (app, owner, app_id)
+                entry.bgg_play = bgg_play if isinstance(bgg_play, str) else None
+                if incomplete == 2:
+                    entry.incomplete, entry.unscored = False, True
+            anonymous: dict[int, set[int]] = {}
+            for game_id, seat in db.execute(
+                f"SELECT game_id, seat FROM players WHERE anonymous = 1 AND game_id IN ({marks})", chunk
+            ):
+                anonymous.setdefault(game_id, set()).add(seat)
+            for game_id, seats in anonymous.items():
+                by_id[game_id].anonymous = frozenset(seats)
 
     def get(self, game_id: int) -> LoggedGame | None:
         with self.reading() as db:
@@ -997,11 +1128,38 @@ def _migrate(db: sqlite3.Connection, version: int) -> None:
     if version >= 1:  # a migrated file: its totals added up, its ratings recomputed at the next read
         if version < 3:
             _draws_from_shared_wins(db)
+        if version < 6:
+            _identities_of_old_plays(db)
         db.execute("INSERT OR REPLACE INTO rating_state (game, stale) SELECT DISTINCT game, 1 FROM games")
         db.execute("DELETE FROM totals")
         db.execute(_TOTALS_FROM_PLAYERS.format(where=""))
     db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def _identities_of_old_plays(db: sqlite3.Connection) -> None:
+    """Migration to version 6: each play's ``uuid`` (a BG Stats play's own, from the play kept as its record; else
+    derived from its content hash, as the BG Stats export derived it before) and its ``fingerprint``."""
+    from referee.history.entry import GameEntry, PlayerResult, checked_uuid, derived_uuid, fingerprint
+
+    games = db.execute("SELECT id, game, hash, kind, played, started, finished, record FROM games").fetchall()
+    for game_id, game, content_hash, kind, played, started, finished, record in games:
+        identity = None
+        if kind == "bgstats":
+            with suppress(ValueError, TypeError, AttributeError):
+                identity = checked_uuid(json.loads(record).get("uuid"))
+        players = [
+            PlayerResult(str(name), seat, score, 0, 0, bool(winner), bool(draw))
+            for seat, name, score, winner, draw in db.execute(
+                "SELECT seat, name, score, winner, draw FROM players WHERE game_id = ? ORDER BY seat", (game_id,)
+            )
+        ]
+        entry = GameEntry(str(game), players, {}, "", str(content_hash), started=started, finished=finished)
+        entry.played = str(played)
+        db.execute(
+            "UPDATE games SET uuid = ?, fingerprint = ? WHERE id = ?",
+            (identity or derived_uuid("play", str(content_hash)), fingerprint(entry), game_id),
+        )
 
 
 def _draws_from_shared_wins(db: sqlite3.Connection) -> None:

@@ -60,8 +60,17 @@ def test_a_newer_history_is_refused(tmp_path: Path) -> None:
     assert "\n" not in refused.value.message
 
 
-UNDO_5 = (
-    "DROP INDEX games_by_seats; ALTER TABLE games DROP COLUMN incomplete; ALTER TABLE players DROP COLUMN color;"
+UNDO_6 = (
+    "DROP INDEX games_by_uuid; DROP INDEX games_by_origin; DROP INDEX games_by_bgg_play;"
+    " DROP INDEX games_by_fingerprint; ALTER TABLE games DROP COLUMN uuid; ALTER TABLE games DROP COLUMN origin_app;"
+    " ALTER TABLE games DROP COLUMN origin_owner; ALTER TABLE games DROP COLUMN origin_id;"
+    " ALTER TABLE games DROP COLUMN bgg_play; ALTER TABLE games DROP COLUMN fingerprint;"
+    " ALTER TABLE players DROP COLUMN anonymous;"
+)
+"""SQL taking a history back before version 6 (no identities of plays)."""
+
+UNDO_5 = UNDO_6 + (
+    " DROP INDEX games_by_seats; ALTER TABLE games DROP COLUMN incomplete; ALTER TABLE players DROP COLUMN color;"
     " ALTER TABLE players DROP COLUMN new; ALTER TABLE games DROP COLUMN seats;"
 )
 """SQL taking a history back before version 5 (no abandoned games, colours, new players or player counts)."""
@@ -114,7 +123,7 @@ def test_a_version_3_history_gets_locations_and_notes_and_keeps_its_games(tmp_pa
     )
     db.close()
     with history_at(path) as history:
-        assert history.connection.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 5
+        assert history.connection.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 6
         assert history.edit(1, location="Café Ludo", notes="rematch next week")
         shown = history.get(1)
         assert shown is not None and (shown.entry.location, shown.entry.notes) == ("Café Ludo", "rematch next week")
