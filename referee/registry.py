@@ -40,6 +40,10 @@ class GameFacts(NamedTuple):
     """The game's BoardGameGeek id (``boardgamegeek.com/boardgame/<id>``), the key other apps match plays by."""
     ranking_words: str = N_("in this order: {names}")
     """How a result of kind ``ranking`` is told (English; translated where shown)."""
+    seats: tuple[int, int] = (2, 8)
+    """How many players a game is played by (fewest, most): a play from another app with more or fewer is refused."""
+    other_titles: tuple[str, ...] = ()
+    """Other names a game is known by in other apps (BoardGameGeek's primary name, in its own language)."""
     seat_colours: tuple[str, ...] = ()
     """What each seat plays as at the table, kept as the player's colour (as scorekeeping apps keep one): Coin Age's
     heads and tails (the first player named is heads). Empty: the game gives seats no colour."""
@@ -105,14 +109,15 @@ def load_rules(name: str) -> Any:
 
 
 # BoardGameGeek ids: Coin Age as the README of the navpil/coinage project gives it; The Builders: Middle Ages from
-# BoardGameGeek play data; none was found for Matchstick Tycoon (see docs/formats.md: not checked on the site).
+# BoardGameGeek play data; none could be confirmed for Matchstick Tycoon, listed on BoardGameGeek under its Japanese
+# primary name (matched by its names instead; see docs/formats.md: not checked on the site).
 register(
     GameEntry(
         "coin-age",
         N_("Coin Age"),
         "referee.coin_age.rules",
         "referee.cli.games.coin_age",
-        GameFacts(bgg_id=146130, seat_colours=(N_("heads"), N_("tails"))),
+        GameFacts(bgg_id=146130, seats=(2, 2), seat_colours=(N_("heads"), N_("tails"))),
     )
 )
 register(
@@ -121,7 +126,12 @@ register(
         N_("Matchstick Tycoon"),
         "referee.matchstick.rules",
         "referee.cli.games.matchstick",
-        GameFacts(result_kind="ranking", ranking_words=N_("out in this order: {names}")),
+        GameFacts(
+            result_kind="ranking",
+            ranking_words=N_("out in this order: {names}"),
+            seats=(2, 8),
+            other_titles=("マッチ売りの大富豪", "マッチ売りの大富豪 (Matchstick Tycoon)"),
+        ),
     )
 )
 register(
@@ -130,7 +140,7 @@ register(
         N_("The Builders: Middle Ages"),
         "referee.builders.rules",
         "referee.cli.games.builders",
-        GameFacts(bgg_id=144553),
+        GameFacts(bgg_id=144553, seats=(2, 4)),
     )
 )
 

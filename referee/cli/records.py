@@ -138,6 +138,9 @@ class Record:
     own keys), written by ``play`` against the computer so that ``--resume`` continues the same match."""
     location: str | None = None
     """Where the game is played (``play --location``): kept by ``--resume`` and with the game when it is logged."""
+    uuid: str | None = None
+    """The game's identity, given when ``play`` starts a new game: kept by ``--resume``, by ``history add`` and by
+    every export that can carry it (older records have none: their content is their identity)."""
 
     def to_toml(self) -> bytes:
         """The record as TOML, exactly as ``tomli_w`` writes it (a test compares), built from each action's line
@@ -146,7 +149,7 @@ class Record:
         import tomli_w
 
         document: dict[str, Any] = {"game": self.game, "format": self.format, "players": self.players}
-        for key in ("started", "finished", "location"):
+        for key in ("uuid", "started", "finished", "location"):
             if getattr(self, key) is not None:
                 document[key] = getattr(self, key)
         head = tomli_w.dumps(document, multiline_strings=False)
@@ -262,7 +265,13 @@ def record_from_document(document: dict[str, Any], game: str, source: str) -> Re
                 file=source, most=MAX_LOCATION
             )
         )
-    return Record(game, players, dict(setup), list(actions), FORMAT, started, finished, computer, location)
+    from referee.history.entry import checked_uuid
+
+    identity = document.get("uuid")
+    game_uuid = checked_uuid(identity)
+    if identity is not None and game_uuid is None:
+        raise InputError(_("{file}: 'uuid' must be a UUID (as play writes it)").format(file=source))
+    return Record(game, players, dict(setup), list(actions), FORMAT, started, finished, computer, location, game_uuid)
 
 
 MAX_LOCATION = 2000

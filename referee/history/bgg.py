@@ -49,12 +49,12 @@ def attribute(value: object) -> str:
 
 # -- writing ------------------------------------------------------------------------------------------------------
 def play_date(entry: GameEntry) -> str:
-    """The day of the play as BoardGameGeek keeps it (``YYYY-MM-DD``, the day at the table): from the recorded
-    ``finished`` or ``started`` time with its offset, else the UTC day it was logged under."""
-    for stamp in (entry.finished, entry.started):
-        if stamp and re.match(r"\d{4}-\d{2}-\d{2}", stamp):
-            return stamp[:10]
-    return entry.played[:10]
+    """The day of the play as BoardGameGeek keeps it (``YYYY-MM-DD``): the day at the table, from the recorded
+    ``finished`` or ``started`` time with its own offset (a game ended at 22:28 in Los Angeles is that day there,
+    whatever the day in UTC), else the day here of the moment it was logged."""
+    from referee.history.entry import local_day
+
+    return local_day(entry)
 
 
 def play_element(
@@ -65,7 +65,8 @@ def play_element(
     points = has_points(entry.game)
     lines = [
         f'  <play id={attribute(logged_id)} date={attribute(play_date(entry))} quantity="1"'
-        f' length={attribute(length or 0)} incomplete={attribute(int(entry.incomplete))} nowinstats="0"'
+        f" length={attribute(length or 0)} incomplete={attribute(int(entry.incomplete))}"
+        f" nowinstats={attribute(int(entry.unscored))}"
         f" location={attribute(entry.location or '')}>",
         f'    <item name={attribute(game_title(entry.game, translated=False))} objecttype="thing"'
         f" objectid={attribute(bgg_id or 0)}>",
@@ -77,8 +78,9 @@ def play_element(
     lines.append("    <players>")
     for player in entry.players:
         score = player.score if points and player.score is not None else ""
+        shown = "" if player.seat in entry.anonymous else player.name  # BoardGameGeek's anonymous player: no name
         lines.append(
-            f'      <player username="" userid="0" name={attribute(player.name)}'
+            f'      <player username="" userid="0" name={attribute(shown)}'
             f" startposition={attribute(player.seat + 1)} color={attribute(player.color or '')}"
             f" score={attribute(score)} new={attribute(int(player.name in new))}"
             f' rating="0" win={attribute(int(player.winner))}/>'
@@ -134,6 +136,7 @@ def read_plays(
     limited = _Limited(stream, MAX_BYTES, source)
     number = 0
     root_seen = False
+    owner: str | None = None
     try:
         for event, element in iterparse(limited, events=("start", "end"), forbid_dtd=True):
             if event == "start":
@@ -145,6 +148,7 @@ def read_plays(
                                 file=source, tag=str(element.tag)[:40]
                             )
                         )
+                    owner = _owner(element)
                 continue
             if element.tag != "play":
                 continue
@@ -154,7 +158,7 @@ def read_plays(
                 f" (id {play_id[:20]})" if play_id else ""
             )
             try:
-                yield from ((where, entry) for entry in _entries(element, game_of, check_name, where))
+                yield from ((where, entry) for entry in _entries(element, game_of, check_name, where, owner))
             except InputError as error:
                 yield where, error
             element.clear()
@@ -170,13 +174,28 @@ def read_plays(
         raise InputError(_("{file}: empty: no plays").format(file=source))
 
 
+def _owner(root: Any) -> str | None:
+    """Whose plays a file holds: BoardGameGeek's ``userid`` (``user N``), else its ``username``; None for a file
+    without an owner (``userid="0"``, as a referee export writes): its play ids are its own numbers, no identity."""
+    userid = (root.get("userid") or "").strip()
+    if userid.isdigit() and int(userid) > 0:
+        return f"user {int(userid)}"
+    username = (root.get("username") or "").strip()
+    return f"name {username.casefold()[:80]}" if username else None
+
+
 def _entries(
-    element: Any, game_of: Callable[[str, str], str | None], check_name: Callable[[object, str], str], where: str
+    element: Any,
+    game_of: Callable[[str, str], str | None],
+    check_name: Callable[[object, str], str],
+    where: str,
+    owner: str | None = None,
 ) -> list[GameEntry]:
     """The entries of one ``<play>`` (``quantity`` of them), or InputError saying why it is skipped."""
     import json
 
     from referee.history.entry import utc_sort_key
+    from referee.history.plays import bounded_text
 
     item = element.find("item")
     if item is None:
@@ -190,8 +209,7 @@ def _entries(
             )
         )
     incomplete = element.get("incomplete", "0") not in ("0", "")  # kept as an abandoned game: no result
-    if element.get("nowinstats", "0") not in ("0", ""):
-        raise InputError(_("{where}: marked not to count in win statistics: skipped").format(where=where))
+    unscored = element.get("nowinstats", "0") not in ("0", "")  # a play, not in win statistics
     date = element.get("date") or ""
     played = utc_sort_key(date + "T12:00:00") if re.fullmatch(r"\d{4}-\d{2}-\d{2}", date) else None
     if played is None:
@@ -205,22 +223,42 @@ def _entries(
     points = has_points(game)
     players = element.find("players")
     for index, player in enumerate(players.findall("player") if players is not None else []):
-        shown = player.get("name") or player.get("username") or ""
-        player_name = check_name(shown, where)
+        shown = (player.get("name") or "").strip() or (player.get("username") or "").strip()
+        anonymous = not shown  # BoardGameGeek's "Anonymous player": a seat with no name
+        player_name = "?" if anonymous else check_name(shown, where)
         score = read_score(player.get("score") or "", points, player_name, where)
         position = player.get("startposition") or ""
         order = int(position) if position.isdigit() and len(position) < 4 else 1000 + index
         seat = PlayedSeat(
-            player_name, score, player.get("win") == "1", label(player.get("color")), player.get("new") == "1"
+            player_name,
+            score,
+            player.get("win") == "1",
+            label(player.get("color")),
+            player.get("new") == "1",
+            anonymous=anonymous,
         )
         seats.append((order, index, seat))
-    ordered = seats_in_order(seats, points, where, incomplete=incomplete)
+    ordered = seats_in_order(seats, points, where, incomplete=incomplete or unscored, game=game)
+    notices: list[str] = []
     comments = element.find("comments")
-    notes = xml_text(comments.text).strip() if comments is not None and comments.text else None
-    location = xml_text(element.get("location") or "").strip() or None
+    notes = (
+        bounded_text(xml_text(comments.text or ""), _("the comments"), where, notices) if comments is not None else None
+    )
+    location = bounded_text(xml_text(element.get("location") or ""), _("the location"), where, notices)
+    length_text = element.get("length") or ""
+    minutes = int(length_text) if length_text.isdigit() and 0 < int(length_text) < 100_000 else None
+    started = finished = None
+    if minutes is not None:  # the day and the length: no time of day (shown at 12:00)
+        from datetime import datetime, timedelta
+
+        end = datetime.fromisoformat(date + "T12:00:00")
+        finished = end.isoformat(timespec="seconds")
+        started = (end - timedelta(minutes=minutes)).isoformat(timespec="seconds")
+    play_id = (element.get("id") or "").strip()[:40]
     original = json.dumps(
         {
             "source": "bgg",
+            "owner": owner,
             "id": element.get("id"),
             "date": date,
             "length": element.get("length"),
@@ -232,18 +270,27 @@ def _entries(
         },
         ensure_ascii=False,
     )
-    identity: dict[str, Any] = {"id": element.get("id")} if (element.get("id") or "").strip() else {"content": original}
-    return [
-        score_only_entry(
-            game,
-            ordered,
-            source="bgg",
-            identity={**identity, "copy": copy} if copy else identity,
-            played=played,
-            original=original,
-            location=location,
-            notes=notes,
-            incomplete=incomplete,
+    keyed = owner is not None and bool(play_id)  # a file without an owner: its ids are its own numbers
+    identity: dict[str, Any] = {"owner": owner, "id": play_id} if keyed else {"content": original}
+    entries = []
+    for copy in range(int(quantity_text)):
+        entries.append(
+            score_only_entry(
+                game,
+                ordered,
+                source="bgg",
+                identity={**identity, "copy": copy} if copy else identity,
+                played=played,
+                original=original,
+                location=location,
+                notes=notes,
+                started=started,
+                finished=finished,
+                incomplete=incomplete,
+                unscored=unscored,
+                origin=("bgg", owner, play_id if not copy else f"{play_id}#{copy + 1}") if keyed and owner else None,
+                bgg_play=play_id if keyed and not copy and play_id.isdigit() else None,
+                notices=notices if not copy else [],
+            )
         )
-        for copy in range(int(quantity_text))
-    ]
+    return entries

@@ -29,8 +29,8 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
 from referee.errors import InputError
-from referee.history.entry import GameEntry, game_title, has_points, name_key
-from referee.history.plays import PlayedSeat, read_score, score_only_entry, seats_in_order
+from referee.history.entry import GameEntry, checked_uuid, game_title, has_points, name_key
+from referee.history.plays import PlayedSeat, label, read_score, score_only_entry, seats_in_order
 from referee.i18n import _
 
 MAX_BYTES = 64 * 1024 * 1024
@@ -48,13 +48,53 @@ def _uuid(kind: str, text: str) -> str:
 
 
 # -- writing ------------------------------------------------------------------------------------------------------
-def bgsplay_chunks(games: Iterable[Any], bgg_id_of: Callable[[str], int | None]) -> Iterator[str]:
-    """The whole file, the plays a game at a time, then the games, players and locations they refer to."""
+def _game_row(game: str, game_id: int, modified: str, bgg_id: int | None) -> dict[str, Any]:
+    """A game of the ``games`` table with every key an app-written file has (unknown catalogue facts empty or 0)."""
+    from referee import registry
+
+    low, high = registry.facts(game).seats
+    title = game_title(game, translated=False)
+    return {
+        "id": game_id,
+        "uuid": _uuid("game", game),
+        "name": title,
+        "modificationDate": modified,
+        "cooperative": False,
+        "highestWins": True,
+        "noPoints": not has_points(game),
+        "usesTeams": False,
+        "urlThumb": "",
+        "urlImage": "",
+        "bggName": title if bgg_id is not None else "",
+        "bggYear": 0,
+        "bggId": bgg_id or 0,
+        "designers": "",
+        "isBaseGame": True,
+        "isExpansion": False,
+        "rating": 0,
+        "minPlayerCount": low,
+        "maxPlayerCount": high,
+        "minPlayTime": 0,
+        "maxPlayTime": 0,
+        "minAge": 0,
+    }
+
+
+def play_uuid(entry: GameEntry) -> str:
+    """The play's UUID: its identity in the history, else derived from its content (as exports always did)."""
+    return entry.uuid or _uuid("play", entry.content_hash)
+
+
+def bgsplay_chunks(
+    games: Iterable[Any], bgg_id_of: Callable[[str], int | None], me: str | None = None
+) -> Iterator[str]:
+    """The whole file, the plays a game at a time, then the games, players and locations they refer to, and
+    ``userInfo`` (``meRefId``: the player ``me``, the owner of the app the file is opened in; 0 when not given)."""
     from referee.history.export import FirstPlays, duration_minutes, play_date
 
     first_plays = FirstPlays()
     game_ids: dict[str, int] = {}
-    player_ids: dict[str, tuple[int, str]] = {}
+    player_ids: dict[str, tuple[int, str, bool]] = {}
     location_ids: dict[str, int] = {}
     dates: dict[str, str] = {}
     yield '{\n  "plays": ['
@@ -65,71 +105,66 @@ def bgsplay_chunks(games: Iterable[Any], bgg_id_of: Callable[[str], int | None])
         game_id = game_ids.setdefault(entry.game, len(game_ids) + 1)
         dates[f"game:{entry.game}"] = max(dates.get(f"game:{entry.game}", ""), when)
         play: dict[str, Any] = {
-            "uuid": _uuid("play", entry.content_hash),
+            "uuid": play_uuid(entry),
             "gameRefId": game_id,
             "playDate": when,
             "entryDate": when,
             "modificationDate": when,
             "durationMin": duration_minutes(entry) or 0,
-            "ignored": entry.incomplete,  # an abandoned game: kept, counted in no statistics
+            "ignored": entry.incomplete or entry.unscored,  # counted in no statistics
             "manualWinner": False,
             "rounds": 0,
             "usesTeams": False,
-            "board": str(entry.setup.get("map", "")),
+            "board": str(entry.setup.get("map", "") or ""),
             "comments": entry.notes or "",
             "scoringSetting": 0,
+            "expansionPlays": [],
             "playerScores": [],
         }
+        if entry.bgg_play is not None:
+            play["bggId"] = int(entry.bgg_play)
         if entry.location:
             play["locationRefId"] = location_ids.setdefault(entry.location, len(location_ids) + 1)
             dates[f"location:{entry.location}"] = max(dates.get(f"location:{entry.location}", ""), when)
         points = has_points(entry.game)
         new = first_plays.new(entry)
         for player in entry.players:
+            anonymous = player.seat in entry.anonymous
             key = name_key(player.name)
-            player_id = player_ids.setdefault(key, (len(player_ids) + 1, player.name))[0]
+            player_id = player_ids.setdefault(key, (len(player_ids) + 1, player.name, anonymous))[0]
             dates[f"player:{key}"] = max(dates.get(f"player:{key}", ""), when)
             play["playerScores"].append(
                 {
                     "playerRefId": player_id,
                     "score": str(player.score) if points and player.score is not None else "",
                     "winner": player.winner,
-                    "newPlayer": player.name in new,
+                    "newPlayer": player.name in new and not anonymous,
                     "startPlayer": player.seat == 0,
                     "seatOrder": player.seat + 1,
+                    "startPosition": "",
                     "rank": player.rank,
-                    "role": "",
+                    "role": player.color or "",
+                    "teamRole": "",
                 }
             )
         yield separator + "    " + json.dumps(play, ensure_ascii=False)
         separator = ",\n"
     yield "\n  ],\n" if separator == ",\n" else "],\n"
-    games_table = []
-    for game, game_id in game_ids.items():
-        row: dict[str, Any] = {
-            "id": game_id,
-            "uuid": _uuid("game", game),
-            "name": game_title(game, translated=False),
-            "highestWins": True,
-            "noPoints": not has_points(game),
-            "cooperative": False,
-            "usesTeams": False,
-            "modificationDate": dates[f"game:{game}"],
-        }
-        bgg_id = bgg_id_of(game)
-        if bgg_id is not None:
-            row["bggId"] = bgg_id
-            row["bggName"] = row["name"]
-        games_table.append(row)
+    me_id = 0
+    if me is not None:
+        me_id = player_ids.setdefault(name_key(me), (len(player_ids) + 1, me, False))[0]
+    games_table = [
+        _game_row(game, game_id, dates[f"game:{game}"], bgg_id_of(game)) for game, game_id in game_ids.items()
+    ]
     players_table = [
         {
             "id": player_id,
             "uuid": _uuid("player", key),
             "name": name,
-            "isAnonymous": False,
-            "modificationDate": dates[f"player:{key}"],
+            "isAnonymous": anonymous,
+            "modificationDate": dates.get(f"player:{key}", ""),
         }
-        for key, (player_id, name) in player_ids.items()
+        for key, (player_id, name, anonymous) in player_ids.items()
     ]
     locations_table = [
         {
@@ -143,6 +178,7 @@ def bgsplay_chunks(games: Iterable[Any], bgg_id_of: Callable[[str], int | None])
     for title, table in (("games", games_table), ("players", players_table), ("locations", locations_table)):
         rows = ",\n".join("    " + json.dumps(row, ensure_ascii=False) for row in table)
         yield f'  "{title}": [\n{rows}\n  ],\n' if rows else f'  "{title}": [],\n'
+    yield '  "userInfo": ' + json.dumps({"meRefId": me_id}) + ",\n"
     yield '  "about": "Plays exported by referee"\n}\n'
 
 
@@ -190,6 +226,17 @@ def _truth(value: object) -> bool:
     return value is True or (isinstance(value, int) and not isinstance(value, bool) and value == 1)
 
 
+def _whole(value: object) -> int | None:
+    """A whole number as the file writes it (a JSON number, or digits in text), else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) < 16:
+        return int(value.strip())
+    return None
+
+
 def read_plays(
     document: dict[str, Any],
     source: str,
@@ -197,12 +244,17 @@ def read_plays(
     check_name: Callable[[object, str], str],
 ) -> Iterator[tuple[str, GameEntry | InputError]]:
     """``(where, entry or why it is skipped)`` for each play of a BG Stats file (see :func:`load`); ``game_of``
-    and ``check_name`` as for BoardGameGeek's format (:func:`referee.history.bgg.read_plays`)."""
+    and ``check_name`` as for BoardGameGeek's format (:func:`referee.history.bgg.read_plays`). The file's owner
+    (``userInfo``'s ``meRefId``: the app's own player) is where its plays came from."""
     games, players, locations = _table(document, "games"), _table(document, "players"), _table(document, "locations")
+    user = document.get("userInfo")
+    me_ref = user.get("meRefId") if isinstance(user, dict) else None
+    me = players.get(me_ref) if isinstance(me_ref, int) else None
+    owner = (checked_uuid(me.get("uuid")) or None) if me is not None else None
     for number, play in enumerate(document["plays"], start=1):
         where = _("{file}: play {number}").format(file=source, number=number)
         try:
-            yield where, _entry(play, games, players, locations, game_of, check_name, where)
+            yield where, _entry(play, games, players, locations, game_of, check_name, where, owner)
         except InputError as error:
             yield where, error
 
@@ -215,8 +267,10 @@ def _entry(
     game_of: Callable[[str, str], str | None],
     check_name: Callable[[object, str], str],
     where: str,
+    owner: str | None = None,
 ) -> GameEntry:
     from referee.history.entry import utc_sort_key
+    from referee.history.plays import bounded_text
 
     if not isinstance(play, dict):
         raise InputError(_("{where}: not a play").format(where=where))
@@ -227,12 +281,13 @@ def _entry(
     bgg_id = game_row.get("bggId")
     name = _text(game_row.get("name")) or _text(game_row.get("bggName"))
     game = game_of(str(bgg_id) if isinstance(bgg_id, int) and bgg_id > 0 else "", name)
+    if game is None and _text(game_row.get("bggName")):
+        game = game_of("", _text(game_row.get("bggName")))
     if game is None:
         raise OtherGame(
             _("{where}: '{name}' is not a game this referee keeps: skipped").format(where=where, name=name[:60])
         )
-    if _truth(play.get("ignored")):
-        raise InputError(_("{where}: marked not to count in win statistics: skipped").format(where=where))
+    unscored = _truth(play.get("ignored"))  # a play, not counted in BG Stats' statistics
     date = _text(play.get("playDate"), 40)
     played = utc_sort_key(date) if re.fullmatch(r"\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?", date) else None
     if played is None:
@@ -249,38 +304,55 @@ def _entry(
         player_row = players.get(ref) if isinstance(ref, int) else None
         if player_row is None:
             raise InputError(_("{where}: a player is not in the file's players").format(where=where))
-        player_name = check_name(player_row.get("name"), where)
-        raw = score_row.get("score")
-        score_text = str(raw) if isinstance(raw, str | int) and not isinstance(raw, bool) else ""
-        score = read_score(score_text, points, player_name, where)
+        anonymous = _truth(player_row.get("isAnonymous"))
+        player_name = "?" if anonymous else check_name(player_row.get("name"), where)
+        score = read_score(score_row.get("score"), points, player_name, where)
         order = score_row.get("seatOrder")
         seat_order = order if isinstance(order, int) and not isinstance(order, bool) and 0 < order < 1000 else 0
-        if _truth(score_row.get("startPlayer")):
+        if _truth(score_row.get("startPlayer")) and not seat_order:
             seat_order = -1
+        rank = _whole(score_row.get("rank"))
         won, new = _truth(score_row.get("winner")), _truth(score_row.get("newPlayer"))
-        seats.append((seat_order or 1000 + index, index, PlayedSeat(player_name, score, won, None, new)))
-    ordered = seats_in_order(seats, points, where)
+        seat = PlayedSeat(
+            player_name,
+            score,
+            won,
+            None,
+            new and not anonymous,
+            rank=rank if rank is not None and 0 < rank < 1000 else None,
+            anonymous=anonymous,
+            role=label(score_row.get("role")),
+        )
+        seats.append((seat_order or 1000 + index, index, seat))
+    ordered = seats_in_order(seats, points, where, incomplete=unscored, game=game)
+    notices: list[str] = []
     location_ref = play.get("locationRefId")
     location_row = locations.get(location_ref) if isinstance(location_ref, int) else None
-    location = _text(location_row.get("name")) if location_row is not None else ""
-    notes = _text(play.get("comments"), 2000)
+    location = bounded_text(location_row.get("name"), _("the location"), where, notices) if location_row else None
+    notes = bounded_text(play.get("comments"), _("the comments"), where, notices)
+    board = label(play.get("board"), 80)
     minutes = play.get("durationMin")
     started = finished = None
-    if isinstance(minutes, int) and not isinstance(minutes, bool) and 0 < minutes < 100_000 and len(date) > 10:
+    if len(date) > 10:  # the time at the table, as the file gives it (no offset)
         from datetime import datetime, timedelta
 
-        end = datetime.fromisoformat(date).astimezone()
+        end = datetime.fromisoformat(date)
         finished = end.isoformat(timespec="seconds")
-        started = (end - timedelta(minutes=minutes)).isoformat(timespec="seconds")
-    identity_text = _text(play.get("uuid"), 80)
+        if isinstance(minutes, int) and not isinstance(minutes, bool) and 0 < minutes < 100_000:
+            started = (end - timedelta(minutes=minutes)).isoformat(timespec="seconds")
+    identity_text = checked_uuid(play.get("uuid"))
+    bgg_play = _whole(play.get("bggId"))
     original = json.dumps(
         {
             "source": "bgstats",
-            "uuid": identity_text or None,
+            "uuid": identity_text,
             "playDate": date,
             "durationMin": minutes if isinstance(minutes, int) else None,
+            "board": board,
             "game": {"name": name, "bggId": bgg_id if isinstance(bgg_id, int) else None},
-            "players": [{"name": seat.name, "score": seat.score, "winner": seat.won} for seat in ordered],
+            "players": [
+                {"name": seat.name, "score": seat.score, "winner": seat.won, "rank": seat.rank} for seat in ordered
+            ],
         },
         ensure_ascii=False,
     )
@@ -288,11 +360,17 @@ def _entry(
         game,
         ordered,
         source="bgstats",
-        identity={"uuid": identity_text.upper()} if identity_text else {"content": original},
+        identity={"uuid": identity_text} if identity_text else {"content": original},
         played=played,
         original=original,
-        location=location or None,
-        notes=notes or None,
+        location=location,
+        notes=notes,
         started=started,
         finished=finished,
+        unscored=unscored,
+        board=board,
+        uuid=identity_text,
+        origin=("bgstats", owner, identity_text) if owner and identity_text else None,
+        bgg_play=str(bgg_play) if bgg_play is not None and bgg_play > 0 else None,
+        notices=notices,
     )

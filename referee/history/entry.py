@@ -107,6 +107,8 @@ class GameEntry:
     anonymous: frozenset[int] = frozenset()
     """The seats (0-based) of anonymous players (BG Stats' ``isAnonymous``): each kept apart, none of them a
     person of ``stats`` or the ratings."""
+    notices: list[str] = field(default_factory=list)
+    """What was cut from an imported play (text over 2,000 characters), said when it is logged; not stored."""
 
     @property
     def names(self) -> list[str]:
@@ -301,6 +303,9 @@ def local_day(entry: GameEntry) -> str:
     for stamp in (entry.finished, entry.started):
         if stamp and re.match(r"\d{4}-\d{2}-\d{2}", stamp):
             return stamp[:10]
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}", entry.played):  # UTC: the day here
+        moment = datetime.fromisoformat(entry.played + "+00:00").astimezone()
+        return moment.strftime("%Y-%m-%d")
     return entry.played[:10]
 
 
@@ -312,7 +317,12 @@ def fingerprint(entry: GameEntry) -> str:
     import json
 
     results = sorted(
-        (name_key(player.name) if player.seat not in entry.anonymous else "", player.score, player.winner or player.draw)
+        (
+            "" if player.seat in entry.anonymous else name_key(player.name),
+            player.score is not None,
+            player.score or 0,
+            player.winner or player.draw,
+        )
         for player in entry.players
     )
     text = json.dumps([entry.game, local_day(entry), results], ensure_ascii=False, separators=(",", ":"), default=str)

@@ -1,10 +1,11 @@
 """Exports of the history: BG Stats, CSV and JSON (the JSON is also the backup that ``history import`` reads).
 
-* ``bgstats-push``: a JSON array of plays, each in the format BG Stats documents for plays pushed from other apps
-  (``sourceName``, ``sourcePlayId``, ``playDate`` as ``YYYY-MM-DD HH:MM:SS``, ``durationMin``, ``board``, ``game``
-  with ``name``, ``sourceGameId``, ``highestWins`` and ``noPoints``, and per player ``name``, ``sourcePlayerId``,
-  ``score``, ``rank``, ``winner``, ``startPlayer``, ``role``). BG Stats takes one such play per link
-  (``createPlay.html?data=…``); the file holds one per game.
+* ``bgstats-push``: BG Stats' own links, one a play (``https://app.bgstatsapp.com/createPlay.html?data=`` and the
+  play as URL-encoded JSON, as BG Stats' support page "Push plays to BG Stats from other apps or websites" documents:
+  ``sourceName``, ``sourcePlayId``, ``playDate`` as ``YYYY-MM-DD HH:MM:SS`` in UTC, ``durationMin``, ``board``,
+  ``game`` with ``name``, ``sourceGameId``, ``bggId``, ``highestWins`` and ``noPoints``, and per player ``name``,
+  ``sourcePlayerId``, ``score``, ``rank``, ``winner``, ``startPlayer``, ``role``), a line each; or, to a file
+  named ``….html``, one offline page with each link and its QR code (:func:`push_page_chunks`).
 * ``csv``: one row per player and game, safe to open in a spreadsheet: a text cell that a spreadsheet would read
   as a formula (starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) is written with a leading
   apostrophe.
@@ -26,6 +27,9 @@ from referee.history.store import LoggedGame
 SOURCE_NAME = "referee"
 BACKUP_FORMAT = "referee-history"
 BACKUP_VERSION = 1
+PUSH_ADDRESS = "https://app.bgstatsapp.com/createPlay.html?data="
+"""Where BG Stats takes a play pushed from another app (its support page; ``bgstats://app.bgstatsapp.com/…`` opens
+the app directly)."""
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -102,6 +106,11 @@ def list_document(logged: LoggedGame) -> dict[str, Any]:
         "incomplete": entry.incomplete,
         "colors": {player.name: player.color for player in entry.players if player.color},
         "new_players": [player.name for player in entry.players if player.new],
+        "uuid": entry.uuid,
+        "origin": dict(zip(("app", "owner", "id"), entry.origin, strict=True)) if entry.origin else None,
+        "bgg_play": entry.bgg_play,
+        "nowinstats": entry.unscored,
+        "anonymous": [player.name for player in entry.players if player.seat in entry.anonymous],
     }
 
 
@@ -112,14 +121,29 @@ def bgg_id_of(game: str) -> int | None:
     return registry.facts(game).bgg_id
 
 
+def utc_play_date(entry: GameEntry) -> str:
+    """When the game ended (else started), in UTC, as ``YYYY-MM-DD HH:MM:SS``: what the push links carry (see
+    ``docs/formats.md``: implementers of the link send UTC; BG Stats shows it in the phone's time zone)."""
+    from datetime import UTC
+
+    moment = _moment(entry.finished) or _moment(entry.started)
+    if moment is not None and moment.tzinfo is None:
+        moment = moment.astimezone()  # a time without offset (an imported play): taken as this machine's
+    if moment is None:
+        moment = _moment(entry.played + "+00:00") if entry.played else None
+    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S") if moment is not None else ""
+
+
 def bgstats_play(logged: LoggedGame) -> dict[str, Any]:
     """One game in BG Stats' format for plays pushed from other apps."""
+    from referee.history.bgstats import play_uuid
+
     entry = logged.entry
     no_points = not has_points(entry.game)
     play: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
-        "sourcePlayId": entry.content_hash[:32],
-        "playDate": play_date(entry),
+        "sourcePlayId": play_uuid(entry),
+        "playDate": utc_play_date(entry),
         "board": entry.setup.get("map", ""),
         "game": {
             "name": game_title(entry.game, translated=False),
@@ -146,7 +170,7 @@ def bgstats_play(logged: LoggedGame) -> dict[str, Any]:
             "rank": player.rank,
             "winner": player.winner,
             "startPlayer": player.seat == 0,
-            "role": "",
+            "role": player.color or "",
         }
         if not no_points and player.score is not None:
             row["score"] = player.score
@@ -154,19 +178,80 @@ def bgstats_play(logged: LoggedGame) -> dict[str, Any]:
     return play
 
 
-def bgstats_chunks(games: Iterable[LoggedGame]) -> Iterator[str]:
-    """The BG Stats export, a piece at a time (a history of any size in little memory)."""
-    separator = "[\n"
+def push_link(play: dict[str, Any]) -> str:
+    """BG Stats' link for one pushed play: its address and the play as URL-encoded JSON."""
+    from urllib.parse import quote
+
+    return PUSH_ADDRESS + quote(json.dumps(play, ensure_ascii=False, separators=(",", ":")), safe="")
+
+
+def pushed(games: Iterable[LoggedGame]) -> Iterator[tuple[LoggedGame, str]]:
+    """Each game BG Stats can take as a pushed play, with its link (abandoned games and plays kept out of the
+    statistics are left out: the push format has no key for them)."""
     for logged in games:
-        if logged.entry.incomplete:
-            continue  # a pushed play has no way to say it was abandoned (none is documented): left out
-        yield separator + _indented(bgstats_play(logged))
-        separator = ",\n"
-    yield "[]\n" if separator == "[\n" else "\n]\n"
+        if logged.entry.incomplete or logged.entry.unscored:
+            continue
+        yield logged, push_link(bgstats_play(logged))
+
+
+def bgstats_chunks(games: Iterable[LoggedGame]) -> Iterator[str]:
+    """The push links, one a line (a history of any size in little memory)."""
+    for _logged, link in pushed(games):
+        yield link + "\n"
 
 
 def bgstats(games: Iterable[LoggedGame]) -> str:
     return "".join(bgstats_chunks(games))
+
+
+QR_MOST_BYTES = 2331
+"""The longest link a QR code on the page holds (version 40 at error correction M): a longer one (notes of
+thousands of characters) is shown as a link only."""
+
+
+def push_page_chunks(games: Iterable[LoggedGame]) -> Iterator[str]:
+    """One self-contained, offline HTML page: for each play its game, day, players and result, the link to tap
+    and its QR code to scan with the phone that runs BG Stats (SVG drawn by ``segno``, no network, no script)."""
+    from html import escape
+
+    import segno
+
+    from referee.i18n import _
+
+    yield (
+        '<!DOCTYPE html>\n<html><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(_('Plays for BG Stats'))}</title>"
+        "<style>body{font-family:sans-serif;margin:1em;max-width:48em}"
+        ".play{border:1px solid #bbb;border-radius:6px;padding:.8em;margin:0 0 1em;display:flex;gap:1em;"
+        "align-items:center;flex-wrap:wrap}.play svg{width:220px;height:220px;flex:none;background:#fff}"
+        "a.push{display:inline-block;padding:.5em 1em;background:#2a6ebb;color:#fff;border-radius:4px;"
+        "text-decoration:none}</style></head><body>\n"
+        f"<h1>{escape(_('Plays for BG Stats'))}</h1>\n"
+        f"<p>{escape(_('Scan a code with the phone that runs BG Stats, or tap its link there.'))}</p>\n"
+    )
+    count = 0
+    for logged, link in pushed(games):
+        count += 1
+        entry = logged.entry
+        result = ", ".join(
+            f"{player.name}"
+            + (f" {player.score}" if player.score is not None else "")
+            + (" ★" if player.winner else "")
+            for player in sorted(entry.players, key=lambda player: player.place)
+        )
+        if len(link.encode("utf-8")) <= QR_MOST_BYTES:
+            code = segno.make(link, error="m", micro=False).svg_inline(scale=4, omitsize=True, title=f"#{logged.id}")
+        else:
+            code = f"<p>{escape(_('too long for a QR code: use the link'))}</p>"
+        yield (
+            f'<div class="play">{code}<div><h2>#{logged.id} {escape(game_title(entry.game))}</h2>'
+            f"<p>{escape(play_date(entry))}</p><p>{escape(result)}</p>"
+            f'<p><a class="push" href="{escape(link)}">{escape(_("Add to BG Stats"))}</a></p></div></div>\n'
+        )
+    if not count:
+        yield f"<p>{escape(_('No plays to push.'))}</p>\n"
+    yield "</body></html>\n"
 
 
 def _indented(document: dict[str, Any]) -> str:
@@ -199,6 +284,9 @@ CSV_COLUMNS = (
     "incomplete",
     "color",
     "new",
+    "uuid",
+    "nowinstats",
+    "anonymous",
 )
 
 
@@ -238,6 +326,9 @@ def csv_chunks(games: Iterable[LoggedGame]) -> Iterator[str]:
                 int(entry.incomplete),
                 player.color or "",
                 int(player.name in new),
+                entry.uuid or "",
+                int(entry.unscored),
+                int(player.seat in entry.anonymous),
             )
             writer.writerow([spreadsheet_safe(cell) for cell in row])
     yield buffer.getvalue()

@@ -61,6 +61,8 @@ def log_finished_game(session: PlaySession) -> None:
         record = replace(session.record(), computer=None, location=None)  # the game's identity leaves them out
         text = record.to_toml().decode("utf-8")
         document: dict[str, Any] = {"game": record.game, "players": record.players, "actions": record.actions}
+        if record.uuid is not None:
+            document["uuid"] = record.uuid
         if record.setup:
             document["setup"] = record.setup
         entry = entry_from_game(game, document, text, times=(session.started, session.finished))

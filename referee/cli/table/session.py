@@ -67,6 +67,8 @@ class PlaySession:
         self.started: str | None = None
         """When the game started (kept from a resumed record); the record's ``finished`` is set when it ends."""
         self.finished: str | None = None
+        self.uuid: str | None = None
+        """The game's identity: new for a new game, kept from a resumed record (see :class:`Record`)."""
         self.logging = PlayLogging()
         """What ``play`` was told about the history (``--log``, ``--history``, ``--location``)."""
         self.location: str | None = None
@@ -117,6 +119,7 @@ class PlaySession:
             finished=self.finished,
             computer=self.computer.record_table() if self.computer is not None else None,
             location=self.location,
+            uuid=self.uuid,
         )
 
     # -- running -------------------------------------------------------------------------------------------

@@ -70,10 +70,12 @@ def play_command(
     session.location = session.logging.location or (loaded.location if loaded is not None else None)
     if loaded is not None:
         session.started, session.finished = loaded.started, loaded.finished
+        session.uuid = loaded.uuid
     else:
-        from referee.history.entry import now_iso
+        from referee.history.entry import new_uuid, now_iso
 
         session.started = now_iso()
+        session.uuid = new_uuid()
     return session.run()
 
 
