@@ -25,7 +25,12 @@ if TYPE_CHECKING:
 
 
 def add_command(
-    env: Environment, paths: Sequence[str], json_mode: bool, history_file: str | None, incomplete: bool = False
+    env: Environment,
+    paths: Sequence[str],
+    json_mode: bool,
+    history_file: str | None,
+    incomplete: bool = False,
+    keep_duplicates: bool = False,
 ) -> int:
     out = Output(env, json_mode)
     try:
@@ -36,7 +41,7 @@ def add_command(
     if not files:
         out.note(_("No record found."))
     with history:
-        batch = BatchLog(out, history, len(files))
+        batch = BatchLog(out, history, len(files), keep_duplicates)
         batch.run(read_entries(files, env, incomplete))
     counts: dict[str, Any] = dict(batch.counts())
     if json_mode:
@@ -50,6 +55,7 @@ def add_command(
                 **{key: value for key, value in counts.items() if key != "added"},
             )
         )
+        batch.say_merges()
     return batch.worst
 
 
@@ -62,9 +68,13 @@ class BatchLog:
     PATIENCE_SECONDS = 600.0
     """How long a batch waits for other referees' writes before it gives up (each wait is said in a line)."""
 
-    def __init__(self, out: Output, history: History, expected: int | None) -> None:
+    def __init__(self, out: Output, history: History, expected: int | None, keep_duplicates: bool = False) -> None:
         self.out = out
         self.history = history
+        self.keep_duplicates = keep_duplicates
+        """Add a play that only looks like one already there (``--keep-duplicates``)."""
+        self.merged: dict[str, int] = {}
+        """Plays found already in the history, by what told it (``uuid``, ``origin``, ``bgg``, ``content``)."""
         history.patience = self.PATIENCE_SECONDS
         history.on_wait = lambda: out.note(_("The history is busy with another referee; waiting for it…"))
         self.expected = expected
@@ -105,7 +115,9 @@ class BatchLog:
         try:
             if isinstance(outcome, RefereeError):
                 raise outcome
-            self.history.log(outcome)
+            for notice in outcome.notices:
+                self.out.note(notice)
+            merged = self.history.merge(outcome, keep_duplicates=self.keep_duplicates)
         except Unfinished as skipped:
             self.out.note(skipped.message)
             self.unfinished += 1
@@ -117,6 +129,15 @@ class BatchLog:
             self.refused += 1
             self.worst = max(self.worst, _report_failed_game(self.out, error, source, source))
             return
+        if merged.outcome == "probable":
+            self.out.note(
+                _(
+                    "{where}: probably already in the history: #{id} (the same game, day, players and results);"
+                    " not added (--keep-duplicates adds it)"
+                ).format(where=source, id=merged.id)
+            )
+        elif merged.outcome == "present":
+            self.merged[merged.why] = self.merged.get(merged.why, 0) + 1
         if self.history.uncommitted > before:
             self.pending_sources.append(source)
         else:
@@ -144,11 +165,33 @@ class BatchLog:
             self.out.error(_("not logged (log them again): {names}").format(names=_names_list(lost)))
         self.worst = max(self.worst, status)
 
+    def say_merges(self) -> None:
+        """One line: the plays found already in the history, and how each was told (every merge is said)."""
+        reasons = {
+            "uuid": _("{n} by their uuid"),
+            "origin": _("{n} by the app, owner and id they came from"),
+            "bgg": _("{n} by their BoardGameGeek play id"),
+            "content": _("{n} by their content"),
+        }
+        parts = [reasons[why].format(n=count) for why, count in sorted(self.merged.items()) if why in reasons]
+        probable = self.history.committed["probable"]
+        if probable:
+            parts.append(
+                ngettext(
+                    "{n} probably already there (not added: listed above)",
+                    "{n} probably already there (not added: listed above)",
+                    probable,
+                ).format(n=probable)
+            )
+        if parts:
+            self.out.text(_("Merged with the history: {reasons}.").format(reasons="; ".join(parts)))
+
     def counts(self) -> dict[str, int]:
         committed = self.history.committed
         return {
             "added": committed["added"],
             "present": committed["present"],
+            "probable": committed["probable"],
             "unfinished": self.unfinished,
             "refused": self.refused,
             "not_read": 0 if self.expected is None else self.expected - self.seen,
@@ -169,9 +212,19 @@ def _report_failed_game(out: Output, error: RefereeError, source: str, where: st
     return exit_status(error)
 
 
-def import_command(env: Environment, file: str, history_file: str | None) -> int:
+def import_files(
+    env: Environment, files: Sequence[str], history_file: str | None, keep_duplicates: bool = False
+) -> int:
+    """``history import FILE...``: each file in turn (see :func:`import_command`); the worst exit status."""
+    worst: int = ExitStatus.SUCCESS
+    for file in files:
+        worst = max(worst, import_command(env, file, history_file, keep_duplicates))
+    return worst
+
+
+def import_command(env: Environment, file: str, history_file: str | None, keep_duplicates: bool = False) -> int:
     """Restore a JSON export, read one game at a time (a backup of any size): each game replayed from its record
-    and logged (games already there are skipped)."""
+    and logged (games already there are skipped); or import another app's plays, or the CSV export, as results."""
     from referee.cli.files import display_name, open_text_stream
     from referee.history.backup_reader import read_backup
     from referee.history.export import BACKUP_FORMAT, BACKUP_VERSION
@@ -182,13 +235,18 @@ def import_command(env: Environment, file: str, history_file: str | None) -> int
         stream: Any = open_text_stream(file, env.stdin)
         opening = stream.read(1024)
         stream = PeekedStream(opening, stream)
-        if opening.lstrip()[:1] == "<":  # XML: a BoardGameGeek play log
+        from referee.history.csv_plays import is_export
+
+        if opening.lstrip("\ufeff \t\r\n")[:1] == "<":  # XML: a BoardGameGeek play log
             history = open_for_writing(history_file)
-            return _import_plays(out, stream, source, history, "bgg")
+            return _import_plays(out, stream, source, history, "bgg", keep_duplicates)
         if opening.lstrip("\ufeff \t\r\n")[:1] == "{" and not re.match(r'\ufeff?\s*\{\s*"format"\s*:', opening):
             # a JSON object that is not this program's backup (whose "format" comes first): a BG Stats file
             history = open_for_writing(history_file)
-            return _import_plays(out, stream, source, history, "bgstats")
+            return _import_plays(out, stream, source, history, "bgstats", keep_duplicates)
+        if is_export(opening):  # this program's CSV export
+            history = open_for_writing(history_file)
+            return _import_plays(out, stream, source, history, "csv", keep_duplicates)
         games = read_backup(stream, source, backup_format=BACKUP_FORMAT, newest_version=BACKUP_VERSION)
         first = next(games, _END)  # the header is checked before the history is opened
         history = open_for_writing(history_file)
@@ -222,7 +280,7 @@ def import_command(env: Environment, file: str, history_file: str | None) -> int
             except RefereeError as error:
                 yield where, error
 
-    batch = _log_imported(out, history, entries(), stopped, source, say_where_it_stopped=True)
+    batch = _log_imported(out, history, entries(), stopped, source, keep_duplicates, say_where_it_stopped=True)
     if file != "-":
         with suppress(OSError):
             stream.close()
@@ -234,6 +292,7 @@ def import_command(env: Environment, file: str, history_file: str | None) -> int
             refused=counts["refused"],
         )
     )
+    batch.say_merges()
     return batch.worst
 
 
@@ -243,13 +302,14 @@ def _log_imported(
     entries: Iterator[tuple[str, GameEntry | RefereeError]],
     stopped: list[RefereeError],
     source: str,
+    keep_duplicates: bool = False,
     *,
     say_where_it_stopped: bool = False,
 ) -> BatchLog:
     """Log an import's games in one batch; say why the file stopped being read (``stopped``, filled while
     ``entries`` is read); then recompute every game's ratings (an import may add games older than the last)."""
     with history:
-        batch = BatchLog(out, history, None)
+        batch = BatchLog(out, history, None, keep_duplicates)
         batch.run(entries)
         if stopped:
             out.error(stopped[0].message)
@@ -285,17 +345,34 @@ class PeekedStream:
             return text
         return str(self.rest.read(size))
 
+    def readline(self, size: int = -1) -> str:
+        """One line (at most ``size`` characters), the characters read already first."""
+        if self.opening:
+            end = self.opening.find("\n")
+            if end >= 0 and (size < 0 or end < size):
+                line, self.opening = self.opening[: end + 1], self.opening[end + 1 :]
+                return line
+            if size >= 0 and len(self.opening) >= size:
+                line, self.opening = self.opening[:size], self.opening[size:]
+                return line
+            line, self.opening = self.opening, ""
+            return line + str(self.rest.readline(-1 if size < 0 else size - len(line)))
+        return str(self.rest.readline(size))
+
     def close(self) -> None:
         self.rest.close()
 
 
-def _import_plays(out: Output, stream: Any, source: str, history: History, app: str) -> int:
+def _import_plays(
+    out: Output, stream: Any, source: str, history: History, app: str, keep_duplicates: bool = False
+) -> int:
     """Import another app's plays (``app``: ``bgg`` a BoardGameGeek plays file, ``bgstats`` a BG Stats file) as
     score-only plays: each play of a registered game (matched by its BoardGameGeek id, then by its name) logged
     unless it is there already; any other play one line, skipped."""
     from referee import registry
     from referee.cli.records import check_player_name
-    from referee.history import bgg, bgstats
+    from referee.history import bgg, bgstats, csv_plays
+    from referee.history.plays import NoPlayers
 
     by_id: dict[str, str] = {}
     by_title: dict[str, str] = {}
@@ -306,23 +383,35 @@ def _import_plays(out: Output, stream: Any, source: str, history: History, app: 
         entry = registry.game(name)
         if entry is not None:
             by_title[entry.title.casefold()] = name
+        for title in registry.facts(name).other_titles:  # BoardGameGeek's primary name in its own language
+            by_title[title.casefold()] = name
 
     def game_of(objectid: str, title: str) -> str | None:
         return by_id.get(objectid.strip()) or by_title.get(title.strip().casefold())
 
+    def game_named(name: str) -> str | None:
+        return name if name in registry.names() else None
+
     stopped: list[RefereeError] = []
     other_games = [0]
+    without_players = [0]
 
     def entries() -> Iterator[tuple[str, GameEntry | RefereeError]]:
         try:
             plays: Iterator[tuple[str, GameEntry | InputError]]
             if app == "bgg":
                 plays = bgg.read_plays(stream, source, game_of, check_player_name)
+            elif app == "csv":
+                plays = csv_plays.read_plays(stream, source, game_named, check_player_name)
             else:
                 plays = bgstats.read_plays(bgstats.load(stream, source), source, game_of, check_player_name)
             for where, found in plays:
                 if isinstance(found, bgg.OtherGame | bgstats.OtherGame):  # a log holds every game: not a fault
                     other_games[0] += 1
+                    out.note(found.message)
+                    continue
+                if isinstance(found, NoPlayers):  # logged without its players: no result to keep, not a fault
+                    without_players[0] += 1
                     out.note(found.message)
                     continue
                 yield where, found
@@ -331,7 +420,7 @@ def _import_plays(out: Output, stream: Any, source: str, history: History, app: 
         except UnicodeDecodeError:
             stopped.append(InputError(_("{file}: not UTF-8 text").format(file=source)))
 
-    batch = _log_imported(out, history, entries(), stopped, source)
+    batch = _log_imported(out, history, entries(), stopped, source, keep_duplicates)
     with suppress(OSError):
         stream.close()
     counts = batch.counts()
@@ -343,6 +432,13 @@ def _import_plays(out: Output, stream: Any, source: str, history: History, app: 
             refused=counts["refused"],
         )
     )
+    if without_players[0]:
+        out.text(
+            ngettext(
+                "{n} play without players skipped.", "{n} plays without players skipped.", without_players[0]
+            ).format(n=without_players[0])
+        )
+    batch.say_merges()
     return batch.worst
 
 
@@ -358,7 +454,22 @@ def _backup_entry(item: Any, where: str) -> GameEntry:
         from referee.history.entry import utc_sort_key
 
         entry.played = utc_sort_key(item["played"]) or entry.played
+    _restore_identity(entry, item)
     return entry
+
+
+def _restore_identity(entry: GameEntry, item: dict[str, Any]) -> None:
+    """A backup's play keeps its identity: its ``uuid`` (a record's own, else the one the history gave it), where it
+    came from and its BoardGameGeek play id (see :meth:`referee.history.store.History.merge`)."""
+    from referee.history.entry import checked_uuid
+
+    entry.uuid = entry.uuid or checked_uuid(item.get("uuid"))
+    origin = item.get("origin")
+    if isinstance(origin, dict) and all(isinstance(origin.get(key), str) for key in ("app", "owner", "id")):
+        entry.origin = (str(origin["app"])[:40], str(origin["owner"])[:120], str(origin["id"])[:80])
+    bgg_play = item.get("bgg_play")
+    if isinstance(bgg_play, str) and bgg_play.isdigit() and len(bgg_play) < 16:
+        entry.bgg_play = bgg_play
 
 
 def _score_only_backup_entry(item: dict[str, Any], where: str) -> GameEntry:
@@ -374,17 +485,26 @@ def _score_only_backup_entry(item: dict[str, Any], where: str) -> GameEntry:
         raise InputError(_("{where}: not a game this referee keeps").format(where=where))
     if not isinstance(names, list) or len(names) < 2 or not isinstance(winners, list):
         raise InputError(_("{where}: no players").format(where=where))
+    from referee.history.entry import has_points
+    from referee.history.plays import bounded_text, read_score, seats_in_order
+
     seats = []
-    for name in names:
+    listed = item.get("anonymous")
+    anonymous: list[Any] = listed if isinstance(listed, list) else []
+    for index, name in enumerate(names):
         checked = check_player_name(name, where)
-        score = scores.get(name) if isinstance(scores, dict) else None
-        if score is not None and (not isinstance(score, int) or isinstance(score, bool)):
-            raise InputError(_("{where}: {name}'s score is not a whole number").format(where=where, name=checked))
+        score = read_score(scores.get(name) if isinstance(scores, dict) else None, has_points(game), checked, where)
         drew = item.get("drawn") is True and isinstance(ranking, list) and name in ranking[:1]
         colors, new_players = item.get("colors"), item.get("new_players")
         color = label(colors.get(name)) if isinstance(colors, dict) else None
         new = isinstance(new_players, list) and name in new_players
-        seats.append(PlayedSeat(checked, score, name in winners or drew, color, new))
+        seats.append(
+            (index, index, PlayedSeat(checked, score, name in winners or drew, color, new, anonymous=name in anonymous))
+        )
+    incomplete, unscored = item.get("incomplete") is True, item.get("nowinstats") is True
+    ordered = seats_in_order(seats, has_points(game), where, incomplete=True, game=game)
+    if [seat.name for seat in ordered] != [seat.name for _o, _i, seat in seats]:  # anonymous players renamed
+        ranking = None
     played = utc_sort_key(item.get("played")) if isinstance(item.get("played"), str) else None
     if played is None:
         raise InputError(_("{where}: no time of play").format(where=where))
@@ -392,18 +512,31 @@ def _score_only_backup_entry(item: dict[str, Any], where: str) -> GameEntry:
     def text(value: object) -> str | None:
         return value if isinstance(value, str) else None
 
-    return score_only_entry(
+    def moment(value: object) -> str | None:
+        return value if isinstance(value, str) and utc_sort_key(value) is not None else None
+
+    notices: list[str] = []
+    setup = item.get("setup")
+    board = setup.get("map") if isinstance(setup, dict) and isinstance(setup.get("map"), str) else None
+    entry = score_only_entry(
         game,
-        seats,
+        ordered,
         source=str(item["source"]),
         identity={"hash": item.get("hash") or item["record"]},
         played=played,
         original=item["record"],
         ranking=ranking if isinstance(ranking, list) and all(isinstance(n, str) for n in ranking) else None,
-        location=text(item.get("location")),
-        notes=text(item.get("notes")),
-        incomplete=item.get("incomplete") is True,
+        location=bounded_text(item.get("location"), _("the location"), where, notices),
+        notes=bounded_text(item.get("notes"), _("the notes"), where, notices),
+        started=moment(item.get("started")),
+        finished=moment(item.get("finished")),
+        incomplete=incomplete,
+        unscored=unscored,
+        board=board[:80] if board else None,
+        notices=notices,
     )
+    _restore_identity(entry, item)
+    return entry
 
 
 def _restore_names(entry: GameEntry, item: dict[str, Any], where: str) -> None:

@@ -10,11 +10,19 @@ from typing import Annotated, Optional
 import typer
 
 from referee.cli.history import play_log
-from referee.cli.history.batch import add_command, import_command
+from referee.cli.history.batch import add_command, import_files
 from referee.cli.history.exporting import export_command
 from referee.cli.history.listing import edit_command, list_command, remove_command, rename_command, show_command
 from referee.cli.history.stats_text import stats_command
 from referee.cli.tab.option_values import complete_format, complete_game, complete_player
+
+KeepDuplicatesOption = Annotated[
+    bool,
+    typer.Option(
+        "--keep-duplicates",
+        help="Add a play that only looks like one already in the history (same game, day, players and results).",
+    ),
+]
 
 LogOption = Annotated[
     Optional[bool],  # noqa: UP045 (Typer reads the annotation)
@@ -117,9 +125,10 @@ def history_add(
         bool,
         typer.Option("--incomplete", help="Log unfinished records as abandoned games: kept, counted in no result."),
     ] = False,
+    keep_duplicates: KeepDuplicatesOption = False,
 ) -> int:
     """Log finished records (unfinished ones are reported and skipped; a game already logged is not logged again)."""
-    return add_command(ctx.obj, paths, json_mode, history, incomplete)
+    return add_command(ctx.obj, paths, json_mode, history, incomplete, keep_duplicates)
 
 
 @history_app.command("edit")
@@ -160,10 +169,18 @@ def history_export(
     game: GameOption = None,
     history: HistoryFileOption = None,
     force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
+    output: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("-o", "--output", help="The file to write (bgstats-push to a .html file: a page of QR codes)."),
+    ] = None,
+    me: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--me", help="bgstats: the player who owns the BG Stats app the file is opened in."),
+    ] = None,
 ) -> int:
-    """Export the history: BoardGameGeek's play XML, BG Stats' play file or its push plays, a CSV table, or JSON (the
-    backup history import reads)."""
-    return export_command(ctx.obj, format_name, game, file, history, force)
+    """Export the history: BoardGameGeek's play XML, BG Stats' play file or its push links (or a page of them with
+    QR codes), a CSV table, or JSON (the backup history import reads)."""
+    return export_command(ctx.obj, format_name, game, output or file, history, force, me)
 
 
 @history_app.command("report")
@@ -188,14 +205,20 @@ def history_report(
 @history_app.command("import")
 def history_import(
     ctx: typer.Context,
-    file: Annotated[
-        str, typer.Argument(help="A JSON export (history export --format json), or a BoardGameGeek plays XML.")
+    files: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="FILE...",
+            help="JSON or CSV exports of a history, BoardGameGeek plays XML, BG Stats play files (.bgsplay).",
+        ),
     ],
     history: HistoryFileOption = None,
+    keep_duplicates: KeepDuplicatesOption = False,
 ) -> int:
-    """Restore a JSON export, or import a BoardGameGeek play log as results without actions, merging them with this
-    history (no game is logged twice)."""
-    return import_command(ctx.obj, file, history)
+    """Restore a JSON export, or import plays (BoardGameGeek, BG Stats, a CSV export) as results without actions,
+    merging them with this history: a play already there is never logged twice; one that only looks like one
+    there is said and left out unless --keep-duplicates."""
+    return import_files(ctx.obj, files, history, keep_duplicates)
 
 
 def stats(

@@ -21,11 +21,11 @@ if TYPE_CHECKING:
     from referee.history.entry import GameEntry
 
 
-SCORE_ONLY_SOURCES = ("bgg", "bgstats")
+SCORE_ONLY_SOURCES = ("bgg", "bgstats", "csv")
 """Where score-only plays come from (kept as the entry's ``kind``; see :mod:`referee.history.plays`)."""
 
 
-SOURCE_NAMES = {"bgg": "BoardGameGeek", "bgstats": "BG Stats"}
+SOURCE_NAMES = {"bgg": "BoardGameGeek", "bgstats": "BG Stats", "csv": "CSV"}
 
 
 class Unfinished(InputError):

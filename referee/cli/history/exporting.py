@@ -27,6 +27,7 @@ def export_command(
     file: str | None,
     history_file: str | None,
     force: bool = False,
+    me: str | None = None,
 ) -> int:
     """Write the history in one of :data:`EXPORT_FORMATS`, a game at a time, by the policy of every file the
     program makes (:func:`referee.cli.files.write_output`: never over an existing file without ``--force``, never
@@ -43,6 +44,10 @@ def export_command(
                 )
             )
         game = check_game_name(game)
+        if me is not None:
+            from referee.cli.records import check_player_name
+
+            me = check_player_name(me, "--me")
         history = open_for_reading(history_file)
         written = [0]
 
@@ -61,7 +66,9 @@ def export_command(
         elif format_name == "bgstats":
             from referee.history.bgstats import bgsplay_chunks
 
-            chunks = bgsplay_chunks(games(), export.bgg_id_of)
+            chunks = bgsplay_chunks(games(), export.bgg_id_of, me)
+        elif format_name == "bgstats-push" and file is not None and file.lower().endswith((".html", ".htm")):
+            chunks = export.push_page_chunks(games())  # one page: a link and a QR code per play
         else:
             producer = {"bgstats-push": export.bgstats_chunks, "csv": export.csv_chunks, "json": export.backup_chunks}
             chunks = producer[format_name](games())
