@@ -170,8 +170,9 @@ def bgstats_play(logged: LoggedGame) -> dict[str, Any]:
             "rank": player.rank,
             "winner": player.winner,
             "startPlayer": player.seat == 0,
-            "role": player.color or "",
         }
+        if player.color:
+            row["role"] = player.color
         if not no_points and player.score is not None:
             row["score"] = player.score
         play["players"].append(row)
@@ -205,8 +206,9 @@ def bgstats(games: Iterable[LoggedGame]) -> str:
 
 
 QR_MOST_BYTES = 2331
-"""The longest link a QR code on the page holds (version 40 at error correction M): a longer one (notes of
-thousands of characters) is shown as a link only."""
+"""The longest link a QR code on the page holds (version 40 at error correction M, in bytes; the page uses L, which
+holds more, but a code that large is hard to scan from a screen): a longer one (notes of thousands of characters)
+is shown as a link only."""
 
 
 def push_page_chunks(games: Iterable[LoggedGame]) -> Iterator[str]:
@@ -224,7 +226,7 @@ def push_page_chunks(games: Iterable[LoggedGame]) -> Iterator[str]:
         f"<title>{escape(_('Plays for BG Stats'))}</title>"
         "<style>body{font-family:sans-serif;margin:1em;max-width:48em}"
         ".play{border:1px solid #bbb;border-radius:6px;padding:.8em;margin:0 0 1em;display:flex;gap:1em;"
-        "align-items:center;flex-wrap:wrap}.play svg{width:220px;height:220px;flex:none;background:#fff}"
+        "align-items:center;flex-wrap:wrap}.play svg{width:300px;height:300px;flex:none;background:#fff}"
         "a.push{display:inline-block;padding:.5em 1em;background:#2a6ebb;color:#fff;border-radius:4px;"
         "text-decoration:none}</style></head><body>\n"
         f"<h1>{escape(_('Plays for BG Stats'))}</h1>\n"
@@ -241,7 +243,8 @@ def push_page_chunks(games: Iterable[LoggedGame]) -> Iterator[str]:
             for player in sorted(entry.players, key=lambda player: player.place)
         )
         if len(link.encode("utf-8")) <= QR_MOST_BYTES:
-            code = segno.make(link, error="m", micro=False).svg_inline(scale=4, omitsize=True, title=f"#{logged.id}")
+            qr = segno.make(link, error="l", micro=False, boost_error=False)
+            code = qr.svg_inline(scale=4, omitsize=True, title=f"#{logged.id}")
         else:
             code = f"<p>{escape(_('too long for a QR code: use the link'))}</p>"
         yield (

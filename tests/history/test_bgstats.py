@@ -119,9 +119,10 @@ def test_a_bg_stats_file_comes_in_as_results_without_actions(tmp_path: Path) -> 
     err = done.stderr.decode()
     assert "'Catan' is not a game this referee keeps" in err
     assert "Iris's score '49-46ish' is not a whole number" in err
-    assert "marked not to count in win statistics" in err
-    assert "3 plays imported, 0 already in the history, 1 of other games skipped, 2 refused." in done.stdout.decode()
-    by_game = {item["game"]: item for item in listed(history)}
+    assert "4 plays imported, 0 already in the history, 1 of other games skipped, 1 refused." in done.stdout.decode()
+    ignored = [item for item in listed(history) if item["nowinstats"]]  # a play, counted in no result
+    assert len(ignored) == 1 and ignored[0]["players"] == ["Iris", "Olaf"]
+    by_game = {item["game"]: item for item in listed(history) if not item["nowinstats"]}
     coin = by_game["coin-age"]
     assert coin["source"] == "bgstats" and coin["actions"] == 0
     assert coin["players"] == ["Olaf", "Iris"]  # the start player first, then by seat order
@@ -138,8 +139,8 @@ def test_a_bg_stats_file_comes_in_as_results_without_actions(tmp_path: Path) -> 
     assert "coin-age*" in listed_text and "* imported from BG Stats: a result without actions" in listed_text
     assert stats(history, "coin-age")["players"]["Olaf"]["wins"] == 1
     again = run("history", "import", str(file), "--history", str(history))
-    assert "0 plays imported, 3 already in the history" in again.stdout.decode()
-    assert len(listed(history)) == 3
+    assert "0 plays imported, 4 already in the history" in again.stdout.decode()
+    assert len(listed(history)) == 4
 
 
 def test_the_export_reads_back_field_by_field(tmp_path: Path) -> None:
@@ -159,7 +160,7 @@ def test_the_export_reads_back_field_by_field(tmp_path: Path) -> None:
     players = {row["id"]: row["name"] for row in document["players"]}
     coin, match = document["plays"]
     assert games[coin["gameRefId"]]["name"] == "Coin Age" and games[coin["gameRefId"]]["bggId"] == 146130
-    assert games[match["gameRefId"]]["noPoints"] is True and "bggId" not in games[match["gameRefId"]]
+    assert games[match["gameRefId"]]["noPoints"] is True and games[match["gameRefId"]]["bggId"] == 0  # none known
     assert (coin["playDate"], coin["durationMin"], coin["comments"]) == ("2025-01-01 23:52:00", 42, "rematch soon")
     assert document["locations"][0]["name"] == "Caf\u00e9" and coin["locationRefId"] == document["locations"][0]["id"]
     assert [
@@ -252,4 +253,4 @@ def test_a_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
     file = tmp_path / "plays.bgsplay"
     file.write_text("\ufeff" + json.dumps(BG_STATS_FILE), encoding="utf-8")
     done = run("history", "import", str(file), "--history", str(tmp_path / "h.sqlite3"))
-    assert "3 plays imported" in done.stdout.decode(), done.stderr
+    assert "4 plays imported" in done.stdout.decode(), done.stderr

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from urllib.parse import unquote
 from pathlib import Path
 
 from referee.history import export
@@ -24,10 +25,13 @@ def logged(tmp_path: Path):
 
 def test_bgstats_plays_have_the_documented_keys(tmp_path: Path) -> None:
     with logged(tmp_path) as history:
-        plays = json.loads(export.bgstats(history.games(oldest_first=True)))
+        links = export.bgstats(history.games(oldest_first=True)).splitlines()
+    assert all(link.startswith("https://app.bgstatsapp.com/createPlay.html?data=") for link in links)
+    plays = [json.loads(unquote(link.split("?data=", 1)[1])) for link in links]  # read back without our code
     coin, match = plays
     assert {"sourceName", "sourcePlayId", "playDate", "board", "game", "players", "durationMin"} <= set(coin)
-    assert coin["playDate"] == "2025-01-01 10:42:00" and coin["durationMin"] == 42 and coin["board"] == "Original"
+    assert coin["playDate"] == "2025-01-01 09:42:00" and coin["durationMin"] == 42  # UTC (ended 10:42 at +01:00)
+    assert coin["durationMin"] == 42 and coin["board"] == "Original"
     assert coin["game"] == {
         "name": "Coin Age",
         "sourceGameId": "coin-age",
@@ -37,7 +41,7 @@ def test_bgstats_plays_have_the_documented_keys(tmp_path: Path) -> None:
     }
     assert "bggId" not in match["game"]  # none known for Matchstick Tycoon
     first = coin["players"][0]
-    assert {"name", "sourcePlayerId", "score", "rank", "winner", "startPlayer", "role"} <= set(first)
+    assert {"name", "sourcePlayerId", "score", "rank", "winner", "startPlayer"} <= set(first)
     assert (first["score"], first["rank"], first["winner"], first["startPlayer"]) == (20, 1, True, True)
     assert match["game"]["noPoints"] is True
     assert all("score" not in player for player in match["players"])
