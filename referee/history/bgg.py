@@ -293,4 +293,5 @@ def _entries(
                 notices=notices if not copy else [],
             )
         )
+        entries[-1].repeat = copy > 0
     return entries

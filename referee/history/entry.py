@@ -107,6 +107,8 @@ class GameEntry:
     anonymous: frozenset[int] = frozenset()
     """The seats (0-based) of anonymous players (BG Stats' ``isAnonymous``): each kept apart, none of them a
     person of ``stats`` or the ratings."""
+    repeat: bool = False
+    """A further copy of a play logged as several (BoardGameGeek's ``quantity``): never "probably" another."""
     notices: list[str] = field(default_factory=list)
     """What was cut from an imported play (text over 2,000 characters), said when it is logged; not stored."""
 

@@ -152,13 +152,14 @@ ALTER TABLE games ADD COLUMN fingerprint TEXT;
 ALTER TABLE players ADD COLUMN anonymous INTEGER NOT NULL DEFAULT 0;
 CREATE UNIQUE INDEX games_by_uuid ON games (uuid) WHERE uuid IS NOT NULL;
 CREATE UNIQUE INDEX games_by_origin ON games (origin_app, origin_owner, origin_id) WHERE origin_id IS NOT NULL;
-CREATE UNIQUE INDEX games_by_bgg_play ON games (bgg_play) WHERE bgg_play IS NOT NULL;
+CREATE INDEX games_by_bgg_play ON games (bgg_play) WHERE bgg_play IS NOT NULL;
 CREATE INDEX games_by_fingerprint ON games (fingerprint)
 """
 """Version 6: one play, one identity (see :meth:`History.log`). A play's ``uuid`` (a record's, a BG Stats play's,
 else derived from its content hash when migrated or logged); where an imported play came from (``origin_app``,
-``origin_owner``, ``origin_id``: the app, its owner, the app's id); its BoardGameGeek play id (``bgg_play``: a
-BoardGameGeek play with an owner, or a BG Stats play's ``bggId``), each unique; the ``fingerprint`` of what two
+``origin_owner``, ``origin_id``: the app, its owner, the app's id), each unique; its BoardGameGeek play id
+(``bgg_play``: a BoardGameGeek play with an owner, or a BG Stats play's ``bggId``: it joins the plays of the two apps,
+not two owners' files, whose numbers may be their own); the ``fingerprint`` of what two
 copies of a play share (:func:`referee.history.entry.fingerprint`); anonymous players (counted in no one's figures).
 A play marked not to count in win statistics is stored with ``incomplete`` = 2 (a play, no result)."""
 MIGRATIONS: dict[int, str] = {
@@ -429,10 +430,12 @@ class History:
         add``, ``history import`` of any format):
 
         1. the same play: the same identity is there (its ``uuid``; the app, owner and app's id it came from; its
-           BoardGameGeek play id, which a BG Stats play names as ``bggId``; else its content hash): not added;
+           BoardGameGeek play id, which a BG Stats play names as ``bggId``, for the same game from the other app;
+           else its content hash): not added;
         2. probably the same play: another identity, but a play with the same content (game, day at the table,
            players, scores and wins: :func:`referee.history.entry.fingerprint`) is there, and one of the two has
-           no actions (a play kept as a result only): not added unless ``keep_duplicates``, and said;
+           no actions (a play kept as a result only): not added unless ``keep_duplicates``, and said (never for
+           the further copies of a play logged with a ``quantity``: they are that many plays);
         3. otherwise added.
 
         Raises :class:`GameRefused` for a game the history cannot take (nothing of it is written, and a batch goes
@@ -489,17 +492,18 @@ class History:
     def _same_play(db: sqlite3.Connection, entry: GameEntry, print_: str, keep_duplicates: bool) -> Merged | None:
         """The play already in the history that ``entry`` is (rule 1 of :meth:`merge`) or probably is (rule 2), or
         None."""
-        checks: list[tuple[str, tuple[Any, ...], str]] = [("uuid = ?", (entry.uuid,), "uuid")]
+        checks: list[tuple[str, tuple[Any, ...], str]] = []
         if entry.origin is not None:
             checks.append(("origin_app = ? AND origin_owner = ? AND origin_id = ?", entry.origin, "origin"))
-        if entry.bgg_play is not None:
-            checks.append(("bgg_play = ?", (entry.bgg_play,), "bgg"))
+        checks.append(("uuid = ?", (entry.uuid,), "uuid"))
+        if entry.bgg_play is not None:  # the same play from the other app (never two owners' files of one app)
+            checks.append(("bgg_play = ? AND game = ? AND kind != ?", (entry.bgg_play, entry.game, entry.kind), "bgg"))
         checks.append(("hash = ?", (entry.content_hash,), "content"))
         for where, params, why in checks:
             row = db.execute(f"SELECT id FROM games WHERE {where}", params).fetchone()
             if row is not None:
                 return Merged(int(row[0]), "present", why)
-        if keep_duplicates:
+        if keep_duplicates or entry.repeat:
             return None
         actions_clause = "" if entry.actions == 0 else " AND actions = 0"
         row = db.execute(
