@@ -5,8 +5,8 @@ from __future__ import annotations
 import csv
 import io
 import json
-from urllib.parse import unquote
 from pathlib import Path
+from urllib.parse import unquote
 
 from referee.history import export
 from tests.history.helpers import entry, history_at
