@@ -220,17 +220,20 @@ def push_page_chunks(games: Iterable[LoggedGame]) -> Iterator[str]:
 
     from referee.i18n import _
 
+    title = escape(_("Plays for BG Stats"))
+    how = escape(_("Scan a code with the phone that runs BG Stats, or tap its link there."))
+    button = escape(_("Add to BG Stats"))
+    too_long = escape(_("too long for a QR code: use the link"))
     yield (
         '<!DOCTYPE html>\n<html><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{escape(_('Plays for BG Stats'))}</title>"
+        f"<title>{title}</title>"
         "<style>body{font-family:sans-serif;margin:1em;max-width:48em}"
         ".play{border:1px solid #bbb;border-radius:6px;padding:.8em;margin:0 0 1em;display:flex;gap:1em;"
         "align-items:center;flex-wrap:wrap}.play svg{width:300px;height:300px;flex:none;background:#fff}"
         "a.push{display:inline-block;padding:.5em 1em;background:#2a6ebb;color:#fff;border-radius:4px;"
         "text-decoration:none}</style></head><body>\n"
-        f"<h1>{escape(_('Plays for BG Stats'))}</h1>\n"
-        f"<p>{escape(_('Scan a code with the phone that runs BG Stats, or tap its link there.'))}</p>\n"
+        f"<h1>{title}</h1>\n<p>{how}</p>\n"
     )
     count = 0
     for logged, link in pushed(games):
@@ -246,14 +249,15 @@ def push_page_chunks(games: Iterable[LoggedGame]) -> Iterator[str]:
             qr = segno.make(link, error="l", micro=False, boost_error=False)
             code = qr.svg_inline(scale=4, omitsize=True, title=f"#{logged.id}")
         else:
-            code = f"<p>{escape(_('too long for a QR code: use the link'))}</p>"
+            code = f"<p>{too_long}</p>"
         yield (
             f'<div class="play">{code}<div><h2>#{logged.id} {escape(game_title(entry.game))}</h2>'
             f"<p>{escape(play_date(entry))}</p><p>{escape(result)}</p>"
-            f'<p><a class="push" href="{escape(link)}">{escape(_("Add to BG Stats"))}</a></p></div></div>\n'
+            f'<p><a class="push" href="{escape(link)}">{button}</a></p></div></div>\n'
         )
     if not count:
-        yield f"<p>{escape(_('No plays to push.'))}</p>\n"
+        none = escape(_("No plays to push."))
+        yield f"<p>{none}</p>\n"
     yield "</body></html>\n"
 
 
