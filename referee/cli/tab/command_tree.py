@@ -3050,6 +3050,26 @@ TREE: dict[str, Any] = {'params': [{'dest': 'lang',
                                                                                   'abandoned games: kept, counted '
                                                                                   'in no result.'},
                                                            'complete': None},
+                                                          {'dest': 'keep_duplicates',
+                                                           'type': 'flag',
+                                                           'required': False,
+                                                           'default': False,
+                                                           'option': ['--keep-duplicates'],
+                                                           'names': ['--keep-duplicates'],
+                                                           'flag': True,
+                                                           'multiple': False,
+                                                           'hidden': False,
+                                                           'help': {'zsh': 'Add a play that only looks like one '
+                                                                           'already in the history (same game, '
+                                                                           'day, players and results).',
+                                                                    'fish': 'Add a play that only looks like one '
+                                                                            'already in the history (same game, '
+                                                                            'day, players and results).',
+                                                                    'powershell': 'Add a play that only looks like '
+                                                                                  'one already in the history '
+                                                                                  '(same game, day, players and '
+                                                                                  'results).'},
+                                                           'complete': None},
                                                           {'dest': 'help',
                                                            'type': 'flag',
                                                            'required': False,
@@ -3273,6 +3293,43 @@ TREE: dict[str, Any] = {'params': [{'dest': 'lang',
                                                                        'fish': 'Replace FILE if it exists.',
                                                                        'powershell': 'Replace FILE if it exists.'},
                                                               'complete': None},
+                                                             {'dest': 'output',
+                                                              'type': 'text',
+                                                              'required': False,
+                                                              'default': None,
+                                                              'option': ['-o', '--output'],
+                                                              'names': ['-o', '--output'],
+                                                              'flag': False,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'The file to write (bgstats-push to '
+                                                                              'a .html file\\\\: a page of QR '
+                                                                              'codes).',
+                                                                       'fish': 'The file to write (bgstats-push to '
+                                                                               'a .html file: a page of QR codes).',
+                                                                       'powershell': 'The file to write '
+                                                                                     '(bgstats-push to a .html '
+                                                                                     'file: a page of QR codes).'},
+                                                              'complete': None},
+                                                             {'dest': 'me',
+                                                              'type': 'text',
+                                                              'required': False,
+                                                              'default': None,
+                                                              'option': ['--me'],
+                                                              'names': ['--me'],
+                                                              'flag': False,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'bgstats\\\\: the player who owns '
+                                                                              'the BG Stats app the file is opened '
+                                                                              'in.',
+                                                                       'fish': 'bgstats: the player who owns the '
+                                                                               'BG Stats app the file is opened '
+                                                                               'in.',
+                                                                       'powershell': 'bgstats: the player who owns '
+                                                                                     'the BG Stats app the file is '
+                                                                                     'opened in.'},
+                                                              'complete': None},
                                                              {'dest': 'help',
                                                               'type': 'flag',
                                                               'required': False,
@@ -3408,12 +3465,12 @@ TREE: dict[str, Any] = {'params': [{'dest': 'lang',
                                                            'fish': 'A season in one page: one self-contained...',
                                                            'powershell': 'A season in one page: one '
                                                                          'self-contained...'}},
-                                       'import': {'params': [{'dest': 'file',
+                                       'import': {'params': [{'dest': 'files',
                                                               'type': 'text',
                                                               'required': True,
                                                               'default': None,
-                                                              'argument': 'file',
-                                                              'nargs': 1,
+                                                              'argument': 'files',
+                                                              'nargs': -1,
                                                               'complete': None},
                                                              {'dest': 'history',
                                                               'type': 'text',
@@ -3434,6 +3491,26 @@ TREE: dict[str, Any] = {'params': [{'dest': 'lang',
                                                                                      '$REFEREE_HISTORY, else the '
                                                                                      'data folder).'},
                                                               'complete': None},
+                                                             {'dest': 'keep_duplicates',
+                                                              'type': 'flag',
+                                                              'required': False,
+                                                              'default': False,
+                                                              'option': ['--keep-duplicates'],
+                                                              'names': ['--keep-duplicates'],
+                                                              'flag': True,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'Add a play that only looks like one '
+                                                                              'already in the history (same game, '
+                                                                              'day, players and results).',
+                                                                       'fish': 'Add a play that only looks like '
+                                                                               'one already in the history (same '
+                                                                               'game, day, players and results).',
+                                                                       'powershell': 'Add a play that only looks '
+                                                                                     'like one already in the '
+                                                                                     'history (same game, day, '
+                                                                                     'players and results).'},
+                                                              'complete': None},
                                                              {'dest': 'help',
                                                               'type': 'flag',
                                                               'required': False,
@@ -3449,9 +3526,10 @@ TREE: dict[str, Any] = {'params': [{'dest': 'lang',
                                                                        'fish': 'Show this message and exit.',
                                                                        'powershell': 'Show this message and exit.'},
                                                               'complete': None}],
-                                                  'help': {'zsh': 'Restore a JSON export, or import a...',
-                                                           'fish': 'Restore a JSON export, or import a...',
-                                                           'powershell': 'Restore a JSON export, or import a...'}}},
+                                                  'help': {'zsh': 'Restore a JSON export, or import plays...',
+                                                           'fish': 'Restore a JSON export, or import plays...',
+                                                           'powershell': 'Restore a JSON export, or import '
+                                                                         'plays...'}}},
                           'help': {'zsh': 'Every game remembered\\\\: list, show, remove,...',
                                    'fish': 'Every game remembered: list, show, remove,...',
                                    'powershell': 'Every game remembered: list, show, remove,...'}}}}
