@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
@@ -92,7 +93,8 @@ def test_show_remove_rename_export_import(tmp_path: Path) -> None:
     backup = tmp_path / "backup.json"
     assert run("history", "export", "--format", "json", str(backup), "--history", str(history)).returncode == 0
     pushed = run("history", "export", "--format", "bgstats-push", "--history", str(history))
-    assert json.loads(pushed.stdout)[0]["sourceName"] == "referee"
+    link = pushed.stdout.decode().splitlines()[0]  # BG Stats' own link: the play as URL-encoded JSON
+    assert json.loads(unquote(link.split("createPlay.html?data=", 1)[1]))["sourceName"] == "referee"
     play_file = run("history", "export", "--format", "bgstats", "--history", str(history))
     assert len(json.loads(play_file.stdout)["plays"]) == 3
     assert run("history", "remove", "1", "--history", str(history)).returncode == 0
