@@ -133,7 +133,7 @@ def _rows(history: History, game: str | None, since: str | None, keys: list[str]
                 + where,
                 params,
             ).fetchall()
-        clauses, params = ["g.incomplete = 0"], []
+        clauses, params = ["g.incomplete = 0", "p.anonymous = 0"], []  # anonymous players: nobody's figures
         if game is not None:
             clauses.append("p.game = ?")
             params.append(game)
