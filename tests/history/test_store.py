@@ -112,6 +112,26 @@ def test_a_version_4_history_keeps_its_games_as_results(tmp_path: Path) -> None:
         assert history.player_counts("coin-age", range(2, 9)) == [2]  # counted from its players by the migration
 
 
+def test_a_version_5_history_gets_an_identity_for_each_play(tmp_path: Path) -> None:
+    from referee.history.entry import derived_uuid, fingerprint
+
+    path = tmp_path / "history.sqlite3"
+    with history_at(path) as history:
+        history.log(entry("coin-age", ["Ann", "Bob"], [20, 10], [1, 2], ["Ann"], "2025-01-01T10:00:00"))
+        (logged,) = history.games()
+        print_ = fingerprint(logged.entry)
+    db = sqlite3.connect(path)
+    db.executescript(UNDO_6 + " PRAGMA user_version = 5;")
+    db.close()
+    with history_at(path) as history:
+        (logged,) = history.games()
+        assert logged.entry.uuid == derived_uuid("play", logged.entry.content_hash)  # as the BG Stats export wrote it
+        assert history.connection.execute("SELECT fingerprint FROM games").fetchone()[0] == print_
+        again = entry("coin-age", ["Ann", "Bob"], [20, 10], [1, 2], ["Ann"], "2025-01-01T10:00:00")
+        again.content_hash, again.kind, again.actions = "another", "bgg", 0
+        assert history.merge(again).outcome == "probable"  # another identity, the same content
+
+
 def test_a_version_3_history_gets_locations_and_notes_and_keeps_its_games(tmp_path: Path) -> None:
     path = tmp_path / "history.sqlite3"
     with history_at(path) as history:
