@@ -456,19 +456,7 @@ class History:
         with self.transaction() as db:
             merged = self._same_play(db, entry, print_, keep_duplicates)
             if merged is None:
-                game_id = self._insert(db, entry)
-                db.execute(
-                    "UPDATE games SET uuid = ?, origin_app = ?, origin_owner = ?, origin_id = ?, bgg_play = ?,"
-                    " fingerprint = ?, incomplete = ? WHERE id = ?",
-                    (
-                        entry.uuid,
-                        *(entry.origin or (None, None, None)),
-                        entry.bgg_play,
-                        print_,
-                        2 if entry.unscored else int(entry.incomplete),
-                        game_id,
-                    ),
-                )
+                game_id = self._insert(db, entry, print_)
                 if entry.anonymous:
                     db.executemany(
                         "UPDATE players SET anonymous = 1 WHERE game_id = ? AND seat = ?",
@@ -492,17 +480,26 @@ class History:
     def _same_play(db: sqlite3.Connection, entry: GameEntry, print_: str, keep_duplicates: bool) -> Merged | None:
         """The play already in the history that ``entry`` is (rule 1 of :meth:`merge`) or probably is (rule 2), or
         None."""
-        checks: list[tuple[str, tuple[Any, ...], str]] = []
-        if entry.origin is not None:
-            checks.append(("origin_app = ? AND origin_owner = ? AND origin_id = ?", entry.origin, "origin"))
-        checks.append(("uuid = ?", (entry.uuid,), "uuid"))
-        if entry.bgg_play is not None:  # the same play from the other app (never two owners' files of one app)
-            checks.append(("bgg_play = ? AND game = ? AND kind != ?", (entry.bgg_play, entry.game, entry.kind), "bgg"))
-        checks.append(("hash = ?", (entry.content_hash,), "content"))
-        for where, params, why in checks:
-            row = db.execute(f"SELECT id FROM games WHERE {where}", params).fetchone()
-            if row is not None:
-                return Merged(int(row[0]), "present", why)
+        row = db.execute(
+            "SELECT id, why FROM ("
+            " SELECT id, 1 AS step, 'origin' AS why FROM games"
+            "  WHERE origin_app = ? AND origin_owner = ? AND origin_id = ?"
+            " UNION ALL SELECT id, 2, 'uuid' FROM games WHERE uuid = ?"
+            # the same play from the other app (never two owners' files of one app)
+            " UNION ALL SELECT id, 3, 'bgg' FROM games WHERE bgg_play = ? AND game = ? AND kind != ?"
+            " UNION ALL SELECT id, 4, 'content' FROM games WHERE hash = ?"
+            ") ORDER BY step LIMIT 1",
+            (
+                *(entry.origin or (None, None, None)),
+                entry.uuid,
+                entry.bgg_play,
+                entry.game,
+                entry.kind,
+                entry.content_hash,
+            ),
+        ).fetchone()
+        if row is not None:
+            return Merged(int(row[0]), "present", str(row[1]))
         if keep_duplicates or entry.repeat:
             return None
         actions_clause = "" if entry.actions == 0 else " AND actions = 0"
@@ -511,10 +508,11 @@ class History:
         ).fetchone()
         return None if row is None else Merged(int(row[0]), "probable", "content")
 
-    def _insert(self, db: sqlite3.Connection, entry: GameEntry) -> int:
+    def _insert(self, db: sqlite3.Connection, entry: GameEntry, print_: str | None = None) -> int:
         cursor = db.execute(
             "INSERT INTO games (game, hash, kind, played, started, finished, actions, setup, board, record, location,"
-            " notes, incomplete, seats) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " notes, incomplete, seats, uuid, origin_app, origin_owner, origin_id, bgg_play, fingerprint)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 entry.game,
                 entry.content_hash,
@@ -528,8 +526,12 @@ class History:
                 entry.record,
                 entry.location,
                 entry.notes,
-                int(entry.incomplete),
+                2 if entry.unscored else int(entry.incomplete),  # 2: a play, not in win statistics
                 len(entry.players),
+                entry.uuid,
+                *(entry.origin or (None, None, None)),
+                entry.bgg_play,
+                print_,
             ),
         )
         game_id = int(cursor.lastrowid or 0)
