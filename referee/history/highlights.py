@@ -80,7 +80,7 @@ def highlights(
     total_minutes = timed = 0
     with history.reading() as db:
         cursor = db.execute(
-            "SELECT g.id, g.game, g.played, g.started, g.finished, p.key, p.name, p.winner, p.draw"
+            "SELECT g.id, g.game, g.played, g.started, g.finished, p.key, p.name, p.winner, p.draw, p.anonymous"
             f" FROM games g JOIN players p ON p.game_id = g.id{where} ORDER BY g.played, g.id, p.seat",
             params,
         )
@@ -88,7 +88,7 @@ def highlights(
 
         current: list[Any] = []
         for raw in cursor:
-            game_id, kind, played, started, finished, key, name, won, drawn = raw
+            game_id, kind, played, started, finished, key, name, won, drawn, anonymous = raw
             row = (
                 game_id,
                 text_cell(kind) or "",
@@ -99,6 +99,7 @@ def highlights(
                 text_cell(name) or "?",
                 won,
                 drawn,
+                anonymous,
             )
             if current and current[0][0] != row[0]:
                 total_minutes, timed = _add_game(
@@ -180,6 +181,8 @@ def _add_game(
     day = (finished or played)[:10]
     winners = {row[5] for row in rows if row[7]}
     for row in rows:
+        if row[9]:
+            continue  # an anonymous player: nobody's figures
         key, name, won = row[5], row[6], bool(row[7])
         names.setdefault(key, name)
         person = people.get(key)
@@ -209,7 +212,7 @@ def _add_game(
             person["run"] = 0
         for other in rows:
             other_key = other[5]
-            if other_key == key:
+            if other_key == key or other[9]:
                 continue
             person["met"][other_key] += 1
             if won and other_key not in winners:

@@ -250,6 +250,8 @@ def test_a_play_file_as_the_app_writes_it_with_anonymous_players(tmp_path: Path)
     assert builders["anonymous"] == ["Anonymous player", "Anonymous player 2"]
     figures = stats(history, "builders")["players"]
     assert sorted(figures) == ["Iris", "Jun"]  # anonymous players: nobody's figures, nobody's rating
+    shown = json.loads(run("stats", "--highlights", "--json", "--history", str(history)).stdout)
+    assert sorted(shown["highlights"]["players"]) == ["Iris", "Jun"]
     coin = next(item for item in listed(history) if item["game"] == "coin-age")
     assert coin["setup"] == {"map": "Original"} and coin["colors"] == {"Iris": "heads", "Jun": "tails"}
     assert stats(history, "coin-age")["players"]["Iris"]["by_map"] == {"Original": {"games": 1, "wins": 1}}
