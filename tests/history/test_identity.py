@@ -75,22 +75,36 @@ def export_all(history: Path, folder: Path) -> dict[str, Path]:
     return files
 
 
-def test_every_export_comes_back_into_the_same_history_as_the_same_plays(tmp_path: Path) -> None:
-    history = a_history(tmp_path)
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Path]]:
+    """The history of :func:`a_history` and its exports in every format, made once for the module."""
+    folder = tmp_path_factory.mktemp("exported")
+    history = a_history(folder)
+    return history, export_all(history, folder)
+
+
+def test_every_export_comes_back_into_the_same_history_as_the_same_plays(
+    tmp_path: Path, exported: tuple[Path, dict[str, Path]]
+) -> None:
+    import shutil
+
+    history = tmp_path / "h.sqlite3"
+    shutil.copyfile(exported[0], history)
     before = listed(history)
     assert next(item["uuid"] for item in before if item["game"] == "coin-age") == UUID_OF_COIN  # history add keeps it
-    for name, file in export_all(history, tmp_path).items():
+    for name, file in exported[1].items():
         said = ok("history", "import", str(file), "--history", str(history))
         assert "Merged with the history" in said, (name, said)
         assert listed(history) == before, name  # nothing added, nothing changed
-    said = ok("history", "add", str(tmp_path / "coin.toml"), "--history", str(history))
+    said = ok("history", "add", str(exported[0].parent / "coin.toml"), "--history", str(history))
     assert "0 games added, 1 already in the history" in said and len(listed(history)) == 2
 
 
 @pytest.mark.parametrize("name", ["bgstats", "csv", "json", "bgg"])
-def test_every_export_into_an_empty_history_keeps_the_results(tmp_path: Path, name: str) -> None:
-    history = a_history(tmp_path)
-    file = export_all(history, tmp_path)[name]
+def test_every_export_into_an_empty_history_keeps_the_results(
+    tmp_path: Path, name: str, exported: tuple[Path, dict[str, Path]]
+) -> None:
+    history, file = exported[0], exported[1][name]
     copy = tmp_path / "copy.sqlite3"
     ok("history", "import", str(file), "--history", str(copy))
     original = {item["game"]: item for item in listed(history)}
@@ -112,9 +126,8 @@ def test_every_export_into_an_empty_history_keeps_the_results(tmp_path: Path, na
         assert restored["coin-age"]["uuid"] == UUID_OF_COIN
 
 
-def test_the_exports_read_back_by_independent_readers(tmp_path: Path) -> None:
-    history = a_history(tmp_path)
-    files = export_all(history, tmp_path)
+def test_the_exports_read_back_by_independent_readers(exported: tuple[Path, dict[str, Path]]) -> None:
+    files = exported[1]
     plays = ElementTree.parse(files["bgg"]).getroot().findall("play")
     assert [play.get("date") for play in plays] == ["2025-11-25", "2025-11-24"]  # Tokyo's morning, LA's evening
     coin = plays[1]
@@ -137,8 +150,8 @@ def test_the_exports_read_back_by_independent_readers(tmp_path: Path) -> None:
     assert [game["uuid"] for game in backup["games"]][1] == UUID_OF_COIN
 
 
-def test_push_links_and_the_page_of_qr_codes(tmp_path: Path) -> None:
-    history = a_history(tmp_path)
+def test_push_links_and_the_page_of_qr_codes(tmp_path: Path, exported: tuple[Path, dict[str, Path]]) -> None:
+    history = exported[0]
     links = ok("history", "export", "--format", "bgstats-push", "--history", str(history)).split()
     assert len(links) == 2 and all(
         link.startswith("https://app.bgstatsapp.com/createPlay.html?data=") for link in links
