@@ -47,6 +47,9 @@ def export_command(
         if me is not None:
             from referee.cli.records import check_player_name
 
+            if format_name != "bgstats":
+                raise InputError(_("--me: only with --format bgstats (the owner of the BG Stats app)"))
+
             me = check_player_name(me, "--me")
         history = open_for_reading(history_file)
         written = [0]
