@@ -968,9 +968,11 @@ class History:
                     f"'{old.strip()}' and '{new.strip()}' played in the same game ({both} games): they are two people"
                 )
             games = [row[0] for row in db.execute("SELECT DISTINCT game FROM players WHERE key = ?", (old_key,))]
+            ids = [row[0] for row in db.execute("SELECT game_id FROM players WHERE key = ?", (old_key,))]
             changed = db.execute(
                 "UPDATE players SET name = ?, key = ? WHERE key = ?", (new.strip(), new_key, old_key)
             ).rowcount
+            _refresh_fingerprints(db, ids)  # the likeness of a play follows its players' names
             for game in games:
                 self._recompute(db, game)
                 self._rebuild_totals(db, game)
@@ -1141,6 +1143,27 @@ def _migrate(db: sqlite3.Connection, version: int) -> None:
         db.execute(_TOTALS_FROM_PLAYERS.format(where=""))
     db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def _refresh_fingerprints(db: sqlite3.Connection, ids: Iterable[int]) -> None:
+    """The ``fingerprint`` of these games again, from what the history holds of them (after a rename)."""
+    from referee.history.entry import GameEntry, PlayerResult, fingerprint
+
+    for game_id in ids:
+        row = db.execute("SELECT game, hash, played, started, finished FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            continue
+        game, content_hash, played, started, finished = row
+        players, anonymous = [], set()
+        for seat, name, score, winner, draw, hidden in db.execute(
+            "SELECT seat, name, score, winner, draw, anonymous FROM players WHERE game_id = ? ORDER BY seat", (game_id,)
+        ):
+            players.append(PlayerResult(str(name), seat, score, 0, 0, bool(winner), bool(draw)))
+            if hidden:
+                anonymous.add(seat)
+        entry = GameEntry(str(game), players, {}, "", str(content_hash), started=started, finished=finished)
+        entry.played, entry.anonymous = str(played), frozenset(anonymous)
+        db.execute("UPDATE games SET fingerprint = ? WHERE id = ?", (fingerprint(entry), game_id))
 
 
 def _identities_of_old_plays(db: sqlite3.Connection) -> None:

@@ -220,3 +220,12 @@ def test_a_draw_is_a_draw_and_a_version_2_shared_win_becomes_one(tmp_path: Path)
         assert statistics(history, game="coin-age")["players"] == now["players"]
         (_second, first) = history.games()
         assert first.entry.drawn and not first.entry.winners
+
+
+def test_a_renamed_player_is_the_same_play_to_the_merge_rule(tmp_path: Path) -> None:
+    with history_at(tmp_path / "history.sqlite3") as history:
+        history.log(entry("coin-age", ["Ann", "Bob"], [20, 10], [1, 2], ["Ann"], "2025-01-01T10:00:00"))
+        history.rename_player("Ann", "Anna")
+        again = entry("coin-age", ["Anna", "Bob"], [20, 10], [1, 2], ["Anna"], "2025-01-01T10:00:00")
+        again.content_hash, again.kind, again.actions = "from another app", "bgg", 0
+        assert history.merge(again).outcome == "probable"
