@@ -92,6 +92,9 @@ class GameEntry:
     incomplete: bool = False
     """An abandoned game (``history add --incomplete``; an imported play so marked): kept with the score as it
     stood, counted in no result (no winner, no rating, not in ``stats``)."""
+    damaged: tuple[str, ...] = ()
+    """The cells of this game the history could not use as they are (``location``, ``players.score``: see
+    :mod:`referee.history.rows`): shown by ``history show``, left out of every count, exported as far as read."""
 
     @property
     def names(self) -> list[str]:

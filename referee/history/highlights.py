@@ -70,7 +70,11 @@ def highlights(
     from referee.history.entry import name_key
     from referee.history.store import game_filters
 
+    from referee.history.rows import sound_game_sql
+
     where, params = game_filters(game, player, since, table="g.", results_only=True)  # abandoned: no result
+    where += " AND " + sound_game_sql()  # a damaged game: counted nowhere
+    history.note_damaged(game=game, player=player, since=since)
     months: Counter[str] = Counter()
     counts_by_game: dict[str, Counter[int]] = {}
     wins_by_game: dict[str, Counter[str]] = {}

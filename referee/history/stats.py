@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.history import rows as row_rules
 from referee.history.entry import has_points, name_key
 from referee.history.store import History
 
@@ -27,7 +28,8 @@ def statistics(
     Without ``game`` the numbers cover every game (no rating: ratings are per game) and ``by_game`` holds the
     document of each game."""
     keys = [name_key(name) for name in (player, vs) if name is not None]
-    document: dict[str, Any] = {"game": game, "players": _players(history, game, since, keys)}
+    damaged = history.note_damaged(game=game, player=player, since=since)
+    document: dict[str, Any] = {"game": game, "players": _players(history, game, since, keys, exact=damaged > 0)}
     shown = set(keys)
     if shown:
         document["players"] = {
@@ -113,13 +115,15 @@ def self_play(measured: dict[str, Any], player_counts: list[int]) -> dict[str, A
 
 Row = tuple[str, str, int, str, int, int, int, int, int, "int | None", int]
 """key, name, seat, board, games, wins, shared wins, sum of scores, number of scores, best score, draws."""
+TOTALS_COLUMNS = ("key", "name", "seat", "board", "games", "wins", "shared", "score_sum", "score_count", "best", "draws")
 
 
-def _rows(history: History, game: str | None, since: str | None, keys: list[str]) -> list[Row]:
+def _rows(history: History, game: str | None, since: str | None, keys: list[str], *, exact: bool) -> list[Row]:
     """The numbers per player, seat and board: from the totals the history keeps (no date filter, at most one
-    player), else added up from the games (a date, or two players: only the games both played)."""
+    player), else added up from the games (a date, or two players: only the games both played; or ``exact``:
+    some games are damaged, and the totals may count them)."""
     with history.reading() as db:
-        if since is None and len(keys) <= 1:
+        if since is None and len(keys) <= 1 and not exact:
             clauses, params = [], []
             if game is not None:
                 clauses.append("game = ?")
@@ -128,12 +132,17 @@ def _rows(history: History, game: str | None, since: str | None, keys: list[str]
                 clauses.append("key = ?")
                 params.append(keys[0])
             where = " WHERE " + " AND ".join(clauses) if clauses else ""
-            return db.execute(
+            found = db.execute(
                 "SELECT key, name, seat, board, games, wins, shared, score_sum, score_count, best, draws FROM totals"
                 + where,
                 params,
             ).fetchall()
-        clauses, params = ["g.incomplete = 0"], []
+            sound = [row for row in found if row_rules.sound_row("totals", row, TOTALS_COLUMNS)]
+            for row in found:
+                if not row_rules.sound_row("totals", row, TOTALS_COLUMNS):
+                    history.left_out.add(("totals", *(row_rules.text(cell) for cell in row[:4])))
+            return sound
+        clauses, params = ["g.incomplete = 0", row_rules.sound_game_sql()], []
         if game is not None:
             clauses.append("p.game = ?")
             params.append(game)
@@ -147,20 +156,29 @@ def _rows(history: History, game: str | None, since: str | None, keys: list[str]
             clauses.append(f"p.key IN ({','.join('?' * len(keys))})")
             params.extend(keys)
         where = " WHERE " + " AND ".join(clauses) if clauses else ""
-        return db.execute(
+        found = db.execute(
             "SELECT p.key, min(p.name), p.seat, coalesce(g.board, ''), count(*), sum(p.winner), sum(p.shared),"
             " coalesce(sum(p.score), 0), count(p.score), max(p.score), sum(p.draw)"
             f" FROM players p JOIN games g ON g.id = p.game_id{where}"
             " GROUP BY p.key, p.seat, coalesce(g.board, '')",
             params,
         ).fetchall()
+        readable = []
+        for row in found:
+            if isinstance(row[0], str) and isinstance(row[1], str) and isinstance(row[3], str):
+                readable.append(row)
+            else:  # text that is not UTF-8 (which SQL cannot see): noted, left out
+                history.left_out.add(("text", *(row_rules.text(cell) for cell in row[:4])))
+        return readable
 
 
-def _players(history: History, game: str | None, since: str | None, keys: list[str]) -> dict[str, dict[str, Any]]:
+def _players(
+    history: History, game: str | None, since: str | None, keys: list[str], *, exact: bool = False
+) -> dict[str, dict[str, Any]]:
     result: dict[str, dict[str, Any]] = {}
     names: dict[str, tuple[int, str]] = {}
     points = game is None or has_points(game)
-    for key, name, seat, board, count, wins, shared, total, scored, best, draws in _rows(history, game, since, keys):
+    for key, name, seat, board, count, wins, shared, total, scored, best, draws in _rows(history, game, since, keys, exact=exact):
         if count > names.get(key, (-1, ""))[0]:
             names[key] = (count, name)
         numbers = result.setdefault(
@@ -213,7 +231,7 @@ def head_to_head(
 ) -> dict[str, Any]:
     """The games two players played together: how often each won, shared a win, and finished ahead."""
     first, second = name_key(player), name_key(opponent)
-    clauses, params = ["a.key = ?", "b.key = ?", "g.incomplete = 0"], [first, second]
+    clauses, params = ["a.key = ?", "b.key = ?", "g.incomplete = 0", row_rules.sound_game_sql()], [first, second]
     if game is not None:
         clauses.append("a.game = ?")
         params.append(game)
@@ -230,7 +248,8 @@ def head_to_head(
             params,
         ).fetchone()
     count, a_wins, b_wins, shared, a_ahead, b_ahead, a_name, b_name, draws = row
-    a_name, b_name = a_name or player.strip(), b_name or opponent.strip()
+    a_name = row_rules.text(a_name) or player.strip()
+    b_name = row_rules.text(b_name) or opponent.strip()
     return {
         "games": count,
         "wins": {a_name: a_wins or 0, b_name: b_wins or 0},

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from referee.errors import InputError
+from referee.history import rows as row_rules
 from referee.history.entry import GameEntry, PlayerResult, name_key
 from referee.i18n import _
 
@@ -116,7 +117,7 @@ _TOTALS_FROM_PLAYERS = """
 INSERT INTO totals (game, key, seat, board, name, games, wins, shared, score_sum, score_count, best, draws)
 SELECT p.game, p.key, p.seat, coalesce(g.board, ''), min(p.name), count(*), sum(p.winner), sum(p.shared),
        coalesce(sum(p.score), 0), count(p.score), max(p.score), sum(p.draw)
-FROM players p JOIN games g ON g.id = p.game_id AND g.incomplete = 0 {where}
+FROM players p JOIN games g ON g.id = p.game_id AND g.incomplete = 0 AND {sound} {where}
 GROUP BY p.game, p.key, p.seat, coalesce(g.board, '')
 """
 """The totals of ``stats`` rebuilt from the games (after a remove or a rename, and when migrating)."""
@@ -234,6 +235,9 @@ class History:
         self._pending: list[bool] = []
         """For each game logged in the open batch transaction, whether it was added (else it was there already):
         counted as committed only when the transaction commits."""
+        self.left_out: set[tuple[object, ...]] = set()
+        """What reads of this connection left out of their counts as damaged (a game, a row of totals or
+        ratings): the command says so in one line (:func:`referee.history.rows.describe`)."""
         self.committed: dict[str, int] = {"added": 0, "present": 0}
         """Games this connection logged and committed (``added``), or found already logged (``present``): what the
         database holds, whatever failed later."""
@@ -493,21 +497,26 @@ class History:
 
     def _rebuild_totals(self, db: sqlite3.Connection, game: str) -> None:
         db.execute("DELETE FROM totals WHERE game = ?", (game,))
-        db.execute(_TOTALS_FROM_PLAYERS.format(where="WHERE p.game = ?"), (game,))
+        db.execute(_TOTALS_FROM_PLAYERS.format(where="WHERE p.game = ?", sound=row_rules.sound_game_sql()), (game,))
 
     def _rate_new_game(self, db: sqlite3.Connection, entry: GameEntry, game_id: int) -> None:
         """Update the ratings with a new game when it is the latest of its game; else mark them for recomputing."""
         from referee.history import ratings
 
         state = db.execute("SELECT stale, last_played FROM rating_state WHERE game = ?", (entry.game,)).fetchone()
-        if state is not None and (state[0] or (state[1] is not None and entry.played < state[1])):
+        if state is not None and (
+            state[0] != 0 or (state[1] is not None and (not isinstance(state[1], str) or entry.played < state[1]))
+        ):
             db.execute("UPDATE rating_state SET stale = 1 WHERE game = ?", (entry.game,))
             return
         keys = [name_key(player.name) for player in entry.players]
         before = []
         for key in keys:
             row = db.execute("SELECT mu, sigma FROM ratings WHERE game = ? AND key = ?", (entry.game, key)).fetchone()
-            before.append((ratings.MU, ratings.SIGMA) if row is None else (row[0], row[1]))
+            if row is not None and not row_rules.sound_row("ratings", row, ("mu", "sigma")):  # damaged: start over
+                db.execute("UPDATE rating_state SET stale = 1 WHERE game = ?", (entry.game,))
+                return
+            before.append((ratings.MU, ratings.SIGMA) if row is None else (float(row[0]), float(row[1])))
         after = ratings.update(before, [player.rank for player in entry.players])
         for player, key, (mu, sigma) in zip(entry.players, keys, after, strict=True):
             db.execute(
@@ -540,14 +549,17 @@ class History:
 
         rows = db.execute(
             "SELECT g.id, g.played, p.key, p.rank, p.name FROM games g JOIN players p ON p.game_id = g.id"
-            " WHERE g.game = ? AND g.incomplete = 0 ORDER BY g.played, g.id, p.seat",
+            " WHERE g.game = ? AND g.incomplete = 0 AND " + row_rules.sound_game_sql() + " ORDER BY g.played, g.id, p.seat",
             (game,),
         ).fetchall()
         order: list[int] = []
         players: dict[int, list[tuple[str, int]]] = {}
         names: dict[str, str] = {}
         last: tuple[str, int] | None = None
+        unreadable = {row[0] for row in rows if not (isinstance(row[2], str) and isinstance(row[4], str))}
         for game_id, played, key, rank, name in rows:
+            if game_id in unreadable:  # a name that is not UTF-8: the game is damaged, and counted nowhere
+                continue
             if game_id not in players:
                 order.append(game_id)
                 players[game_id] = []
@@ -585,7 +597,7 @@ class History:
         stored ones are current."""
         with self.reading() as db:
             row = db.execute("SELECT stale FROM rating_state WHERE game = ?", (game,)).fetchone()
-            if row is None or not row[0]:
+            if row is None or row[0] == 0:  # anything but a clear "not stale" is recomputed
                 return None
             computed = self._compute_ratings(db, game)
         try:
@@ -609,7 +621,14 @@ class History:
             return {key: (computed.names[key], mu, sigma) for key, (mu, sigma) in computed.current.items()}
         with self.reading() as db:
             rows = db.execute("SELECT key, name, mu, sigma FROM ratings WHERE game = ?", (game,)).fetchall()
-        return {key: (name, mu, sigma) for key, name, mu, sigma in rows}
+        columns = ("key", "name", "mu", "sigma")
+        found = {}
+        for row in rows:
+            if row_rules.sound_row("ratings", row, columns):
+                found[row[0]] = (row[1], float(row[2]), float(row[3]))
+            else:
+                self.left_out.add(("ratings", game, row_rules.text(row[0])))
+        return found
 
     def rating_course(self, game: str, keys: Iterable[str]) -> dict[str, list[RatingStep]]:
         """Player key → the ``((played, game id), mu, sigma)`` after each of their games, in order (the moment
@@ -632,7 +651,11 @@ class History:
                     " WHERE g.game = ? AND s.key = ? ORDER BY g.played, g.id",
                     (game, key),
                 ).fetchall()
-                result[key] = [((played, game_id), mu, sigma) for played, game_id, mu, sigma in rows]
+                result[key] = [
+                    ((played, game_id), float(mu), float(sigma))
+                    for played, game_id, mu, sigma in rows
+                    if row_rules.sound_row("rating_steps", (mu, sigma), ("mu", "sigma")) and isinstance(played, str)
+                ]
         return result
 
     # -- reading -------------------------------------------------------------------------------------------
@@ -692,7 +715,7 @@ class History:
                     "SELECT " + GAME_COLUMNS + f" FROM games WHERE id IN ({','.join('?' * len(chunk))})",
                     chunk,
                 ).fetchall()
-            rows.sort(key=lambda row: (row[4], row[0]), reverse=order == "DESC")
+            rows.sort(key=lambda row: (row_rules.text(row[4]) or "", row[0]), reverse=order == "DESC")
             return self._with_players(db, rows)
 
     def count(self, *, game: str | None = None, player: str | None = None, since: str | None = None) -> int:
@@ -705,63 +728,25 @@ class History:
         return game_filters(game, player, since)
 
     def _with_players(self, db: sqlite3.Connection, rows: list[Any]) -> list[LoggedGame]:
+        """The games of ``rows`` (of :data:`GAME_COLUMNS`) with their players, read by :func:`read_game`: a cell it
+        cannot use makes that game damaged, never the read."""
         if not rows:
             return []
-        players: dict[int, list[PlayerResult]] = {row[0]: [] for row in rows}
+        players: dict[object, list[dict[str, Any]]] = {row[0]: [] for row in rows}
         ids = list(players)
         for start in range(0, len(ids), 500):
             chunk = ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
-            for game_id, seat, name, score, place, rank, winner, draw, color, new in db.execute(
-                "SELECT game_id, seat, name, score, place, rank, winner, draw, color, new FROM players"
-                f" WHERE game_id IN ({marks}) ORDER BY game_id, seat",
-                chunk,
-            ):
-                players[game_id].append(
-                    PlayerResult(
-                        text_cell(name) or "?",
-                        seat,
-                        score,
-                        place,
-                        rank,
-                        bool(winner),
-                        bool(draw),
-                        text_cell(color),
-                        bool(new),
-                    )
-                )
+            cursor = db.execute(f"SELECT {PLAYER_COLUMNS} FROM players WHERE game_id IN ({marks})", chunk)
+            names = [column[0] for column in cursor.description]
+            for found in cursor:
+                player = dict(zip(names, found, strict=True))
+                players[player["game_id"]].append(player)
+        columns = GAME_COLUMNS.split(", ")
         result = []
-        for (
-            game_id,
-            game,
-            content_hash,
-            kind,
-            played,
-            started,
-            finished,
-            actions,
-            setup,
-            record,
-            location,
-            notes,
-            incomplete,
-        ) in rows:
-            entry = GameEntry(
-                game=text_cell(game) or "",
-                players=players[game_id],
-                setup=_setup_cell(setup),
-                record=text_cell(record) or "",
-                content_hash=text_cell(content_hash) or "",
-                kind=text_cell(kind) or "record",
-                actions=actions,
-                started=text_cell(started),
-                finished=text_cell(finished),
-                played=text_cell(played) or "",
-                location=text_cell(location),
-                notes=text_cell(notes),
-                incomplete=bool(incomplete),
-            )
-            result.append(LoggedGame(game_id, entry))
+        for row in rows:
+            cells = dict(zip(columns, row, strict=False))
+            result.append(read_game(cells, players[row[0]]))
         return result
 
     def get(self, game_id: int) -> LoggedGame | None:
@@ -785,9 +770,19 @@ class History:
                 ).fetchone()
             ]
 
+    def note_damaged(self, *, game: str | None = None, player: str | None = None, since: str | None = None) -> int:
+        """Note in :attr:`left_out` the damaged games among those selected (what counts leave out); how many."""
+        where, params = game_filters(game, player, since)
+        where = (where + " AND" if where else " WHERE") + " NOT " + row_rules.sound_game_sql("games.")
+        with self.reading() as db:
+            found = db.execute(f"SELECT id FROM games{where}", params).fetchall()
+        self.left_out.update(("game", game_id) for (game_id,) in found)
+        return len(found)
+
     def game_kinds(self) -> list[str]:
         with self.reading() as db:
-            return [row[0] for row in db.execute("SELECT DISTINCT game FROM games ORDER BY game")]
+            kinds = db.execute("SELECT DISTINCT game FROM games WHERE typeof(game) = 'text' ORDER BY game")
+            return [row[0] for row in kinds if isinstance(row[0], str)]
 
     # -- changing ------------------------------------------------------------------------------------------
     def remove(self, game_id: int) -> bool:
@@ -844,25 +839,84 @@ class History:
             return str(db.execute("PRAGMA integrity_check").fetchone()[0])
 
 
-def text_cell(value: object) -> str | None:
-    """A text cell as text, whatever a damaged or hand-edited file holds in it (SQLite keeps any type in any
-    column): bytes decoded (undecodable ones replaced), numbers written out; so one odd value never stops a list,
-    a ``--json`` document or an export."""
-    if value is None or isinstance(value, str):
-        return value
-    if isinstance(value, bytes):
-        return value.decode("utf-8", "replace")
-    return str(value)
+text_cell = row_rules.text
+"""A text cell as far as it can be read (see :func:`referee.history.rows.text`)."""
+
+PLAYER_COLUMNS = "game_id, seat, name, score, place, rank, winner, draw, color, new"
+"""What :func:`read_game` reads of each player."""
 
 
-def _setup_cell(text: Any) -> dict[str, Any]:
-    """A game's setup as stored (JSON); a damaged cell reads as no setup, so that one odd value never stops a
-    list or an export."""
+def read_game(cells: Mapping[str, Any], players: list[dict[str, Any]]) -> LoggedGame:
+    """THE reader of a game's row and its players' rows: each cell checked against its column
+    (:data:`referee.history.rows.CELLS`); a cell it cannot use is noted in the entry's ``damaged`` and replaced by
+    what can be read of it (text with undecodable bytes replaced), or by nothing."""
+    damaged: list[str] = []
+    game = row_rules.RowReader("games", dict(cells), damaged)
+    setup_text = game.text("setup", "{}")
+    setup = _setup_cell(setup_text)
+    if setup is None:
+        damaged.append("setup")
+        setup = {}
+    results = []
+    ordered = sorted(players, key=lambda found: found["seat"] if type(found.get("seat")) is int else row_rules.SEATS)
+    for index, found in enumerate(ordered):
+        player = row_rules.RowReader("players", found, damaged)
+        results.append(
+            PlayerResult(
+                player.text("name", "?") or "?",
+                player.integer("seat", index),
+                player.optional_integer("score"),
+                player.integer("place", index + 1),
+                player.integer("rank", index + 1),
+                player.flag("winner"),
+                player.flag("draw"),
+                player.optional_text("color"),
+                player.flag("new"),
+            )
+        )
+    seats = [result.seat for result in results]
+    if len(set(seats)) != len(seats):
+        damaged.append("players.seat")
+    entry = GameEntry(
+        game=game.text("game", ""),
+        players=results,
+        setup=setup,
+        record=game.text("record", ""),
+        content_hash=game.text("hash", ""),
+        kind=game.text("kind", "record"),
+        actions=game.integer("actions", 0),
+        started=game.optional_text("started"),
+        finished=game.optional_text("finished"),
+        played=game.text("played", ""),
+        location=game.optional_text("location"),
+        notes=game.optional_text("notes"),
+        incomplete=game.flag("incomplete"),
+    )
+    for stamp in ("played", "started", "finished"):
+        value = getattr(entry, stamp)
+        if value and stamp not in damaged and not _readable_time(value):
+            damaged.append(stamp)
+    entry.damaged = tuple(dict.fromkeys(damaged))
+    return LoggedGame(game.integer("id", 0), entry)
+
+
+def _readable_time(value: str) -> bool:
+    from datetime import datetime
+
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _setup_cell(text: str) -> dict[str, Any] | None:
+    """A game's setup as stored (JSON); None when it is not a JSON table."""
     try:
         value = json.loads(text)
     except (TypeError, ValueError, RecursionError):
-        return {}
-    return value if isinstance(value, dict) else {}
+        return None
+    return value if isinstance(value, dict) else None
 
 
 # -- opening ---------------------------------------------------------------------------------------------------
@@ -914,6 +968,7 @@ def open_history(path: Path, *, create: bool = True) -> History | None:
         raise HistoryError(f"{path}: cannot be opened ({error.strerror})") from None
     try:
         connection = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
+        connection.text_factory = row_rules.lenient_text
     except sqlite3.Error as error:
         raise HistoryError(_describe(error, path)) from None
     history = History(connection, path)
@@ -999,7 +1054,7 @@ def _migrate(db: sqlite3.Connection, version: int) -> None:
             _draws_from_shared_wins(db)
         db.execute("INSERT OR REPLACE INTO rating_state (game, stale) SELECT DISTINCT game, 1 FROM games")
         db.execute("DELETE FROM totals")
-        db.execute(_TOTALS_FROM_PLAYERS.format(where=""))
+        db.execute(_TOTALS_FROM_PLAYERS.format(where="", sound=row_rules.sound_game_sql()))
     db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from referee.cli.env import Environment
-from referee.cli.history.opening import history_path, open_for_reading
+from referee.cli.history.opening import history_path, open_for_reading, say_damaged
 from referee.cli.history.options import check_game_name
 from referee.cli.output import Output
 from referee.cli.status import ExitStatus, fail
@@ -44,13 +44,14 @@ def export_command(
             )
         game = check_game_name(game)
         history = open_for_reading(history_file)
-        written = [0]
+        written = [0, 0]  # games, of which damaged
 
         def games() -> Iterator[LoggedGame]:
             if history is None:
                 return
             for logged in history.each_game(game=game):
                 written[0] += 1
+                written[1] += bool(logged.entry.damaged)
                 yield logged
 
         if format_name == "bgg":
@@ -82,6 +83,7 @@ def export_command(
         finally:
             if history is not None:
                 history.close()
+        say_damaged(out, written[1])
         if target != "-":
             out.note(
                 ngettext("{count} game written to {file}.", "{count} games written to {file}.", written[0]).format(

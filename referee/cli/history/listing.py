@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.cli.env import Environment
 from referee.cli.history.entries import SCORE_ONLY_SOURCES, SOURCE_NAMES
-from referee.cli.history.opening import open_for_reading, open_for_writing
+from referee.cli.history.opening import open_for_reading, open_for_writing, say_damaged
 from referee.cli.history.options import (
     MAX_ID,
     check_free_text,
@@ -22,6 +22,7 @@ from referee.cli.history.options import (
 from referee.cli.output import Output
 from referee.cli.status import ExitStatus, fail
 from referee.errors import InputError, RefereeError
+from referee.history.rows import describe
 from referee.i18n import _
 
 if TYPE_CHECKING:
@@ -85,8 +86,6 @@ def list_command(
     json_mode: bool,
     history_file: str | None,
 ) -> int:
-    from referee.history.export import list_document
-
     out = Output(env, json_mode)
     try:
         game = check_game_name(game)
@@ -107,8 +106,10 @@ def list_command(
                 more = bool(limit) and len(games) == limit
     except RefereeError as error:
         raise fail(out, error) from None
+    damaged = sum(1 for logged in games if logged.entry.damaged)
     if json_mode:
-        out.json([list_document(logged) for logged in games])
+        out.json([entry_document(logged) for logged in games])
+        say_damaged(out, damaged)
         return ExitStatus.SUCCESS
     if not games:
         out.note(
@@ -126,14 +127,26 @@ def list_command(
             game += "*"
             if SOURCE_NAMES[entry.kind] not in imported:
                 imported.append(SOURCE_NAMES[entry.kind])
-        table.add_row([str(logged.id), local_time(entry.played), game, ", ".join(entry.names), result_text(entry)])
+        result = result_text(entry) if not entry.damaged else _("damaged: {cells}").format(cells=describe(entry.damaged))
+        table.add_row([str(logged.id), local_time(entry.played), game, ", ".join(entry.names), result])
     for line in table.lines()[1:]:
         out.text(line)
     if imported:
         out.text(_("* imported from {apps}: a result without actions").format(apps=", ".join(sorted(imported))))
     if more:
         out.note(_("The newest {shown} games (--limit 0 for all).").format(shown=len(games)))
+    say_damaged(out, damaged)
     return ExitStatus.SUCCESS
+
+
+def entry_document(logged: LoggedGame) -> dict[str, Any]:
+    """One game as ``history list --json`` and ``show --json`` give it; a damaged game says which cells are."""
+    from referee.history.export import list_document
+
+    document = list_document(logged)
+    if logged.entry.damaged:
+        document["damaged"] = list(logged.entry.damaged)
+    return document
 
 
 def _logged_game(history_file: str | None, game_id: str) -> tuple[LoggedGame, Any]:
@@ -197,7 +210,7 @@ def replayed(entry: GameEntry) -> tuple[Any, list[dict[str, Any]]]:
 
 def show_command(env: Environment, game_id: str, json_mode: bool, history_file: str | None) -> int:
     from referee.history.entry import game_title, has_points
-    from referee.history.export import duration_minutes, list_document
+    from referee.history.export import duration_minutes
 
     out = Output(env, json_mode)
     try:
@@ -205,12 +218,14 @@ def show_command(env: Environment, game_id: str, json_mode: bool, history_file: 
         try:
             game, turns = replayed(logged.entry)
         except RefereeError as error:
-            raise InputError(_("game {id}: {reason}").format(id=number, reason=error.message)) from None
+            if not logged.entry.damaged:
+                raise InputError(_("game {id}: {reason}").format(id=number, reason=error.message)) from None
+            game, turns = None, []  # what is left of a damaged game is shown all the same
     except RefereeError as error:
         raise fail(out, error) from None
     entry = logged.entry
     if json_mode:
-        document = list_document(logged)
+        document = entry_document(logged)
         document["summary"] = game.summary() if game is not None else None
         document["turns"] = turns
         document["record"] = entry.record
@@ -227,6 +242,12 @@ def show_command(env: Environment, game_id: str, json_mode: bool, history_file: 
         _("Players (seat order): {names}").format(names=", ".join(player_label(player) for player in entry.players))
     )
     out.text(result_text(entry))
+    if entry.damaged:
+        out.text(
+            _("Damaged in the history: {cells} (shown as far as it can be read; counted in no figure).").format(
+                cells=describe(entry.damaged)
+            )
+        )
     if entry.kind in SCORE_ONLY_SOURCES:
         out.text(_("Imported from {source}: a result without actions.").format(source=SOURCE_NAMES[entry.kind]))
     if entry.location:

@@ -256,7 +256,7 @@ def report_command(
     force: bool,
 ) -> int:
     from referee.cli.files import write_output
-    from referee.cli.history.opening import history_path, open_for_reading
+    from referee.cli.history.opening import history_path, open_for_reading, say_left_out
     from referee.cli.history.options import check_game_name, check_name, parse_since
     from referee.cli.output import Output
     from referee.cli.status import ExitStatus, fail
@@ -284,7 +284,10 @@ def report_command(
         else:
             with history:
                 html = report_html(history, game, player, since_key, filters)
-        stdout = getattr(env.stdout, "buffer", None)
+                say_left_out(out, history)
+        from referee.cli.history.exporting import _binary_stdout
+
+        stdout = _binary_stdout(env)
         write_output(
             output,
             [html.encode("utf-8")],
