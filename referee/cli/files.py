@@ -516,6 +516,14 @@ def check_output_path(
                 raise _refusal(target, why, what)
 
 
+def _default_history() -> str:
+    """The user's history where no ``--history`` names one (``$REFEREE_HISTORY``, else under ``$XDG_DATA_HOME``):
+    every file the referee writes keeps off it, whatever the command."""
+    from referee.history.store import default_path
+
+    return str(default_path())
+
+
 def _stream_name(stdout: IO[bytes] | None) -> str | None:
     """The name standard output is opened on, where the system tells (Linux: ``/proc/self/fd``), even when the
     file has been removed since (a side file SQLite deleted)."""
@@ -564,7 +572,7 @@ def write_output(
     :class:`WriteError`, whose messages name the file and what was being written."""
     from pathlib import Path
 
-    protect, inputs = list(protect), list(inputs)
+    protect, inputs = [*protect, _default_history()], list(inputs)
     pieces: Iterable[bytes] = (chunks,) if isinstance(chunks, bytes) else chunks
     if target == "-":
         check_output_path(target, None, what=what, protect=protect, inputs=inputs, stdout=stdout)
