@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from referee.cli.env import Environment
 from referee.cli.history.entries import SCORE_ONLY_SOURCES, Unfinished, entry_from_text, read_entries, record_files
 from referee.cli.history.opening import open_for_writing
-from referee.cli.history.options import game_names
+from referee.cli.history.options import checked_entries, game_names
 from referee.cli.output import Output
 from referee.cli.status import ExitStatus, exit_status, fail
 from referee.errors import InputError, RefereeError
@@ -250,7 +250,7 @@ def _log_imported(
     ``entries`` is read); then recompute every game's ratings (an import may add games older than the last)."""
     with history:
         batch = BatchLog(out, history, None)
-        batch.run(entries)
+        batch.run(checked_entries(entries))  # the name rule of play, and notes cleaned, at this door too
         if stopped:
             out.error(stopped[0].message)
             if say_where_it_stopped:
@@ -354,11 +354,22 @@ def _backup_entry(item: Any, where: str) -> GameEntry:
         return _score_only_backup_entry(item, where)
     entry = entry_from_text(item["record"], where, incomplete=item.get("incomplete") is True)
     _restore_names(entry, item, where)
-    if isinstance(item.get("played"), str):
+    if item.get("played") is not None:
         from referee.history.entry import utc_sort_key
 
-        entry.played = utc_sort_key(item["played"]) or entry.played
+        played = utc_sort_key(item["played"]) if isinstance(item["played"], str) else None
+        if played is None:
+            raise InputError(_no_time(where))
+        entry.played = played
     return entry
+
+
+def _no_time(where: str) -> str:
+    from referee.moments import EARLIEST_YEAR, LATEST_YEAR
+
+    return _("{where}: 'played' must be a date and time of the years {first} to {last}").format(
+        where=where, first=EARLIEST_YEAR, last=LATEST_YEAR
+    )
 
 
 def _score_only_backup_entry(item: dict[str, Any], where: str) -> GameEntry:
@@ -387,7 +398,7 @@ def _score_only_backup_entry(item: dict[str, Any], where: str) -> GameEntry:
         seats.append(PlayedSeat(checked, score, name in winners or drew, color, new))
     played = utc_sort_key(item.get("played")) if isinstance(item.get("played"), str) else None
     if played is None:
-        raise InputError(_("{where}: no time of play").format(where=where))
+        raise InputError(_no_time(where) if item.get("played") is not None else _("{where}: no time of play").format(where=where))
 
     def text(value: object) -> str | None:
         return value if isinstance(value, str) else None

@@ -71,6 +71,10 @@ def export_command(
             from referee.cli.output import safe
 
             chunks = (safe(chunk) for chunk in chunks)
+        elif target == "-":  # nor through a pipe: ESC and C1 controls escaped (JSON reads them back as they were)
+            from referee.cli.history.options import escape_controls
+
+            chunks = (escape_controls(chunk) for chunk in chunks)
         try:
             write_output(
                 target,

@@ -91,10 +91,8 @@ def list_command(
         game = check_game_name(game)
         player = check_name(player, "--player")
         since_key = parse_since(since)
-        if limit is not None and limit < 0:
-            raise InputError(_("--limit must be 0 (all) or more"))
-        if limit is not None:
-            limit = min(limit, MAX_ID)  # more than the history can hold is all of it
+        if limit is not None and not 0 <= limit <= MAX_ID:
+            raise InputError(_("--limit must be 0 (all) to {most}").format(most=MAX_ID))
         history = open_for_reading(history_file)
         if limit is None:
             limit = 0 if json_mode else DEFAULT_LIST_LIMIT
@@ -298,7 +296,8 @@ def rename_command(env: Environment, old: str, new: str, history_file: str | Non
         history = open_for_reading(history_file)
         changed = 0
         if history is not None:
-            history.close()
+            with history:
+                _check_renamed_seats(history, old_name, new_name)
             with open_for_writing(history_file) as history:
                 changed = history.rename_player(old_name, new_name)
     except RefereeError as error:
@@ -308,6 +307,18 @@ def rename_command(env: Environment, old: str, new: str, history_file: str | Non
     else:
         out.text(_("'{old}' is now '{new}' in {count} games.").format(old=old_name, new=new_name, count=changed))
     return ExitStatus.SUCCESS
+
+
+def _check_renamed_seats(history: Any, old: str, new: str) -> None:
+    """The name rule of ``play`` for every game the rename changes: no game may end with two seats that are one
+    player or look alike (``Jun`` renamed ``lris`` beside ``Iris``)."""
+    from referee.cli.records import check_distinct
+    from referee.players import name_key
+
+    old_key = name_key(old)
+    for logged in history.games(player=old):
+        names = [new if name_key(name) == old_key else name for name in logged.entry.names]
+        check_distinct(names, _("game {id}").format(id=logged.id))
 
 
 def edit_command(
