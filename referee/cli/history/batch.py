@@ -81,22 +81,53 @@ class BatchLog:
     def run(self, items: Iterator[tuple[str, GameEntry | RefereeError]]) -> None:
         from referee.history.store import HistoryError
 
+        current: tuple[str, GameEntry | RefereeError, tuple[int, int, int, int]] | None = None
         try:
             with self.history.batch():
                 for source, outcome in items:
+                    current = (source, outcome, (*self._accounted(), self.seen))
                     self.seen += 1
                     self._log_one(source, outcome)
+                    current = None
         except HistoryError as error:  # the open transaction was rolled back
             self._stopped(error.message, ExitStatus.BAD_INPUT, lost=self.pending_sources)
             return
         except KeyboardInterrupt:  # what was logged is committed (the batch ends with a commit)
-            self._stopped(_("interrupted"), ExitStatus.INTERRUPTED, lost=[])
+            self._stopped(_("interrupted"), ExitStatus.INTERRUPTED, lost=self._interrupted_game(current))
             return
         try:
             self.history.refresh_stale_ratings()
         except RefereeError as error:
             self.out.error(error.message)
             self.worst = max(self.worst, ExitStatus.BAD_INPUT)
+
+    def _accounted(self) -> tuple[int, int, int]:
+        """What the account holds so far: games logged (committed or in the open transaction), refused, unfinished."""
+        committed = self.history.committed
+        return committed["added"] + committed["present"] + self.history.uncommitted, self.refused, self.unfinished
+
+    def _interrupted_game(
+        self, current: tuple[str, GameEntry | RefereeError, tuple[int, int, int, int]] | None
+    ) -> list[str]:
+        """The game Ctrl-C came in the middle of, once the batch has committed: counted where it is (the history
+        holds it, it was refused or found unfinished) or else named as not logged; so that the parts of the
+        account always add up to the games given (issue 34: it was read, and in no part)."""
+        if current is None:
+            return []
+        source, outcome, before = current
+        if self.seen == before[3] or self._accounted() != before[:3]:
+            return []  # not counted as read yet (so counted as not read), or accounted for already
+        if not isinstance(outcome, RefereeError):
+            from referee.history.store import HistoryError
+
+            try:
+                found = self.history.find_hash(outcome.content_hash)
+            except HistoryError:
+                found = None
+            if found is not None:  # in the history, logged just before Ctrl-C was counted
+                self.history.committed["added"] += 1
+                return []
+        return [source]
 
     def _log_one(self, source: str, outcome: GameEntry | RefereeError) -> None:
         from referee.history.store import HistoryError
