@@ -235,6 +235,8 @@ class History:
         self._pending: list[bool] = []
         """For each game logged in the open batch transaction, whether it was added (else it was there already):
         counted as committed only when the transaction commits."""
+        self.indexless = False
+        """Reads go without the indexes: one of them was found damaged (the command says so in one line)."""
         self.left_out: set[tuple[object, ...]] = set()
         """What reads of this connection left out of their counts as damaged (a game, a row of totals or
         ratings): the command says so in one line (:func:`referee.history.rows.describe`)."""
@@ -370,11 +372,30 @@ class History:
 
     @contextmanager
     def reading(self) -> Iterator[sqlite3.Connection]:
-        """Queries outside a write transaction, their sqlite errors reported as HistoryError."""
+        """Queries outside a write transaction, their sqlite errors reported as HistoryError (a file found damaged
+        while read: the damage and the ways to recover, not "not a referee history": it is one)."""
         try:
             yield self.connection
         except sqlite3.Error as error:
+            if _damaged(error):
+                raise HistoryError(_damage_message(self.path, str(error), written=False)) from None
             raise HistoryError(_describe(error, self.path)) from None
+
+    def _without_indexes(self, read: Callable[[], Any]) -> Any:
+        """``read()``, and when SQLite finds the file damaged on the way, ``read()`` again with every index of
+        the games and players left unused (:attr:`indexless`): a damaged index (which ``REINDEX`` rebuilds) never
+        hides the games themselves, which are in the tables."""
+        try:
+            return read()
+        except HistoryError:
+            if self.indexless:
+                raise
+            self.indexless = True
+            return read()
+
+    def _from(self, table: str) -> str:
+        """``FROM table``, with ``NOT INDEXED`` when the indexes are not to be trusted (see :meth:`_without_indexes`)."""
+        return f" FROM {table} NOT INDEXED" if self.indexless else f" FROM {table}"
 
     # -- logging -------------------------------------------------------------------------------------------
     def find_hash(self, content_hash: str) -> int | None:
@@ -669,11 +690,18 @@ class History:
         oldest_first: bool = False,
     ) -> list[LoggedGame]:
         """Logged games, newest first (``oldest_first`` for exports), filtered by game, player and date."""
+        return self._without_indexes(  # type: ignore[no-any-return]
+            lambda: self._games(game=game, player=player, since=since, limit=limit, oldest_first=oldest_first)
+        )
+
+    def _games(
+        self, *, game: str | None, player: str | None, since: str | None, limit: int | None, oldest_first: bool
+    ) -> list[LoggedGame]:
         order = "ASC" if oldest_first else "DESC"
         if player is not None:  # a player's games, from the players' index (key, date): no scan of all games
             return self._games_of(name_key(player), game, since, limit, order)
         where, params = self._filters(game, player, since)
-        sql = "SELECT " + GAME_COLUMNS + f" FROM games{where} ORDER BY played {order}, id {order}"
+        sql = "SELECT " + GAME_COLUMNS + self._from("games") + f"{where} ORDER BY played {order}, id {order}"
         if limit is not None:
             sql += " LIMIT ?"
             params.append(limit)
@@ -683,12 +711,27 @@ class History:
 
     def each_game(self, *, game: str | None = None, chunk: int = 500) -> Iterator[LoggedGame]:
         """Every logged game (of ``game``), oldest first, read a chunk at a time from one statement (one snapshot
-        of the history, and little memory whatever its size): what exports stream."""
+        of the history, and little memory whatever its size): what exports stream. A damaged index found on the
+        way: the rest read again without indexes, from where it was."""
+        given = 0
+        while True:
+            try:
+                for logged in self._each_game(game, chunk, skip=given):
+                    given += 1
+                    yield logged
+                return
+            except HistoryError:
+                if self.indexless:
+                    raise
+                self.indexless = True
+
+    def _each_game(self, game: str | None, chunk: int, *, skip: int) -> Iterator[LoggedGame]:
         where, params = self._filters(game, None, None)
         with self.reading() as db:
             cursor = db.execute(
-                "SELECT " + GAME_COLUMNS + f" FROM games{where} ORDER BY played ASC, id ASC",
-                params,
+                "SELECT " + GAME_COLUMNS + self._from("games") + f"{where} ORDER BY played ASC, id ASC"
+                + (" LIMIT -1 OFFSET ?" if skip else ""),
+                [*params, skip] if skip else params,
             )
             while rows := cursor.fetchmany(chunk):
                 yield from self._with_players(db, rows)
@@ -702,7 +745,10 @@ class History:
         if since is not None:
             clauses.append("played >= ?")
             params.append(since)
-        sql = f"SELECT game_id FROM players WHERE {' AND '.join(clauses)} ORDER BY played {order}, game_id {order}"
+        sql = (
+            "SELECT game_id" + self._from("players") + f" WHERE {' AND '.join(clauses)}"
+            f" ORDER BY played {order}, game_id {order}"
+        )
         if limit is not None:
             sql += " LIMIT ?"
             params.append(limit)
@@ -712,7 +758,7 @@ class History:
             for start in range(0, len(ids), 500):
                 chunk = ids[start : start + 500]
                 rows += db.execute(
-                    "SELECT " + GAME_COLUMNS + f" FROM games WHERE id IN ({','.join('?' * len(chunk))})",
+                    "SELECT " + GAME_COLUMNS + self._from("games") + f" WHERE id IN ({','.join('?' * len(chunk))})",
                     chunk,
                 ).fetchall()
             rows.sort(key=lambda row: (row_rules.text(row[4]) or "", row[0]), reverse=order == "DESC")
@@ -720,8 +766,12 @@ class History:
 
     def count(self, *, game: str | None = None, player: str | None = None, since: str | None = None) -> int:
         where, params = self._filters(game, player, since)
-        with self.reading() as db:
-            return int(db.execute(f"SELECT count(*) FROM games{where}", params).fetchone()[0])
+
+        def read() -> int:
+            with self.reading() as db:
+                return int(db.execute("SELECT count(*)" + self._from("games") + where, params).fetchone()[0])
+
+        return self._without_indexes(read)  # type: ignore[no-any-return]
 
     @staticmethod
     def _filters(game: str | None, player: str | None, since: str | None) -> tuple[str, list[Any]]:
@@ -737,7 +787,7 @@ class History:
         for start in range(0, len(ids), 500):
             chunk = ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
-            cursor = db.execute(f"SELECT {PLAYER_COLUMNS} FROM players WHERE game_id IN ({marks})", chunk)
+            cursor = db.execute(f"SELECT {PLAYER_COLUMNS}" + self._from("players") + f" WHERE game_id IN ({marks})", chunk)
             names = [column[0] for column in cursor.description]
             for found in cursor:
                 player = dict(zip(names, found, strict=True))
@@ -750,12 +800,12 @@ class History:
         return result
 
     def get(self, game_id: int) -> LoggedGame | None:
-        with self.reading() as db:
-            rows = db.execute(
-                "SELECT " + GAME_COLUMNS + " FROM games WHERE id = ?",
-                (game_id,),
-            ).fetchall()
-            found = self._with_players(db, rows)
+        def read() -> list[LoggedGame]:
+            with self.reading() as db:
+                rows = db.execute("SELECT " + GAME_COLUMNS + self._from("games") + " WHERE id = ?", (game_id,))
+                return self._with_players(db, rows.fetchall())
+
+        found = self._without_indexes(read)
         return found[0] if found else None
 
     def player_counts(self, game: str, among: Iterable[int]) -> list[int]:

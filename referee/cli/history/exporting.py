@@ -87,7 +87,7 @@ def export_command(
         finally:
             if history is not None:
                 history.close()
-        say_damaged(out, written[1])
+        say_damaged(out, written[1], history)
         if target != "-":
             out.note(
                 ngettext("{count} game written to {file}.", "{count} games written to {file}.", written[0]).format(

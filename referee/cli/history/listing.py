@@ -98,7 +98,7 @@ def list_command(
             limit = 0 if json_mode else DEFAULT_LIST_LIMIT
         games: list[LoggedGame] = []
         more = False
-        if history is not None:
+        if history is not None:  # (closed after reading; what it found is said below)
             with history:
                 games = history.games(game=game, player=player, since=since_key, limit=limit or None)
                 more = bool(limit) and len(games) == limit
@@ -107,7 +107,7 @@ def list_command(
     damaged = sum(1 for logged in games if logged.entry.damaged)
     if json_mode:
         out.json([entry_document(logged) for logged in games])
-        say_damaged(out, damaged)
+        say_damaged(out, damaged, history)
         return ExitStatus.SUCCESS
     if not games:
         out.note(
@@ -133,7 +133,7 @@ def list_command(
         out.text(_("* imported from {apps}: a result without actions").format(apps=", ".join(sorted(imported))))
     if more:
         out.note(_("The newest {shown} games (--limit 0 for all).").format(shown=len(games)))
-    say_damaged(out, damaged)
+    say_damaged(out, damaged, history)
     return ExitStatus.SUCCESS
 
 

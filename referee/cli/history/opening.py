@@ -47,10 +47,18 @@ def say_left_out(out: Output, history: History) -> None:
         )
 
 
-def say_damaged(out: Output, games: int) -> None:
-    """One line on standard error when damaged games were shown or exported as far as they can be read."""
-    from referee.i18n import ngettext
+def say_damaged(out: Output, games: int, history: History | None = None) -> None:
+    """One line on standard error when damaged games were shown or exported as far as they can be read, and one
+    when the history's indexes were found damaged (the games were read without them)."""
+    from referee.i18n import _, ngettext
 
+    if history is not None and history.indexless:
+        out.warn(
+            _(
+                "{file}: an index of the history is damaged; the games were read without it (slower)."
+                " 'sqlite3 {file} REINDEX' rebuilds it"
+            ).format(file=history.path)
+        )
     if games:
         out.warn(
             ngettext(
