@@ -114,3 +114,24 @@ def test_a_damaged_index_hides_no_game(tmp_path: Path) -> None:
     assert all(name in out for name in ("Iris", "Lea", "Kai"))
     code, out, err = run("history", "export", "--format", "json", "-", "--history", str(history))
     assert code == 0 and len(json.loads(out)["games"]) == 3, err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["history", "edit", "99", "--notes", "x"],
+        ["history", "edit", "1", "--notes", "a\x1bb"],
+        ["history", "remove", "99"],
+        ["history", "rename-player", "Jun", "lris"],
+        ["history", "export", "--format", "nope", "out.json"],
+        ["history", "export", "--format", "json", "-"],
+        ["history", "import", "no-such-file.json"],
+        ["history", "report", "-o", "report.txt"],
+    ],
+)
+def test_every_history_command_gives_a_json_error_document(tmp_path: Path, args: list[str]) -> None:
+    history = tmp_path / "h.sqlite3"
+    assert run("history", "add", str(EXAMPLES / "coin-age-finished.toml"), "--history", str(history))[0] == 0
+    code, out, err = run(*args, "--json", "--history", str(history))
+    assert code == 2 and err.count("\n") == 1, err
+    assert set(json.loads(out)) == {"error"}

@@ -200,14 +200,14 @@ def _report_failed_game(out: Output, error: RefereeError, source: str, where: st
     return exit_status(error)
 
 
-def import_command(env: Environment, file: str, history_file: str | None) -> int:
+def import_command(env: Environment, file: str, history_file: str | None, json_mode: bool = False) -> int:
     """Restore a JSON export, read one game at a time (a backup of any size): each game replayed from its record
     and logged (games already there are skipped)."""
     from referee.cli.files import display_name, open_text_stream
     from referee.history.backup_reader import read_backup
     from referee.history.export import BACKUP_FORMAT, BACKUP_VERSION
 
-    out = Output(env)
+    out = Output(env, json_mode)
     source = display_name(file)
     try:
         stream: Any = open_text_stream(file, env.stdin)
@@ -258,6 +258,7 @@ def import_command(env: Environment, file: str, history_file: str | None) -> int
         with suppress(OSError):
             stream.close()
     counts = batch.counts()
+    _json_counts(out, batch, counts)
     out.text(
         _("{added}, {present} already in the history, {refused} refused.").format(
             added=ngettext("{n} game imported", "{n} games imported", counts["added"]).format(n=counts["added"]),
@@ -266,6 +267,15 @@ def import_command(env: Environment, file: str, history_file: str | None) -> int
         )
     )
     return batch.worst
+
+
+def _json_counts(out: Output, batch: BatchLog, counts: dict[str, int]) -> None:
+    """Under ``--json``, an import's account as one document (and why it stopped, if it did)."""
+    if out.json_mode:
+        document: dict[str, Any] = {key: value for key, value in counts.items() if key != "not_read"}
+        if batch.stopped_by is not None:
+            document["error"] = {"message": batch.stopped_by}
+        out.json(document)
 
 
 def _log_imported(
@@ -366,6 +376,7 @@ def _import_plays(out: Output, stream: Any, source: str, history: History, app: 
     with suppress(OSError):
         stream.close()
     counts = batch.counts()
+    _json_counts(out, batch, {**counts, "other_games": other_games[0]})
     out.text(
         _("{added}, {present} already in the history, {other} of other games skipped, {refused} refused.").format(
             added=ngettext("{n} play imported", "{n} plays imported", counts["added"]).format(n=counts["added"]),
@@ -429,7 +440,9 @@ def _score_only_backup_entry(item: dict[str, Any], where: str) -> GameEntry:
         seats.append(PlayedSeat(checked, score, name in winners or drew, color, new))
     played = utc_sort_key(item.get("played")) if isinstance(item.get("played"), str) else None
     if played is None:
-        raise InputError(_no_time(where) if item.get("played") is not None else _("{where}: no time of play").format(where=where))
+        raise InputError(
+            _no_time(where) if item.get("played") is not None else _("{where}: no time of play").format(where=where)
+        )
 
     def text(value: object) -> str | None:
         return value if isinstance(value, str) else None

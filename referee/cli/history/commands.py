@@ -101,10 +101,11 @@ def history_show(
 def history_remove(
     ctx: typer.Context,
     game_id: Annotated[str, typer.Argument(metavar="ID", help="The game's id (history list).")],
+    json_mode: JsonOption = False,
     history: HistoryFileOption = None,
 ) -> int:
     """Remove one game from the history."""
-    return remove_command(ctx.obj, game_id, history)
+    return remove_command(ctx.obj, game_id, history, json_mode)
 
 
 @history_app.command("add")
@@ -128,10 +129,11 @@ def history_edit(
     game_id: Annotated[str, typer.Argument(metavar="ID", help="The game's id (history list).")],
     location: Annotated[Optional[str], typer.Option("--location", help='Where it was played ("" clears it).')] = None,  # noqa: UP045
     notes: Annotated[Optional[str], typer.Option("--notes", help='Notes on the game ("" clears them).')] = None,  # noqa: UP045
+    json_mode: JsonOption = False,
     history: HistoryFileOption = None,
 ) -> int:
     """Set where a logged game was played and its notes (its result does not change)."""
-    return edit_command(ctx.obj, game_id, location, notes, history)
+    return edit_command(ctx.obj, game_id, location, notes, history, json_mode)
 
 
 @history_app.command("rename-player")
@@ -139,10 +141,11 @@ def history_rename(
     ctx: typer.Context,
     old: Annotated[str, typer.Argument(help="The name as logged (case and spaces do not matter).")],
     new: Annotated[str, typer.Argument(help="The name to use from now on.")],
+    json_mode: JsonOption = False,
     history: HistoryFileOption = None,
 ) -> int:
     """Rename a player in every game (merges two spellings of one person)."""
-    return rename_command(ctx.obj, old, new, history)
+    return rename_command(ctx.obj, old, new, history, json_mode)
 
 
 @history_app.command("export")
@@ -160,10 +163,11 @@ def history_export(
     game: GameOption = None,
     history: HistoryFileOption = None,
     force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
+    json_mode: Annotated[bool, typer.Option("--json", help="JSON for scripts: what was written (needs FILE).")] = False,
 ) -> int:
     """Export the history: BoardGameGeek's play XML, BG Stats' play file or its push plays, a CSV table, or JSON (the
     backup history import reads)."""
-    return export_command(ctx.obj, format_name, game, file, history, force)
+    return export_command(ctx.obj, format_name, game, file, history, force, json_mode)
 
 
 @history_app.command("report")
@@ -177,12 +181,15 @@ def history_report(
     since: Annotated[Optional[str], typer.Option("--since", help="Only games since this date (YYYY-MM-DD).")] = None,  # noqa: UP045
     history: HistoryFileOption = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")] = False,
+    json_mode: Annotated[
+        bool, typer.Option("--json", help="JSON for scripts: what was written (not with -o -).")
+    ] = False,
 ) -> int:
     """A season in one page: one self-contained HTML file of the games played, wins, ratings over time, seats,
     head to head, maps and the latest games drawn."""
     from referee.cli.history.report import report_command
 
-    return report_command(ctx.obj, output, game, player, since, history, force)
+    return report_command(ctx.obj, output, game, player, since, history, force, json_mode)
 
 
 @history_app.command("import")
@@ -191,11 +198,12 @@ def history_import(
     file: Annotated[
         str, typer.Argument(help="A JSON export (history export --format json), or a BoardGameGeek plays XML.")
     ],
+    json_mode: JsonOption = False,
     history: HistoryFileOption = None,
 ) -> int:
     """Restore a JSON export, or import a BoardGameGeek play log as results without actions, merging them with this
     history (no game is logged twice)."""
-    return import_command(ctx.obj, file, history)
+    return import_command(ctx.obj, file, history, json_mode)
 
 
 def stats(

@@ -27,6 +27,7 @@ def export_command(
     file: str | None,
     history_file: str | None,
     force: bool = False,
+    json_mode: bool = False,
 ) -> int:
     """Write the history in one of :data:`EXPORT_FORMATS`, a game at a time, by the policy of every file the
     program makes (:func:`referee.cli.files.write_output`: never over an existing file without ``--force``, never
@@ -34,8 +35,10 @@ def export_command(
     from referee.cli.files import write_output
     from referee.history import export
 
-    out = Output(env)
+    out = Output(env, json_mode)
     try:
+        if json_mode and (file is None or file == "-"):
+            raise InputError(_("--json tells what was written to FILE; the export itself goes to standard output"))
         if format_name not in EXPORT_FORMATS:
             raise InputError(
                 _("--format: one of {formats}, not '{format}'").format(
@@ -88,7 +91,9 @@ def export_command(
             if history is not None:
                 history.close()
         say_damaged(out, written[1], history)
-        if target != "-":
+        if json_mode:
+            out.json({"file": file, "format": format_name, "games": written[0], "damaged": written[1]})
+        elif target != "-":
             out.note(
                 ngettext("{count} game written to {file}.", "{count} games written to {file}.", written[0]).format(
                     count=written[0], file=file

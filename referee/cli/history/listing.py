@@ -125,7 +125,9 @@ def list_command(
             game += "*"
             if SOURCE_NAMES[entry.kind] not in imported:
                 imported.append(SOURCE_NAMES[entry.kind])
-        result = result_text(entry) if not entry.damaged else _("damaged: {cells}").format(cells=describe(entry.damaged))
+        result = (
+            result_text(entry) if not entry.damaged else _("damaged: {cells}").format(cells=describe(entry.damaged))
+        )
         table.add_row([str(logged.id), local_time(entry.played), game, ", ".join(entry.names), result])
     for line in table.lines()[1:]:
         out.text(line)
@@ -269,14 +271,16 @@ def show_command(env: Environment, game_id: str, json_mode: bool, history_file: 
     return ExitStatus.SUCCESS
 
 
-def remove_command(env: Environment, game_id: str, history_file: str | None) -> int:
-    out = Output(env)
+def remove_command(env: Environment, game_id: str, history_file: str | None, json_mode: bool = False) -> int:
+    out = Output(env, json_mode)
     try:
         logged, number = _logged_game(history_file, game_id)
         with open_for_writing(history_file) as history:
             history.remove(number)
     except RefereeError as error:
         raise fail(out, error) from None
+    if json_mode:
+        out.json({"removed": number, "game": logged.entry.game, "players": logged.entry.names})
     out.text(
         _("Removed game {id} ({game}, {date}: {names}).").format(
             id=number, game=logged.entry.game, date=local_time(logged.entry.played), names=", ".join(logged.entry.names)
@@ -285,10 +289,10 @@ def remove_command(env: Environment, game_id: str, history_file: str | None) -> 
     return ExitStatus.SUCCESS
 
 
-def rename_command(env: Environment, old: str, new: str, history_file: str | None) -> int:
+def rename_command(env: Environment, old: str, new: str, history_file: str | None, json_mode: bool = False) -> int:
     from referee.cli.records import check_player_name
 
-    out = Output(env)
+    out = Output(env, json_mode)
     try:
         old_name = check_name(old, "OLD")
         new_name = check_player_name(new, "NEW")
@@ -302,7 +306,9 @@ def rename_command(env: Environment, old: str, new: str, history_file: str | Non
                 changed = history.rename_player(old_name, new_name)
     except RefereeError as error:
         raise fail(out, error) from None
-    if not changed:
+    if json_mode:
+        out.json({"old": old_name, "new": new_name, "games": changed})
+    elif not changed:
         out.note(_("No game of '{name}' in the history; nothing changed.").format(name=old_name))
     else:
         out.text(_("'{old}' is now '{new}' in {count} games.").format(old=old_name, new=new_name, count=changed))
@@ -322,10 +328,15 @@ def _check_renamed_seats(history: Any, old: str, new: str) -> None:
 
 
 def edit_command(
-    env: Environment, game_id: str, location: str | None, notes: str | None, history_file: str | None
+    env: Environment,
+    game_id: str,
+    location: str | None,
+    notes: str | None,
+    history_file: str | None,
+    json_mode: bool = False,
 ) -> int:
     """Set where a logged game was played and its notes (nothing of its result changes)."""
-    out = Output(env)
+    out = Output(env, json_mode)
     try:
         if location is None and notes is None:
             raise InputError(_("nothing to change: give --location and/or --notes"))
@@ -337,5 +348,12 @@ def edit_command(
             history.edit(number, location=None if location is None else location.strip(), notes=notes)
     except RefereeError as error:
         raise fail(out, error) from None
+    if json_mode:
+        document: dict[str, Any] = {"id": number}
+        if location is not None:
+            document["location"] = location.strip() or None
+        if notes is not None:
+            document["notes"] = notes or None
+        out.json(document)
     out.text(_("Game {id} changed.").format(id=number))
     return ExitStatus.SUCCESS

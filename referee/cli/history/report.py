@@ -254,6 +254,7 @@ def report_command(
     since: str | None,
     history_file: str | None,
     force: bool,
+    json_mode: bool = False,
 ) -> int:
     from referee.cli.files import write_output
     from referee.cli.history.opening import history_path, open_for_reading, say_left_out
@@ -262,8 +263,10 @@ def report_command(
     from referee.cli.status import ExitStatus, fail
     from referee.errors import InputError, RefereeError
 
-    out = Output(env)
+    out = Output(env, json_mode)
     try:
+        if json_mode and output == "-":
+            raise InputError(_("--json tells what was written to a file; the report itself goes to standard output"))
         if not (output == "-" or output.lower().endswith((".html", ".htm")) or output.startswith("/dev/")):
             raise InputError(_("{file}: the report is one HTML file: write FILE.html").format(file=output))
         game = check_game_name(game)
@@ -298,6 +301,8 @@ def report_command(
         )
     except RefereeError as error:
         raise fail(out, error) from None
-    if output != "-":
+    if json_mode:
+        out.json({"file": output})
+    elif output != "-":
         out.note(_("Wrote the report {file}.").format(file=output))
     return ExitStatus.SUCCESS
