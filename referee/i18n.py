@@ -145,7 +145,7 @@ class CatalogueRefused(ValueError):
 
 def _fields(text: str) -> list[tuple[str, str, str]] | None:
     """The ``{name!conversion:spec}`` fields of a message as ``str.format`` reads them; None if it cannot read it."""
-    import _string  # what string.Formatter.parse calls, without string's import of re (start-up)
+    import _string  # type: ignore[import-not-found]  # string.Formatter.parse's own, without string's import of re
 
     try:
         return [

@@ -601,9 +601,7 @@ def write_output(
             return
         if not force:
             if not force_option:
-                raise OutputRefused(
-                    _("{file} already exists; {what} was not written").format(file=target, what=what)
-                )
+                raise OutputRefused(_("{file} already exists; {what} was not written").format(file=target, what=what))
             raise OutputRefused(
                 _("{file} already exists; {what} was not written (--force replaces it)").format(file=target, what=what)
             )

@@ -128,7 +128,10 @@ def sound(value: object, cell: Cell) -> bool:
         return isinstance(value, str) and len(value) <= cell.high
     if cell.kind == "int":
         return type(value) is int and cell.low <= value <= cell.high
-    return type(value) in (int, float) and math.isfinite(value) and cell.low <= value <= cell.high  # type: ignore[arg-type]
+    if type(value) is not int and type(value) is not float:
+        return False
+    assert isinstance(value, int | float)
+    return math.isfinite(value) and cell.low <= value <= cell.high
 
 
 _SQL_TYPES = {"int": "('integer')", "real": "('real', 'integer')", "text": "('text')"}

@@ -115,7 +115,19 @@ def self_play(measured: dict[str, Any], player_counts: list[int]) -> dict[str, A
 
 Row = tuple[str, str, int, str, int, int, int, int, int, "int | None", int]
 """key, name, seat, board, games, wins, shared wins, sum of scores, number of scores, best score, draws."""
-TOTALS_COLUMNS = ("key", "name", "seat", "board", "games", "wins", "shared", "score_sum", "score_count", "best", "draws")
+TOTALS_COLUMNS = (
+    "key",
+    "name",
+    "seat",
+    "board",
+    "games",
+    "wins",
+    "shared",
+    "score_sum",
+    "score_count",
+    "best",
+    "draws",
+)
 
 
 def _rows(history: History, game: str | None, since: str | None, keys: list[str], *, exact: bool) -> list[Row]:
@@ -178,7 +190,9 @@ def _players(
     result: dict[str, dict[str, Any]] = {}
     names: dict[str, tuple[int, str]] = {}
     points = game is None or has_points(game)
-    for key, name, seat, board, count, wins, shared, total, scored, best, draws in _rows(history, game, since, keys, exact=exact):
+    for key, name, seat, board, count, wins, shared, total, scored, best, draws in _rows(
+        history, game, since, keys, exact=exact
+    ):
         if count > names.get(key, (-1, ""))[0]:
             names[key] = (count, name)
         numbers = result.setdefault(

@@ -394,7 +394,7 @@ class History:
             return read()
 
     def _from(self, table: str) -> str:
-        """``FROM table``, with ``NOT INDEXED`` when the indexes are not to be trusted (see :meth:`_without_indexes`)."""
+        """``FROM table``, ``NOT INDEXED`` when the indexes are not to be trusted (see :meth:`_without_indexes`)."""
         return f" FROM {table} NOT INDEXED" if self.indexless else f" FROM {table}"
 
     # -- logging -------------------------------------------------------------------------------------------
@@ -570,7 +570,9 @@ class History:
 
         rows = db.execute(
             "SELECT g.id, g.played, p.key, p.rank, p.name FROM games g JOIN players p ON p.game_id = g.id"
-            " WHERE g.game = ? AND g.incomplete = 0 AND " + row_rules.sound_game_sql() + " ORDER BY g.played, g.id, p.seat",
+            " WHERE g.game = ? AND g.incomplete = 0 AND "
+            + row_rules.sound_game_sql()
+            + " ORDER BY g.played, g.id, p.seat",
             (game,),
         ).fetchall()
         order: list[int] = []
@@ -729,7 +731,10 @@ class History:
         where, params = self._filters(game, None, None)
         with self.reading() as db:
             cursor = db.execute(
-                "SELECT " + GAME_COLUMNS + self._from("games") + f"{where} ORDER BY played ASC, id ASC"
+                "SELECT "
+                + GAME_COLUMNS
+                + self._from("games")
+                + f"{where} ORDER BY played ASC, id ASC"
                 + (" LIMIT -1 OFFSET ?" if skip else ""),
                 [*params, skip] if skip else params,
             )
@@ -787,7 +792,9 @@ class History:
         for start in range(0, len(ids), 500):
             chunk = ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
-            cursor = db.execute(f"SELECT {PLAYER_COLUMNS}" + self._from("players") + f" WHERE game_id IN ({marks})", chunk)
+            cursor = db.execute(
+                f"SELECT {PLAYER_COLUMNS}" + self._from("players") + f" WHERE game_id IN ({marks})", chunk
+            )
             names = [column[0] for column in cursor.description]
             for found in cursor:
                 player = dict(zip(names, found, strict=True))

@@ -52,10 +52,32 @@ def build(path: Path, games: int) -> None:
     with history:
         for number in range(games):
             names = [f"P{number % 7}", f"Q{number % 5}", f"R{number}"]
-            history.log(entry("coin-age", names, [3, 2, 1], [1, 2, 3], [names[0]], f"2025-01-{1 + number % 28:02d}T10:00:00", board="original"))
+            history.log(
+                entry(
+                    "coin-age",
+                    names,
+                    [3, 2, 1],
+                    [1, 2, 3],
+                    [names[0]],
+                    f"2025-01-{1 + number % 28:02d}T10:00:00",
+                    board="original",
+                )
+            )
         for number in range(3):
-            history.log(entry("coin-age", [UNDAMAGED, "Yann"], [9, 1], [1, 2], [UNDAMAGED], f"2024-06-0{number + 1}T10:00:00", board="original"))
-            history.log(entry("matchstick", [UNDAMAGED, "Yann"], None, [1, 2], [UNDAMAGED], f"2024-06-0{number + 1}T11:00:00"))
+            history.log(
+                entry(
+                    "coin-age",
+                    [UNDAMAGED, "Yann"],
+                    [9, 1],
+                    [1, 2],
+                    [UNDAMAGED],
+                    f"2024-06-0{number + 1}T10:00:00",
+                    board="original",
+                )
+            )
+            history.log(
+                entry("matchstick", [UNDAMAGED, "Yann"], None, [1, 2], [UNDAMAGED], f"2024-06-0{number + 1}T11:00:00")
+            )
         history.ratings("coin-age")
 
 
@@ -85,7 +107,7 @@ def damage(path: Path, table: str, kind: str) -> list[int]:
         value = bad_value(kind, declared)
         try:
             if value == "not-utf8":
-                db.execute(f'UPDATE {table} SET "{column}" = CAST(x\'41ff42\' AS TEXT) WHERE rowid = ?', (rowid,))
+                db.execute(f"UPDATE {table} SET \"{column}\" = CAST(x'41ff42' AS TEXT) WHERE rowid = ?", (rowid,))
             else:
                 db.execute(f'UPDATE {table} SET "{column}" = ? WHERE rowid = ?', (value, rowid))
         except sqlite3.Error:  # an INTEGER PRIMARY KEY holds integers only

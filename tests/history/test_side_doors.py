@@ -84,7 +84,7 @@ def test_a_native_toml_time_is_kept(tmp_path: Path) -> None:
     record.write_text(text.replace("players = ", "started = 2025-01-01T10:00:00+00:00\nplayers = ", 1))
     history = tmp_path / "h.sqlite3"
     assert run("history", "add", str(record), "--history", str(history))[0] == 0
-    code, out, _err = run("history", "list", "--json", "--history", str(history))
+    _code, out, _err = run("history", "list", "--json", "--history", str(history))
     game = json.loads(out)[0]
     assert game["started"] == "2025-01-01T10:00:00+00:00" and game["played"] == "2025-01-01T10:00:00Z"
 

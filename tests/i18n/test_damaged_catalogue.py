@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from babel.messages.mofile import write_mo
 
 from referee import i18n
 from tests.conftest import referee_command

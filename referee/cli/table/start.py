@@ -92,7 +92,9 @@ def _check_record_target(record: str | None, logging: PlayLogging | None) -> Non
         status: os.stat_result | None = os.stat(record)
     except (OSError, ValueError):
         status = None
-    check_output_path(record, status, what=_("the record"), protect=[history_path(logging.history if logging else None)])
+    check_output_path(
+        record, status, what=_("the record"), protect=[history_path(logging.history if logging else None)]
+    )
 
 
 def _resumed_computer(table: dict[str, Any]) -> str:
