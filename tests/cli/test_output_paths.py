@@ -8,7 +8,6 @@ nothing changes."""
 
 from __future__ import annotations
 
-import io
 import os
 import sqlite3
 import subprocess
@@ -16,21 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from referee.cli.env import Environment
 from tests.conftest import EXAMPLES, referee_command
+from tests.in_process import run
 
 RECORD = EXAMPLES / "coin-age-finished.toml"
-
-
-def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
-    from referee.cli.main import app
-
-    stdout, stderr = io.StringIO(), io.StringIO()
-    environment = Environment(
-        stdin=io.StringIO(stdin), stdout=stdout, stderr=stderr, stdin_isatty=False, stdout_isatty=False, no_color=True
-    )
-    code = app(list(args), prog_name="referee", standalone_mode=False, obj=environment) or 0
-    return int(code), stdout.getvalue(), stderr.getvalue()
 
 
 @pytest.fixture

@@ -7,14 +7,13 @@ nobody damaged must still be served."""
 
 from __future__ import annotations
 
-import io
 import json
 import sqlite3
 from pathlib import Path
 
 import pytest
 
-from referee.cli.env import Environment
+from tests import in_process
 from tests.history.helpers import entry, history_at
 
 DAMAGES = ("null", "wrong-type", "not-utf8", "oversized")
@@ -24,17 +23,10 @@ UNDAMAGED = "Zelda"
 
 
 def run(*args: str) -> tuple[int, str, str]:
-    from referee.cli.main import app
-
-    stdout, stderr = io.StringIO(), io.StringIO()
-    environment = Environment(
-        stdin=io.StringIO(""), stdout=stdout, stderr=stderr, stdin_isatty=False, stdout_isatty=False, no_color=True
-    )
     try:
-        code = app(list(args), prog_name="referee", standalone_mode=False, obj=environment) or 0
+        return in_process.run(*args)
     except Exception as error:  # a traceback is exactly what the test forbids: show it
         raise AssertionError(f"{args}: {type(error).__name__}: {error}") from error
-    return int(code), stdout.getvalue(), stderr.getvalue()
 
 
 def bad_value(kind: str, declared: str) -> object:
@@ -49,7 +41,7 @@ def bad_value(kind: str, declared: str) -> object:
 
 def build(path: Path, games: int) -> None:
     history = history_at(path)
-    with history:
+    with history, history.batch():
         for number in range(games):
             names = [f"P{number % 7}", f"Q{number % 5}", f"R{number}"]
             history.log(
@@ -78,6 +70,7 @@ def build(path: Path, games: int) -> None:
             history.log(
                 entry("matchstick", [UNDAMAGED, "Yann"], None, [1, 2], [UNDAMAGED], f"2024-06-0{number + 1}T11:00:00")
             )
+    with history_at(path) as history:
         history.ratings("coin-age")
 
 
@@ -101,7 +94,10 @@ def damage(path: Path, table: str, kind: str) -> list[int]:
         "ratings": "name NOT IN ('Zelda', 'Yann')",
         "rating_state": "1",
     }[table]
-    rowids = [row[0] for row in db.execute(f"SELECT rowid FROM {table} WHERE {where} ORDER BY rowid")]
+    game_of = "id" if table == "games" else "game_id" if table in ("players", "rating_steps") else "NULL"
+    found = db.execute(f"SELECT rowid, {game_of} FROM {table} WHERE {where} ORDER BY rowid").fetchall()
+    rowids = [row[0] for row in found]
+    games = dict(found)
     touched = []
     for (column, declared), rowid in zip(columns, rowids, strict=False):
         value = bad_value(kind, declared)
@@ -112,8 +108,8 @@ def damage(path: Path, table: str, kind: str) -> list[int]:
                 db.execute(f'UPDATE {table} SET "{column}" = ? WHERE rowid = ?', (value, rowid))
         except sqlite3.Error:  # an INTEGER PRIMARY KEY holds integers only
             continue
-        if table == "games":
-            touched.append(rowid)
+        if games[rowid] is not None:
+            touched.append(games[rowid])
     db.execute("PRAGMA writable_schema = ON")
     for name, sql in schema:
         db.execute("UPDATE sqlite_master SET sql = ? WHERE name = ?", (sql, name))
@@ -156,9 +152,10 @@ def test_every_read_command_survives_a_damaged_cell_in_every_column(tmp_path: Pa
         one_line_at_most(args, code, err)
         assert code == 0, (args, err)
         assert UNDAMAGED in out, (args, out[:500], err)
-    for game_id in touched[:20]:
-        code, out, err = run("history", "show", str(game_id), *history)
-        one_line_at_most(["show", str(game_id)], code, err)
+    for number, game_id in enumerate(touched):
+        if number % 4 == 0:
+            code, out, err = run("history", "show", str(game_id), *history)
+            one_line_at_most(["show", str(game_id)], code, err)
         code, out, err = run("history", "show", str(game_id), "--json", *history)
         one_line_at_most(["show", "--json", str(game_id)], code, err)
         if code == 0:

@@ -4,26 +4,14 @@ damaged index that hides no game."""
 
 from __future__ import annotations
 
-import io
 import json
 import sqlite3
 from pathlib import Path
 
 import pytest
 
-from referee.cli.env import Environment
 from tests.conftest import EXAMPLES
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    from referee.cli.main import app
-
-    stdout, stderr = io.StringIO(), io.StringIO()
-    environment = Environment(
-        stdin=io.StringIO(""), stdout=stdout, stderr=stderr, stdin_isatty=False, stdout_isatty=False, no_color=True
-    )
-    code = app(list(args), prog_name="referee", standalone_mode=False, obj=environment) or 0
-    return int(code), stdout.getvalue(), stderr.getvalue()
+from tests.in_process import run
 
 
 def bgg_play(first: str, second: str, *, location: str = "Club", comments: str = "close one") -> str:
