@@ -68,11 +68,10 @@ def highlights(
 ) -> dict[str, Any]:
     """The ``highlights`` document of ``stats --highlights --json`` (see the module's list)."""
     from referee.history.entry import name_key
-    from referee.history.rows import sound_game_sql
     from referee.history.store import game_filters
 
     where, params = game_filters(game, player, since, table="g.", results_only=True)  # abandoned: no result
-    where += " AND " + sound_game_sql()  # a damaged game: counted nowhere
+    where += history.counted_sql()  # a damaged game: counted nowhere
     history.note_damaged(game=game, player=player, since=since)
     months: Counter[str] = Counter()
     counts_by_game: dict[str, Counter[int]] = {}

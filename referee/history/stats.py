@@ -28,8 +28,7 @@ def statistics(
     Without ``game`` the numbers cover every game (no rating: ratings are per game) and ``by_game`` holds the
     document of each game."""
     keys = [name_key(name) for name in (player, vs) if name is not None]
-    damaged = history.note_damaged(game=game, player=player, since=since)
-    document: dict[str, Any] = {"game": game, "players": _players(history, game, since, keys, exact=damaged > 0)}
+    document: dict[str, Any] = {"game": game, "players": _players(history, game, since, keys)}
     shown = set(keys)
     if shown:
         document["players"] = {
@@ -130,12 +129,12 @@ TOTALS_COLUMNS = (
 )
 
 
-def _rows(history: History, game: str | None, since: str | None, keys: list[str], *, exact: bool) -> list[Row]:
+def _rows(history: History, game: str | None, since: str | None, keys: list[str]) -> list[Row]:
     """The numbers per player, seat and board: from the totals the history keeps (no date filter, at most one
-    player), else added up from the games (a date, or two players: only the games both played; or ``exact``:
-    some games are damaged, and the totals may count them)."""
+    player: a row of them that is damaged is left out), else added up from the games (a date, or two players:
+    only the games both played; damaged games left out)."""
     with history.reading() as db:
-        if since is None and len(keys) <= 1 and not exact:
+        if since is None and len(keys) <= 1:
             clauses, params = [], []
             if game is not None:
                 clauses.append("game = ?")
@@ -154,7 +153,8 @@ def _rows(history: History, game: str | None, since: str | None, keys: list[str]
                 if not row_rules.sound_row("totals", row, TOTALS_COLUMNS):
                     history.left_out.add(("totals", *(row_rules.text(cell) for cell in row[:4])))
             return sound
-        clauses, params = ["g.incomplete = 0", row_rules.sound_game_sql()], []
+        history.note_damaged(game=game, since=since)
+        clauses, params = ["g.incomplete = 0" + history.counted_sql()], []
         if game is not None:
             clauses.append("p.game = ?")
             params.append(game)
@@ -184,15 +184,11 @@ def _rows(history: History, game: str | None, since: str | None, keys: list[str]
         return readable
 
 
-def _players(
-    history: History, game: str | None, since: str | None, keys: list[str], *, exact: bool = False
-) -> dict[str, dict[str, Any]]:
+def _players(history: History, game: str | None, since: str | None, keys: list[str]) -> dict[str, dict[str, Any]]:
     result: dict[str, dict[str, Any]] = {}
     names: dict[str, tuple[int, str]] = {}
     points = game is None or has_points(game)
-    for key, name, seat, board, count, wins, shared, total, scored, best, draws in _rows(
-        history, game, since, keys, exact=exact
-    ):
+    for key, name, seat, board, count, wins, shared, total, scored, best, draws in _rows(history, game, since, keys):
         if count > names.get(key, (-1, ""))[0]:
             names[key] = (count, name)
         numbers = result.setdefault(
@@ -245,7 +241,8 @@ def head_to_head(
 ) -> dict[str, Any]:
     """The games two players played together: how often each won, shared a win, and finished ahead."""
     first, second = name_key(player), name_key(opponent)
-    clauses, params = ["a.key = ?", "b.key = ?", "g.incomplete = 0", row_rules.sound_game_sql()], [first, second]
+    history.note_damaged(game=game, player=player, since=since)
+    clauses, params = ["a.key = ?", "b.key = ?", "g.incomplete = 0" + history.counted_sql()], [first, second]
     if game is not None:
         clauses.append("a.game = ?")
         params.append(game)

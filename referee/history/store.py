@@ -117,7 +117,7 @@ _TOTALS_FROM_PLAYERS = """
 INSERT INTO totals (game, key, seat, board, name, games, wins, shared, score_sum, score_count, best, draws)
 SELECT p.game, p.key, p.seat, coalesce(g.board, ''), min(p.name), count(*), sum(p.winner), sum(p.shared),
        coalesce(sum(p.score), 0), count(p.score), max(p.score), sum(p.draw)
-FROM players p JOIN games g ON g.id = p.game_id AND g.incomplete = 0 AND {sound} {where}
+FROM players p JOIN games g ON g.id = p.game_id AND g.incomplete = 0{sound} {where}
 GROUP BY p.game, p.key, p.seat, coalesce(g.board, '')
 """
 """The totals of ``stats`` rebuilt from the games (after a remove or a rename, and when migrating)."""
@@ -235,6 +235,7 @@ class History:
         self._pending: list[bool] = []
         """For each game logged in the open batch transaction, whether it was added (else it was there already):
         counted as committed only when the transaction commits."""
+        self._damaged_games: frozenset[int] | None = None
         self.indexless = False
         """Reads go without the indexes: one of them was found damaged (the command says so in one line)."""
         self.left_out: set[tuple[object, ...]] = set()
@@ -518,7 +519,8 @@ class History:
 
     def _rebuild_totals(self, db: sqlite3.Connection, game: str) -> None:
         db.execute("DELETE FROM totals WHERE game = ?", (game,))
-        db.execute(_TOTALS_FROM_PLAYERS.format(where="WHERE p.game = ?", sound=row_rules.sound_game_sql()), (game,))
+        sound = self.counted_sql(fresh=True)
+        db.execute(_TOTALS_FROM_PLAYERS.format(where="WHERE p.game = ?", sound=sound), (game,))
 
     def _rate_new_game(self, db: sqlite3.Connection, entry: GameEntry, game_id: int) -> None:
         """Update the ratings with a new game when it is the latest of its game; else mark them for recomputing."""
@@ -563,15 +565,14 @@ class History:
     def _recompute(self, db: sqlite3.Connection, game: str) -> None:
         self._store_ratings(db, game, self._compute_ratings(db, game))
 
-    @staticmethod
-    def _compute_ratings(db: sqlite3.Connection, game: str) -> _Ratings:
+    def _compute_ratings(self, db: sqlite3.Connection, game: str) -> _Ratings:
         """The ratings of one game replayed from its games in the order they were played (reads only)."""
         from referee.history import ratings
 
         rows = db.execute(
             "SELECT g.id, g.played, p.key, p.rank, p.name FROM games g JOIN players p ON p.game_id = g.id"
-            " WHERE g.game = ? AND g.incomplete = 0 AND "
-            + row_rules.sound_game_sql()
+            " WHERE g.game = ? AND g.incomplete = 0"
+            + self.counted_sql(fresh=True)
             + " ORDER BY g.played, g.id, p.seat",
             (game,),
         ).fetchall()
@@ -827,10 +828,27 @@ class History:
                 ).fetchone()
             ]
 
+    def damaged_games(self, *, fresh: bool = False) -> frozenset[int]:
+        """The games every count leaves out (see :func:`referee.history.rows.damaged_games_sql`): found once per
+        connection (a scan of the games and players), again when ``fresh`` (inside a write)."""
+        if self._damaged_games is None or fresh:
+            with self.reading() as db:
+                found = {row[0] for row in db.execute(row_rules.damaged_games_sql())}
+            self._damaged_games = frozenset(game_id for game_id in found if type(game_id) is int)
+        return self._damaged_games
+
+    def counted_sql(self, alias: str = "g.", *, fresh: bool = False) -> str:
+        """`` AND g.id NOT IN (…)``: what a count adds to its ``WHERE`` to leave the damaged games out (nothing
+        when there are none: the count runs as fast as ever)."""
+        return _leaving_out(self.damaged_games(fresh=fresh), alias)
+
     def note_damaged(self, *, game: str | None = None, player: str | None = None, since: str | None = None) -> int:
         """Note in :attr:`left_out` the damaged games among those selected (what counts leave out); how many."""
+        damaged = self.damaged_games()
+        if not damaged:
+            return 0
         where, params = game_filters(game, player, since)
-        where = (where + " AND" if where else " WHERE") + " NOT " + row_rules.sound_game_sql("games.")
+        where = (where + " AND" if where else " WHERE") + f" id IN ({','.join(map(str, sorted(damaged)))})"
         with self.reading() as db:
             found = db.execute(f"SELECT id FROM games{where}", params).fetchall()
         self.left_out.update(("game", game_id) for (game_id,) in found)
@@ -965,6 +983,12 @@ def _readable_time(value: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _leaving_out(damaged: Iterable[int], alias: str = "g.") -> str:
+    """`` AND g.id NOT IN (1, 5)`` for the damaged games (integers, written out), or nothing."""
+    ids = sorted(damaged)
+    return f" AND {alias}id NOT IN ({','.join(map(str, ids))})" if ids else ""
 
 
 def _setup_cell(text: str) -> dict[str, Any] | None:
@@ -1111,7 +1135,8 @@ def _migrate(db: sqlite3.Connection, version: int) -> None:
             _draws_from_shared_wins(db)
         db.execute("INSERT OR REPLACE INTO rating_state (game, stale) SELECT DISTINCT game, 1 FROM games")
         db.execute("DELETE FROM totals")
-        db.execute(_TOTALS_FROM_PLAYERS.format(where="", sound=row_rules.sound_game_sql()))
+        damaged = [row[0] for row in db.execute(row_rules.damaged_games_sql())]
+        db.execute(_TOTALS_FROM_PLAYERS.format(where="", sound=_leaving_out(damaged)))
     db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 

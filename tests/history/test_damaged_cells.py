@@ -187,9 +187,12 @@ def test_a_damaged_game_is_shown_as_such_and_left_out_of_counts(tmp_path: Path) 
     code, out, err = run("stats", "--player", "P1", "--vs", "Q1", "--json", *history)
     assert code == 0 and err.count("\n") == 1 and "damaged" in err, err
     assert json.loads(out)["head_to_head"]["games"] == 0  # its only game together is damaged: counted nowhere
-    code, out, err = run("stats", "--game", "coin-age", "--json", *history)
+    code, out, err = run("stats", "--game", "coin-age", "--since", "2000-01-01", "--json", *history)
     assert code == 0 and err.count("\n") == 1, err
-    assert "P1" not in json.loads(out)["players"]
+    assert "P1" not in json.loads(out)["players"]  # added up from the games: the damaged one left out
+    code, out, err = run("stats", "--game", "coin-age", "--json", *history)
+    assert code == 0 and err == "", err
+    assert json.loads(out)["players"]["P1"]["games"] == 1  # the totals kept when it was logged, before the damage
     code, out, err = run("history", "export", "--format", "json", "-", *history)
     assert code == 0 and err.count("\n") == 1, err
     assert "A\ufffdB" in out  # kept as far as it can be read
