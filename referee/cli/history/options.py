@@ -83,10 +83,10 @@ def check_free_text(value: str, option: str) -> None:
 
 
 def _unsafe(char: str) -> bool:
-    """ESC and the other C0 controls but line breaks and tabs, DEL, and the C1 controls (U+0080–U+009F: U+009B
-    is a one-character escape sequence to many terminals)."""
+    """ESC and the other C0 controls but line breaks (CR LF: a CSV's lines) and tabs, DEL, and the C1 controls
+    (U+0080–U+009F: U+009B is a one-character escape sequence to many terminals)."""
     code = ord(char)
-    return (code < 0x20 and char not in "\n\t") or 0x7F <= code <= 0x9F
+    return (code < 0x20 and char not in "\n\t\r") or 0x7F <= code <= 0x9F
 
 
 def clean_free_text(value: str | None) -> str | None:
