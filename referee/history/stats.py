@@ -131,8 +131,8 @@ TOTALS_COLUMNS = (
 
 def _rows(history: History, game: str | None, since: str | None, keys: list[str]) -> list[Row]:
     """The numbers per player, seat and board: from the totals the history keeps (no date filter, at most one
-    player: a row of them that is damaged is left out), else added up from the games (a date, or two players:
-    only the games both played; damaged games left out)."""
+    player), else added up from the games (a date, or two players: only the games both played; or a damaged row
+    of the totals, which are then added up again); damaged games are left out of what is added up."""
     with history.reading() as db:
         if since is None and len(keys) <= 1:
             clauses, params = [], []
@@ -148,11 +148,12 @@ def _rows(history: History, game: str | None, since: str | None, keys: list[str]
                 + where,
                 params,
             ).fetchall()
-            sound = [row for row in found if row_rules.sound_row("totals", row, TOTALS_COLUMNS)]
-            for row in found:
-                if not row_rules.sound_row("totals", row, TOTALS_COLUMNS):
-                    history.left_out.add(("totals", *(row_rules.text(cell) for cell in row[:4])))
-            return sound
+            if all(row_rules.sound_row("totals", row, TOTALS_COLUMNS) for row in found):
+                return found
+    # a damaged row of the totals (they are derived): added up from the games, and the totals repaired
+    if since is None and len(keys) <= 1:
+        history.repair_totals(game)
+    with history.reading() as db:
         history.note_damaged(game=game, since=since)
         clauses, params = ["g.incomplete = 0" + history.counted_sql()], []
         if game is not None:

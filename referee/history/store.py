@@ -646,13 +646,29 @@ class History:
         with self.reading() as db:
             rows = db.execute("SELECT key, name, mu, sigma FROM ratings WHERE game = ?", (game,)).fetchall()
         columns = ("key", "name", "mu", "sigma")
-        found = {}
-        for row in rows:
-            if row_rules.sound_row("ratings", row, columns):
-                found[row[0]] = (row[1], float(row[2]), float(row[3]))
-            else:
-                self.left_out.add(("ratings", game, row_rules.text(row[0])))
-        return found
+        if not all(row_rules.sound_row("ratings", row, columns) for row in rows):
+            computed = self._repaired_ratings(game)  # derived from the games: computed again, nothing lost
+            return {key: (computed.names[key], mu, sigma) for key, (mu, sigma) in computed.current.items()}
+        return {row[0]: (row[1], float(row[2]), float(row[3])) for row in rows}
+
+    def _repaired_ratings(self, game: str) -> _Ratings:
+        """The ratings of ``game`` computed from its games, and stored if the history can be written at once
+        (a damaged row of the ratings replaced; else only shown, and repaired another time)."""
+        with self.reading() as db:
+            computed = self._compute_ratings(db, game)
+        with suppress(HistoryError):
+            with self.transaction(wait=False) as db:
+                self._store_ratings(db, game, computed)
+        return computed
+
+    def repair_totals(self, game: str | None) -> None:
+        """The totals of ``game`` (of every game: None) added up again from the games, if the history can be
+        written at once (a damaged row of them replaced); else left for another time."""
+        games = [game] if game is not None else self.game_kinds()
+        with suppress(HistoryError):
+            with self.transaction(wait=False) as db:
+                for kind in games:
+                    self._rebuild_totals(db, kind)
 
     def rating_course(self, game: str, keys: Iterable[str]) -> dict[str, list[RatingStep]]:
         """Player key → the ``((played, game id), mu, sigma)`` after each of their games, in order (the moment
