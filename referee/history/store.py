@@ -656,19 +656,17 @@ class History:
         (a damaged row of the ratings replaced; else only shown, and repaired another time)."""
         with self.reading() as db:
             computed = self._compute_ratings(db, game)
-        with suppress(HistoryError):
-            with self.transaction(wait=False) as db:
-                self._store_ratings(db, game, computed)
+        with suppress(HistoryError), self.transaction(wait=False) as db:
+            self._store_ratings(db, game, computed)
         return computed
 
     def repair_totals(self, game: str | None) -> None:
         """The totals of ``game`` (of every game: None) added up again from the games, if the history can be
         written at once (a damaged row of them replaced); else left for another time."""
         games = [game] if game is not None else self.game_kinds()
-        with suppress(HistoryError):
-            with self.transaction(wait=False) as db:
-                for kind in games:
-                    self._rebuild_totals(db, kind)
+        with suppress(HistoryError), self.transaction(wait=False) as db:
+            for kind in games:
+                self._rebuild_totals(db, kind)
 
     def rating_course(self, game: str, keys: Iterable[str]) -> dict[str, list[RatingStep]]:
         """Player key → the ``((played, game id), mu, sigma)`` after each of their games, in order (the moment
