@@ -110,22 +110,113 @@ def catalogue_path(language: str) -> str | None:
 def read_catalogue(path: str) -> tuple[dict[str, tuple[str, ...]], Callable[[int], int]]:
     """A compiled ``.mo`` catalogue: each message's forms by its singular, and the plural rule.
 
-    Read here rather than with :mod:`gettext`, whose import (with :mod:`locale`) and parsing of the header's plural
-    formula cost more start-up than the whole catalogue; the files are the UTF-8 ones ``hatch_build.py`` writes."""
+    Read here rather than with :mod:`gettext`: ``import gettext`` (with :mod:`locale` and :mod:`re`) costs a one-shot
+    command in another language more start-up than reading the whole catalogue (measured for issue 34: about
+    20 ms of a 60 ms ``check``); the files are the UTF-8 ones ``hatch_build.py`` writes. Every translation is
+    checked by :func:`check_catalogue` before the catalogue is used."""
     import struct
 
     with open(path, "rb") as catalogue:
         data = catalogue.read()
-    order = "<" if data[:4] == b"\xde\x12\x04\x95" else ">"
+    magic = data[:4]
+    if magic not in (b"\xde\x12\x04\x95", b"\x95\x04\x12\xde"):
+        raise ValueError("not a gettext catalogue")
+    order = "<" if magic == b"\xde\x12\x04\x95" else ">"
     count, originals, translations = struct.unpack_from(order + "3I", data, 8)
     keys = struct.unpack_from(f"{order}{2 * count}I", data, originals)
     values = struct.unpack_from(f"{order}{2 * count}I", data, translations)
     messages: dict[str, tuple[str, ...]] = {}
+    english: dict[str, tuple[str, ...]] = {}
     for i in range(0, 2 * count, 2):
         key = data[keys[i + 1] : keys[i + 1] + keys[i]].decode()
         value = data[values[i + 1] : values[i + 1] + values[i]].decode()
-        messages[key.split("\0", 1)[0]] = tuple(value.split("\0"))
+        originals_of = tuple(key.split("\0"))
+        messages[originals_of[0]] = tuple(value.split("\0"))
+        english[originals_of[0]] = originals_of
+    problem = check_catalogue(messages, english)
+    if problem is not None:
+        raise CatalogueRefused(problem)
     return messages, _plural_rule(messages.get("", ("",))[0])
+
+
+class CatalogueRefused(ValueError):
+    """A translation that would fail when formatted: the whole catalogue is refused (English instead)."""
+
+
+def _fields(text: str) -> list[tuple[str, str, str]] | None:
+    """The ``{name!conversion:spec}`` fields of a message as ``str.format`` reads them; None if it cannot read it."""
+    import _string  # type: ignore[import-not-found]  # string.Formatter.parse's own, without string's import of re
+
+    try:
+        return [
+            (name, conversion or "", spec or "")
+            for _literal, name, spec, conversion in _string.formatter_parser(text)
+            if name is not None
+        ]
+    except ValueError:
+        return None
+
+
+_NUMBER_TYPES = {"d": 1, "n": 1, "x": 1, "X": 1, "o": 1, "b": 1, "c": 65}
+
+
+def _sample(spec: str) -> object:
+    """A value a message's field of this spec is given: a number for a numeric type, else text."""
+    kind = spec[-1:] if spec else ""
+    if kind in _NUMBER_TYPES:
+        return _NUMBER_TYPES[kind]
+    if kind and kind in "eEfFgG%":
+        return 1.5
+    return "x"
+
+
+def check_catalogue(messages: Mapping[str, tuple[str, ...]], english: Mapping[str, tuple[str, ...]]) -> str | None:
+    """Formats every translation once with sample values, as the code will: None when all of them can be, else the
+    first message that cannot. A translation may use only the fields of its message (name, conversion and spec
+    as the message writes them: ``{games:d}`` for ``{games}`` would fail with the text it is given), and no
+    width or precision longer than three digits."""
+    for key, forms in messages.items():
+        if not key:
+            continue
+        originals = english.get(key, (key,))
+        allowed: set[tuple[str, str, str]] = set()
+        for original in originals:
+            fields = _fields(original)
+            if fields is None:
+                return key
+            allowed.update(fields)
+        samples: dict[str, object] = {}
+        for name, _conversion, spec in allowed:
+            if not name.isidentifier():
+                return key  # positional, indexed or attribute fields: no message of the referee has them
+            if spec and max(map(len, _digit_runs(spec)), default=0) > 3:
+                return key  # a width of thousands of characters (or more than memory holds)
+            samples[name] = _sample(spec)
+        for form in forms:
+            if not form:
+                continue
+            if "{" not in form and "}" not in form:
+                continue
+            fields = _fields(form)
+            if fields is None or not set(fields) <= allowed:
+                return key
+            try:
+                form.format(**samples)
+            except Exception:  # whatever formatting raises: the catalogue is not used
+                return key
+    return None
+
+
+def _digit_runs(spec: str) -> list[str]:
+    runs, current = [], ""
+    for char in spec:
+        if char.isdigit():
+            current += char
+        else:
+            if current:
+                runs.append(current)
+            current = ""
+    return runs + ([current] if current else [])
 
 
 def _plural_rule(header: str) -> Callable[[int], int]:
@@ -151,22 +242,19 @@ def use(language: str) -> None:
     try:
         messages, plural = read_catalogue(path)
         plural(2)
+    except CatalogueRefused as error:  # a translation that would fail: English, and one line saying so
+        _language, _gettext, _ngettext = ENGLISH, str, _english_plural
+        message = str(error)[:60].replace("\n", " ")
+        _warn(f"referee: warning: the {language} messages are damaged ({path}: {message!r}); English")
+        return
     except Exception as error:  # a damaged, empty or unreadable file: English, and one line saying so
         _language, _gettext, _ngettext = ENGLISH, str, _english_plural
         _warn(f"referee: warning: the {language} messages cannot be read ({path}: {type(error).__name__}); English")
         return
-    checked: dict[str, bool] = {}
-
-    def fits(message: str, translation: str) -> bool:
-        """A translation is used only if it has its message's placeholders (a damaged one is not)."""
-        known = checked.get(message)
-        if known is None:
-            known = checked[message] = _placeholders(message) == _placeholders(translation)
-        return known
 
     def translate(message: str) -> str:
         forms = messages.get(message)
-        return forms[0] if forms and forms[0] and fits(message, forms[0]) else message
+        return forms[0] if forms and forms[0] else message
 
     def translate_plural(singular: str, plural_form: str, n: int) -> str:
         forms = messages.get(singular)
@@ -176,17 +264,9 @@ def use(language: str) -> None:
             form = forms[min(plural(n), len(forms) - 1)]
         except Exception:
             return _english_plural(singular, plural_form, n)
-        return form if form and fits(singular, forms[0]) and fits(plural_form, form) else singular
+        return form or _english_plural(singular, plural_form, n)
 
     _language, _gettext, _ngettext = language, translate, translate_plural
-
-
-def _placeholders(text: str) -> list[str]:
-    """The ``{name}`` fields of a message, sorted (``{{`` is a brace, not a field)."""
-    fields = []
-    for part in text.replace("{{", "").replace("}}", "").split("{")[1:]:
-        fields.append(part.split("}", 1)[0].split("!", 1)[0].split(":", 1)[0])
-    return sorted(fields)
 
 
 def _warn(line: str) -> None:

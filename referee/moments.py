@@ -12,7 +12,8 @@ LATEST_YEAR = 9998
 
 
 def read_moment(text: str) -> datetime | None:
-    """An ISO 8601 date or date and time within the years allowed; None when unreadable or out of range. A time
+    """An ISO 8601 date or date and time within the years allowed, in UTC as well as where it was written (the
+    history keeps UTC: ``1900-01-01T00:00:00+23:59`` is 1899 there); None when unreadable or out of range. A time
     without an offset is local time."""
     try:
         moment = datetime.fromisoformat(text.strip())
@@ -21,9 +22,11 @@ def read_moment(text: str) -> datetime | None:
     if not EARLIEST_YEAR <= moment.year <= LATEST_YEAR:
         return None
     try:
-        return moment if moment.tzinfo is not None else moment.astimezone()
+        moment = moment if moment.tzinfo is not None else moment.astimezone()
+        in_utc = moment.astimezone(UTC)
     except (OverflowError, ValueError, OSError):
         return None
+    return moment if EARLIEST_YEAR <= in_utc.year <= LATEST_YEAR else None  # the range holds in UTC, as stored
 
 
 def in_range(text: str) -> bool:

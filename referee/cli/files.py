@@ -459,6 +459,92 @@ def _stdout_stat() -> os.stat_result | None:
         return None
 
 
+HISTORY_SIDE_FILES = ("-wal", "-shm", "-journal")
+"""The files SQLite keeps beside a database while it is used (write-ahead log, shared memory, rollback journal):
+writing over one of them loses or damages the history as surely as writing over the history itself."""
+
+
+def _protected(protect: Iterable[str | Path], inputs: Iterable[str | Path]) -> list[tuple[str, str]]:
+    """Every name the program must not write over, each with why: the history and its side files, and the
+    files the command reads."""
+    names: list[tuple[str, str]] = []
+    for path in protect:
+        names.append((str(path), "history"))
+        names.extend((str(path) + suffix, "history") for suffix in HISTORY_SIDE_FILES)
+    names.extend((str(path), "input") for path in inputs if str(path) != "-")
+    return names
+
+
+def _refusal(target: str, why: str, what: str) -> OutputRefused:
+    if why == "history":
+        return OutputRefused(
+            _("{file} is the history being read (or one of its files); {what} was not written").format(
+                file=target, what=what
+            )
+        )
+    return OutputRefused(
+        _("{file} is a file this command reads; {what} was not written").format(file=target, what=what)
+    )
+
+
+def check_output_path(
+    target: str,
+    status: os.stat_result | None,
+    *,
+    what: str,
+    protect: Iterable[str | Path] = (),
+    inputs: Iterable[str | Path] = (),
+    stdout: IO[bytes] | None = None,
+) -> None:
+    """THE output-path rule, for every file the referee writes: never the history (nor its ``-wal``, ``-shm`` or
+    ``-journal`` file, existing or not) and never a file the command reads, whether named as it is, through a
+    symbolic link or a hard link; and standard output (``-``) never when it is opened on one of them (a shell's
+    ``1<>FILE``). ``status``: ``os.stat(target)``, None when nothing is there. Raises :class:`OutputRefused`."""
+    protected = _protected(protect, inputs)
+    if not protected:
+        return
+    if target == "-":
+        status = _stream_stat(stdout)
+        real = _stream_name(stdout)
+    else:
+        real = os.path.realpath(target)
+    for name, why in protected:
+        with contextlib.suppress(OSError, ValueError):
+            if real is not None and real == os.path.realpath(name):
+                raise _refusal(target, why, what)
+            if status is not None and stat.S_ISREG(status.st_mode) and _same_file(status, os.stat(name)):
+                raise _refusal(target, why, what)
+
+
+def _default_history() -> str:
+    """The user's history where no ``--history`` names one (``$REFEREE_HISTORY``, else under ``$XDG_DATA_HOME``):
+    every file the referee writes keeps off it, whatever the command."""
+    from referee.history.store import default_path
+
+    return str(default_path())
+
+
+def _stream_name(stdout: IO[bytes] | None) -> str | None:
+    """The name standard output is opened on, where the system tells (Linux: ``/proc/self/fd``), even when the
+    file has been removed since (a side file SQLite deleted)."""
+    try:
+        stream: Any = stdout if stdout is not None and hasattr(stdout, "fileno") else sys.stdout
+        name = os.readlink(f"/proc/self/fd/{stream.fileno()}")
+    except (OSError, ValueError, AttributeError):
+        return None
+    name = name.removesuffix(" (deleted)")
+    return name if name.startswith("/") else None
+
+
+def _stream_stat(stdout: IO[bytes] | None) -> os.stat_result | None:
+    """What the standard output stream (``stdout``, else this process's) is opened on."""
+    try:
+        stream: Any = stdout if stdout is not None and hasattr(stdout, "fileno") else sys.stdout
+        return os.fstat(stream.fileno())
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
 def write_output(
     target: str,
     chunks: bytes | Iterable[bytes],
@@ -466,24 +552,30 @@ def write_output(
     what: str,
     force: bool = False,
     protect: Iterable[str | Path] = (),
+    inputs: Iterable[str | Path] = (),
     stdout: IO[bytes] | None = None,
+    force_option: bool = True,
 ) -> None:
     """Write a file the program makes (an export, a picture, a report) by the one policy for such files.
 
+    * Never over the history, its side files or a file the command reads (``protect``, ``inputs``: see
+      :func:`check_output_path`), not even with ``force``.
     * ``-``, and a name that is this process's standard output (``/dev/stdout``), are streamed to standard output.
     * A name that is not a regular file (a FIFO, a device such as ``/dev/null``, the pipe of a shell's ``>(cmd)``)
       is opened and streamed to; it is never replaced.
-    * A file in ``protect`` (the history being read) is never written, not even with ``force``.
     * An existing regular file (or a symbolic link to one) is replaced only with ``force``, all at once
-      (:func:`write_atomically`, through the link); without it the command refuses in one line.
+      (:func:`write_atomically`, through the link); without it the command refuses in one line (naming
+      ``--force`` only when the command has it: ``force_option``).
     * A new file is created all at once, and only if nobody took the name meanwhile.
 
     ``what`` names the file for messages ("the export", "the picture"). Raises :class:`OutputRefused` or
     :class:`WriteError`, whose messages name the file and what was being written."""
     from pathlib import Path
 
+    protect, inputs = [*protect, _default_history()], list(inputs)
     pieces: Iterable[bytes] = (chunks,) if isinstance(chunks, bytes) else chunks
     if target == "-":
+        check_output_path(target, None, what=what, protect=protect, inputs=inputs, stdout=stdout)
         _stream_to_stdout(pieces, what, stdout)
         return
     try:
@@ -495,15 +587,11 @@ def write_output(
         raise WriteError(
             _("{file}: cannot write {what} ({reason})").format(file=target, what=what, reason=reason), reason
         ) from None
-    for path in protect:
-        with contextlib.suppress(OSError, ValueError):
-            if status is not None and _same_file(status, os.stat(path)):
-                raise OutputRefused(
-                    _("{file} is the history being read; {what} was not written").format(file=target, what=what)
-                )
+    check_output_path(target, status, what=what, protect=protect, inputs=inputs)
     if status is not None:
         out_status = _stdout_stat()
         if out_status is not None and _same_file(status, out_status):
+            check_output_path("-", None, what=what, protect=protect, inputs=inputs, stdout=stdout)
             _stream_to_stdout(pieces, what, stdout)
             return
         if stat.S_ISDIR(status.st_mode):
@@ -512,6 +600,8 @@ def write_output(
             _stream_to_file(target, pieces, what)
             return
         if not force:
+            if not force_option:
+                raise OutputRefused(_("{file} already exists; {what} was not written").format(file=target, what=what))
             raise OutputRefused(
                 _("{file} already exists; {what} was not written (--force replaces it)").format(file=target, what=what)
             )

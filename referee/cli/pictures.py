@@ -9,7 +9,7 @@ phone or chat app shows as SVG. Imported only when a picture is made: no other c
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from referee.cli.output import ScoreTable
@@ -98,12 +98,32 @@ def check_svg(path: str) -> None:
     raise InputError(_("{file}: a picture is written as FILE.svg").format(file=path))
 
 
-def write_picture(env: Any, path: str, picture: Picture, *, force: bool = False) -> None:
+def write_picture(
+    env: Any,
+    path: str,
+    picture: Picture,
+    *,
+    force: bool = False,
+    inputs: Iterable[str] = (),
+    protect: Iterable[Any] = (),
+    force_option: bool = True,
+) -> None:
+    """Write a picture by the rule of every file the program writes (never over ``inputs``, the files the command
+    read, nor the history ``protect``); ``force_option``: whether the command has ``--force``."""
     from referee.cli.files import write_output
 
     check_svg(path)
     stdout = getattr(env.stdout, "buffer", None)
-    write_output(path, [picture.svg().encode("utf-8")], what=_("the picture"), force=force, stdout=stdout)
+    write_output(
+        path,
+        [picture.svg().encode("utf-8")],
+        what=_("the picture"),
+        force=force,
+        stdout=stdout,
+        inputs=inputs,
+        protect=protect,
+        force_option=force_option,
+    )
 
 
 # -- the commands ----------------------------------------------------------------------------------------------
@@ -151,7 +171,7 @@ def draw_command(env: Any, spec: Any, path: str, at: int | None, output: str, fo
     try:
         check_svg(output)
         game = game_at(spec, path, env, at)
-        write_picture(env, output, game_picture(spec, game), force=force)
+        write_picture(env, output, game_picture(spec, game), force=force, inputs=[path])
     except RefereeError as error:
         raise fail(out, error) from None
     if output != "-":

@@ -322,7 +322,9 @@ def check_command(
         from referee.cli.pictures import ruling_picture, write_picture
 
         try:
-            write_picture(env, draw, ruling_picture(spec, game, canonical, verdict))
+            write_picture(
+                env, draw, ruling_picture(spec, game, canonical, verdict), inputs=[record_path], force_option=False
+            )
         except RefereeError as failure:
             raise fail(out, failure) from None
     if json_mode:
@@ -348,7 +350,13 @@ def check_command(
 
 # -- score -----------------------------------------------------------------------------------------------------
 def score_command(
-    env: Environment, spec: GameSpec, path: str, json_mode: bool, board: bool = False, draw: str | None = None
+    env: Environment,
+    spec: GameSpec,
+    path: str,
+    json_mode: bool,
+    board: bool = False,
+    draw: str | None = None,
+    protect: tuple[str, ...] = (),
 ) -> int:
     """The score of a record or a position: a breakdown per player (and the table drawn with ``board``; the score
     sheet drawn as a picture into ``draw``)."""
@@ -385,7 +393,7 @@ def score_command(
         from referee.cli.pictures import game_picture, write_picture
 
         try:
-            write_picture(env, draw, game_picture(spec, game))
+            write_picture(env, draw, game_picture(spec, game), inputs=[path], protect=protect, force_option=False)
         except RefereeError as failure:
             raise fail(out, failure) from None
     if json_mode:

@@ -111,6 +111,9 @@ class GameEntry:
     """A further copy of a play logged as several (BoardGameGeek's ``quantity``): never "probably" another."""
     notices: list[str] = field(default_factory=list)
     """What was cut from an imported play (text over 2,000 characters), said when it is logged; not stored."""
+    damaged: tuple[str, ...] = ()
+    """The cells of this game the history could not use as they are (``location``, ``players.score``: see
+    :mod:`referee.history.rows`): shown by ``history show``, left out of every count, exported as far as read."""
 
     @property
     def names(self) -> list[str]:
@@ -160,6 +163,19 @@ def utc_sort_key(stamp: str | None) -> str | None:
     from referee.moments import utc_key
 
     return utc_key(stamp)
+
+
+def time_text(value: object) -> str | None:
+    """A record's ``started``/``finished`` as ISO 8601 text: a quoted string as it is, a native TOML date-time
+    (``started = 2025-01-01T10:00:00+00:00``, read as a ``datetime``) or date written out the same way; anything
+    else None."""
+    from datetime import date
+
+    if isinstance(value, str):
+        return value
+    if isinstance(value, date):  # a datetime is a date too
+        return value.isoformat()
+    return None
 
 
 def now_iso() -> str:
@@ -227,8 +243,8 @@ def entry_from_game(
         game.rules.name, list(game.players), dict(outcome.scores), list(outcome.ranking), winner, over
     )
     location = document.get("location") if isinstance(document.get("location"), str) else None
-    started = document.get("started") if isinstance(document.get("started"), str) else None
-    finished = document.get("finished") if isinstance(document.get("finished"), str) else None
+    started = time_text(document.get("started"))
+    finished = time_text(document.get("finished"))
     if times is not None:
         started, finished = times
     for key, stamp in (("started", started), ("finished", finished)):

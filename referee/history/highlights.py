@@ -71,6 +71,8 @@ def highlights(
     from referee.history.store import game_filters
 
     where, params = game_filters(game, player, since, table="g.", results_only=True)  # abandoned: no result
+    where += history.counted_sql()  # a damaged game: counted nowhere
+    history.note_damaged(game=game, player=player, since=since)
     months: Counter[str] = Counter()
     counts_by_game: dict[str, Counter[int]] = {}
     wins_by_game: dict[str, Counter[str]] = {}

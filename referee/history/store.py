@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from referee.errors import InputError
+from referee.history import rows as row_rules
 from referee.history.entry import GameEntry, PlayerResult, name_key
 from referee.i18n import _
 
@@ -116,7 +117,7 @@ _TOTALS_FROM_PLAYERS = """
 INSERT INTO totals (game, key, seat, board, name, games, wins, shared, score_sum, score_count, best, draws)
 SELECT p.game, p.key, p.seat, coalesce(g.board, ''), min(p.name), count(*), sum(p.winner), sum(p.shared),
        coalesce(sum(p.score), 0), count(p.score), max(p.score), sum(p.draw)
-FROM players p JOIN games g ON g.id = p.game_id AND g.incomplete = 0 AND p.anonymous = 0 {where}
+FROM players p JOIN games g ON g.id = p.game_id AND g.incomplete = 0 AND p.anonymous = 0{sound} {where}
 GROUP BY p.game, p.key, p.seat, coalesce(g.board, '')
 """
 """The totals of ``stats`` rebuilt from the games (after a remove or a rename, and when migrating)."""
@@ -275,6 +276,12 @@ class History:
         self._pending: list[str] = []
         """For each game logged in the open batch transaction, whether it was added (else it was there already):
         counted as committed only when the transaction commits."""
+        self._damaged_games: frozenset[int] | None = None
+        self.indexless = False
+        """Reads go without the indexes: one of them was found damaged (the command says so in one line)."""
+        self.left_out: set[tuple[object, ...]] = set()
+        """What reads of this connection left out of their counts as damaged (a game, a row of totals or
+        ratings): the command says so in one line (:func:`referee.history.rows.describe`)."""
         self.committed: dict[str, int] = {"added": 0, "present": 0, "probable": 0}
         """Games this connection logged and committed (``added``), or found already logged (``present``): what the
         database holds, whatever failed later."""
@@ -407,11 +414,30 @@ class History:
 
     @contextmanager
     def reading(self) -> Iterator[sqlite3.Connection]:
-        """Queries outside a write transaction, their sqlite errors reported as HistoryError."""
+        """Queries outside a write transaction, their sqlite errors reported as HistoryError (a file found damaged
+        while read: the damage and the ways to recover, not "not a referee history": it is one)."""
         try:
             yield self.connection
         except sqlite3.Error as error:
+            if _damaged(error):
+                raise HistoryError(_damage_message(self.path, str(error), written=False)) from None
             raise HistoryError(_describe(error, self.path)) from None
+
+    def _without_indexes(self, read: Callable[[], Any]) -> Any:
+        """``read()``, and when SQLite finds the file damaged on the way, ``read()`` again with every index of
+        the games and players left unused (:attr:`indexless`): a damaged index (which ``REINDEX`` rebuilds) never
+        hides the games themselves, which are in the tables."""
+        try:
+            return read()
+        except HistoryError:
+            if self.indexless:
+                raise
+            self.indexless = True
+            return read()
+
+    def _from(self, table: str) -> str:
+        """``FROM table``, ``NOT INDEXED`` when the indexes are not to be trusted (see :meth:`_without_indexes`)."""
+        return f" FROM {table} NOT INDEXED" if self.indexless else f" FROM {table}"
 
     # -- logging -------------------------------------------------------------------------------------------
     def find_hash(self, content_hash: str) -> int | None:
@@ -594,14 +620,17 @@ class History:
 
     def _rebuild_totals(self, db: sqlite3.Connection, game: str) -> None:
         db.execute("DELETE FROM totals WHERE game = ?", (game,))
-        db.execute(_TOTALS_FROM_PLAYERS.format(where="WHERE p.game = ?"), (game,))
+        sound = self.counted_sql(fresh=True)
+        db.execute(_TOTALS_FROM_PLAYERS.format(where="WHERE p.game = ?", sound=sound), (game,))
 
     def _rate_new_game(self, db: sqlite3.Connection, entry: GameEntry, game_id: int) -> None:
         """Update the ratings with a new game when it is the latest of its game; else mark them for recomputing."""
         from referee.history import ratings
 
         state = db.execute("SELECT stale, last_played FROM rating_state WHERE game = ?", (entry.game,)).fetchone()
-        if state is not None and (state[0] or (state[1] is not None and entry.played < state[1])):
+        if state is not None and (
+            state[0] != 0 or (state[1] is not None and (not isinstance(state[1], str) or entry.played < state[1]))
+        ):
             db.execute("UPDATE rating_state SET stale = 1 WHERE game = ?", (entry.game,))
             return
         rated = [player for player in entry.players if player.seat not in entry.anonymous]
@@ -611,7 +640,10 @@ class History:
         before = []
         for key in keys:
             row = db.execute("SELECT mu, sigma FROM ratings WHERE game = ? AND key = ?", (entry.game, key)).fetchone()
-            before.append((ratings.MU, ratings.SIGMA) if row is None else (row[0], row[1]))
+            if row is not None and not row_rules.sound_row("ratings", row, ("mu", "sigma")):  # damaged: start over
+                db.execute("UPDATE rating_state SET stale = 1 WHERE game = ?", (entry.game,))
+                return
+            before.append((ratings.MU, ratings.SIGMA) if row is None else (float(row[0]), float(row[1])))
         after = ratings.update(before, [player.rank for player in rated])
         for player, key, (mu, sigma) in zip(rated, keys, after, strict=True):
             db.execute(
@@ -637,21 +669,25 @@ class History:
     def _recompute(self, db: sqlite3.Connection, game: str) -> None:
         self._store_ratings(db, game, self._compute_ratings(db, game))
 
-    @staticmethod
-    def _compute_ratings(db: sqlite3.Connection, game: str) -> _Ratings:
+    def _compute_ratings(self, db: sqlite3.Connection, game: str) -> _Ratings:
         """The ratings of one game replayed from its games in the order they were played (reads only)."""
         from referee.history import ratings
 
         rows = db.execute(
             "SELECT g.id, g.played, p.key, p.rank, p.name FROM games g JOIN players p ON p.game_id = g.id"
-            " WHERE g.game = ? AND g.incomplete = 0 AND p.anonymous = 0 ORDER BY g.played, g.id, p.seat",
+            " WHERE g.game = ? AND g.incomplete = 0 AND p.anonymous = 0"
+            + self.counted_sql(fresh=True)
+            + " ORDER BY g.played, g.id, p.seat",
             (game,),
         ).fetchall()
         order: list[int] = []
         players: dict[int, list[tuple[str, int]]] = {}
         names: dict[str, str] = {}
         last: tuple[str, int] | None = None
+        unreadable = {row[0] for row in rows if not (isinstance(row[2], str) and isinstance(row[4], str))}
         for game_id, played, key, rank, name in rows:
+            if game_id in unreadable:  # a name that is not UTF-8: the game is damaged, and counted nowhere
+                continue
             if game_id not in players:
                 order.append(game_id)
                 players[game_id] = []
@@ -690,7 +726,7 @@ class History:
         stored ones are current."""
         with self.reading() as db:
             row = db.execute("SELECT stale FROM rating_state WHERE game = ?", (game,)).fetchone()
-            if row is None or not row[0]:
+            if row is None or row[0] == 0:  # anything but a clear "not stale" is recomputed
                 return None
             computed = self._compute_ratings(db, game)
         try:
@@ -714,7 +750,28 @@ class History:
             return {key: (computed.names[key], mu, sigma) for key, (mu, sigma) in computed.current.items()}
         with self.reading() as db:
             rows = db.execute("SELECT key, name, mu, sigma FROM ratings WHERE game = ?", (game,)).fetchall()
-        return {key: (name, mu, sigma) for key, name, mu, sigma in rows}
+        columns = ("key", "name", "mu", "sigma")
+        if not all(row_rules.sound_row("ratings", row, columns) for row in rows):
+            computed = self._repaired_ratings(game)  # derived from the games: computed again, nothing lost
+            return {key: (computed.names[key], mu, sigma) for key, (mu, sigma) in computed.current.items()}
+        return {row[0]: (row[1], float(row[2]), float(row[3])) for row in rows}
+
+    def _repaired_ratings(self, game: str) -> _Ratings:
+        """The ratings of ``game`` computed from its games, and stored if the history can be written at once
+        (a damaged row of the ratings replaced; else only shown, and repaired another time)."""
+        with self.reading() as db:
+            computed = self._compute_ratings(db, game)
+        with suppress(HistoryError), self.transaction(wait=False) as db:
+            self._store_ratings(db, game, computed)
+        return computed
+
+    def repair_totals(self, game: str | None) -> None:
+        """The totals of ``game`` (of every game: None) added up again from the games, if the history can be
+        written at once (a damaged row of them replaced); else left for another time."""
+        games = [game] if game is not None else self.game_kinds()
+        with suppress(HistoryError), self.transaction(wait=False) as db:
+            for kind in games:
+                self._rebuild_totals(db, kind)
 
     def rating_course(self, game: str, keys: Iterable[str]) -> dict[str, list[RatingStep]]:
         """Player key → the ``((played, game id), mu, sigma)`` after each of their games, in order (the moment
@@ -737,7 +794,11 @@ class History:
                     " WHERE g.game = ? AND s.key = ? ORDER BY g.played, g.id",
                     (game, key),
                 ).fetchall()
-                result[key] = [((played, game_id), mu, sigma) for played, game_id, mu, sigma in rows]
+                result[key] = [
+                    ((played, game_id), float(mu), float(sigma))
+                    for played, game_id, mu, sigma in rows
+                    if row_rules.sound_row("rating_steps", (mu, sigma), ("mu", "sigma")) and isinstance(played, str)
+                ]
         return result
 
     # -- reading -------------------------------------------------------------------------------------------
@@ -751,11 +812,18 @@ class History:
         oldest_first: bool = False,
     ) -> list[LoggedGame]:
         """Logged games, newest first (``oldest_first`` for exports), filtered by game, player and date."""
+        return self._without_indexes(  # type: ignore[no-any-return]
+            lambda: self._games(game=game, player=player, since=since, limit=limit, oldest_first=oldest_first)
+        )
+
+    def _games(
+        self, *, game: str | None, player: str | None, since: str | None, limit: int | None, oldest_first: bool
+    ) -> list[LoggedGame]:
         order = "ASC" if oldest_first else "DESC"
         if player is not None:  # a player's games, from the players' index (key, date): no scan of all games
             return self._games_of(name_key(player), game, since, limit, order)
         where, params = self._filters(game, player, since)
-        sql = "SELECT " + GAME_COLUMNS + f" FROM games{where} ORDER BY played {order}, id {order}"
+        sql = "SELECT " + GAME_COLUMNS + self._from("games") + f"{where} ORDER BY played {order}, id {order}"
         if limit is not None:
             sql += " LIMIT ?"
             params.append(limit)
@@ -765,12 +833,30 @@ class History:
 
     def each_game(self, *, game: str | None = None, chunk: int = 500) -> Iterator[LoggedGame]:
         """Every logged game (of ``game``), oldest first, read a chunk at a time from one statement (one snapshot
-        of the history, and little memory whatever its size): what exports stream."""
+        of the history, and little memory whatever its size): what exports stream. A damaged index found on the
+        way: the rest read again without indexes, from where it was."""
+        given = 0
+        while True:
+            try:
+                for logged in self._each_game(game, chunk, skip=given):
+                    given += 1
+                    yield logged
+                return
+            except HistoryError:
+                if self.indexless:
+                    raise
+                self.indexless = True
+
+    def _each_game(self, game: str | None, chunk: int, *, skip: int) -> Iterator[LoggedGame]:
         where, params = self._filters(game, None, None)
         with self.reading() as db:
             cursor = db.execute(
-                "SELECT " + GAME_COLUMNS + f" FROM games{where} ORDER BY played ASC, id ASC",
-                params,
+                "SELECT "
+                + GAME_COLUMNS
+                + self._from("games")
+                + f"{where} ORDER BY played ASC, id ASC"
+                + (" LIMIT -1 OFFSET ?" if skip else ""),
+                [*params, skip] if skip else params,
             )
             while rows := cursor.fetchmany(chunk):
                 yield from self._with_players(db, rows)
@@ -784,7 +870,10 @@ class History:
         if since is not None:
             clauses.append("played >= ?")
             params.append(since)
-        sql = f"SELECT game_id FROM players WHERE {' AND '.join(clauses)} ORDER BY played {order}, game_id {order}"
+        sql = (
+            "SELECT game_id" + self._from("players") + f" WHERE {' AND '.join(clauses)}"
+            f" ORDER BY played {order}, game_id {order}"
+        )
         if limit is not None:
             sql += " LIMIT ?"
             params.append(limit)
@@ -794,79 +883,47 @@ class History:
             for start in range(0, len(ids), 500):
                 chunk = ids[start : start + 500]
                 rows += db.execute(
-                    "SELECT " + GAME_COLUMNS + f" FROM games WHERE id IN ({','.join('?' * len(chunk))})",
+                    "SELECT " + GAME_COLUMNS + self._from("games") + f" WHERE id IN ({','.join('?' * len(chunk))})",
                     chunk,
                 ).fetchall()
-            rows.sort(key=lambda row: (row[4], row[0]), reverse=order == "DESC")
+            rows.sort(key=lambda row: (row_rules.text(row[4]) or "", row[0]), reverse=order == "DESC")
             return self._with_players(db, rows)
 
     def count(self, *, game: str | None = None, player: str | None = None, since: str | None = None) -> int:
         where, params = self._filters(game, player, since)
-        with self.reading() as db:
-            return int(db.execute(f"SELECT count(*) FROM games{where}", params).fetchone()[0])
+
+        def read() -> int:
+            with self.reading() as db:
+                return int(db.execute("SELECT count(*)" + self._from("games") + where, params).fetchone()[0])
+
+        return self._without_indexes(read)  # type: ignore[no-any-return]
 
     @staticmethod
     def _filters(game: str | None, player: str | None, since: str | None) -> tuple[str, list[Any]]:
         return game_filters(game, player, since)
 
     def _with_players(self, db: sqlite3.Connection, rows: list[Any]) -> list[LoggedGame]:
+        """The games of ``rows`` (of :data:`GAME_COLUMNS`) with their players, read by :func:`read_game`: a cell it
+        cannot use makes that game damaged, never the read."""
         if not rows:
             return []
-        players: dict[int, list[PlayerResult]] = {row[0]: [] for row in rows}
+        players: dict[object, list[dict[str, Any]]] = {row[0]: [] for row in rows}
         ids = list(players)
         for start in range(0, len(ids), 500):
             chunk = ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
-            for game_id, seat, name, score, place, rank, winner, draw, color, new in db.execute(
-                "SELECT game_id, seat, name, score, place, rank, winner, draw, color, new FROM players"
-                f" WHERE game_id IN ({marks}) ORDER BY game_id, seat",
-                chunk,
-            ):
-                players[game_id].append(
-                    PlayerResult(
-                        text_cell(name) or "?",
-                        seat,
-                        score,
-                        place,
-                        rank,
-                        bool(winner),
-                        bool(draw),
-                        text_cell(color),
-                        bool(new),
-                    )
-                )
-        result = []
-        for (
-            game_id,
-            game,
-            content_hash,
-            kind,
-            played,
-            started,
-            finished,
-            actions,
-            setup,
-            record,
-            location,
-            notes,
-            incomplete,
-        ) in rows:
-            entry = GameEntry(
-                game=text_cell(game) or "",
-                players=players[game_id],
-                setup=_setup_cell(setup),
-                record=text_cell(record) or "",
-                content_hash=text_cell(content_hash) or "",
-                kind=text_cell(kind) or "record",
-                actions=actions,
-                started=text_cell(started),
-                finished=text_cell(finished),
-                played=text_cell(played) or "",
-                location=text_cell(location),
-                notes=text_cell(notes),
-                incomplete=bool(incomplete),
+            cursor = db.execute(
+                f"SELECT {PLAYER_COLUMNS}" + self._from("players") + f" WHERE game_id IN ({marks})", chunk
             )
-            result.append(LoggedGame(game_id, entry))
+            names = [column[0] for column in cursor.description]
+            for found in cursor:
+                player = dict(zip(names, found, strict=True))
+                players[player["game_id"]].append(player)
+        columns = GAME_COLUMNS.split(", ")
+        result = []
+        for row in rows:
+            cells = dict(zip(columns, row, strict=False))
+            result.append(read_game(cells, players[row[0]]))
         self._attach_identities(db, result)
         return result
 
@@ -888,9 +945,18 @@ class History:
             ):
                 entry = by_id[game_id]
                 entry.uuid = checked_uuid(game_uuid)
-                if isinstance(app, str) and isinstance(owner, str) and isinstance(app_id, str):
-                    entry.origin = (app, owner, app_id)
-                entry.bgg_play = bgg_play if isinstance(bgg_play, str) else None
+                damaged = [] if game_uuid is None or entry.uuid is not None else ["uuid"]
+                origin = (app, owner, app_id)
+                if all(isinstance(cell, str) and len(cell) <= 200 for cell in origin):
+                    entry.origin = (str(app), str(owner), str(app_id))
+                elif any(cell is not None for cell in origin):
+                    damaged.append("origin")
+                sound_play = isinstance(bgg_play, str) and bgg_play.isdigit() and len(bgg_play) < 16
+                entry.bgg_play = bgg_play if sound_play else None
+                if bgg_play is not None and not sound_play:
+                    damaged.append("bgg_play")
+                if damaged:  # a cell of the identity it cannot use: the game is damaged (rows.read_game's rule)
+                    entry.damaged = (*entry.damaged, *damaged)
                 if incomplete == 2:
                     entry.incomplete, entry.unscored = False, True
             anonymous: dict[int, set[int]] = {}
@@ -902,12 +968,12 @@ class History:
                 by_id[game_id].anonymous = frozenset(seats)
 
     def get(self, game_id: int) -> LoggedGame | None:
-        with self.reading() as db:
-            rows = db.execute(
-                "SELECT " + GAME_COLUMNS + " FROM games WHERE id = ?",
-                (game_id,),
-            ).fetchall()
-            found = self._with_players(db, rows)
+        def read() -> list[LoggedGame]:
+            with self.reading() as db:
+                rows = db.execute("SELECT " + GAME_COLUMNS + self._from("games") + " WHERE id = ?", (game_id,))
+                return self._with_players(db, rows.fetchall())
+
+        found = self._without_indexes(read)
         return found[0] if found else None
 
     def player_counts(self, game: str, among: Iterable[int]) -> list[int]:
@@ -922,9 +988,36 @@ class History:
                 ).fetchone()
             ]
 
+    def damaged_games(self, *, fresh: bool = False) -> frozenset[int]:
+        """The games every count leaves out (see :func:`referee.history.rows.damaged_games_sql`): found once per
+        connection (a scan of the games and players), again when ``fresh`` (inside a write)."""
+        if self._damaged_games is None or fresh:
+            with self.reading() as db:
+                found = {row[0] for row in db.execute(row_rules.damaged_games_sql())}
+            self._damaged_games = frozenset(game_id for game_id in found if type(game_id) is int)
+        return self._damaged_games
+
+    def counted_sql(self, alias: str = "g.", *, fresh: bool = False) -> str:
+        """`` AND g.id NOT IN (…)``: what a count adds to its ``WHERE`` to leave the damaged games out (nothing
+        when there are none: the count runs as fast as ever)."""
+        return _leaving_out(self.damaged_games(fresh=fresh), alias)
+
+    def note_damaged(self, *, game: str | None = None, player: str | None = None, since: str | None = None) -> int:
+        """Note in :attr:`left_out` the damaged games among those selected (what counts leave out); how many."""
+        damaged = self.damaged_games()
+        if not damaged:
+            return 0
+        where, params = game_filters(game, player, since)
+        where = (where + " AND" if where else " WHERE") + f" id IN ({','.join(map(str, sorted(damaged)))})"
+        with self.reading() as db:
+            found = db.execute(f"SELECT id FROM games{where}", params).fetchall()
+        self.left_out.update(("game", game_id) for (game_id,) in found)
+        return len(found)
+
     def game_kinds(self) -> list[str]:
         with self.reading() as db:
-            return [row[0] for row in db.execute("SELECT DISTINCT game FROM games ORDER BY game")]
+            kinds = db.execute("SELECT DISTINCT game FROM games WHERE typeof(game) = 'text' ORDER BY game")
+            return [row[0] for row in kinds if isinstance(row[0], str)]
 
     # -- changing ------------------------------------------------------------------------------------------
     def remove(self, game_id: int) -> bool:
@@ -983,25 +1076,90 @@ class History:
             return str(db.execute("PRAGMA integrity_check").fetchone()[0])
 
 
-def text_cell(value: object) -> str | None:
-    """A text cell as text, whatever a damaged or hand-edited file holds in it (SQLite keeps any type in any
-    column): bytes decoded (undecodable ones replaced), numbers written out; so one odd value never stops a list,
-    a ``--json`` document or an export."""
-    if value is None or isinstance(value, str):
-        return value
-    if isinstance(value, bytes):
-        return value.decode("utf-8", "replace")
-    return str(value)
+text_cell = row_rules.text
+"""A text cell as far as it can be read (see :func:`referee.history.rows.text`)."""
+
+PLAYER_COLUMNS = "game_id, seat, name, score, place, rank, winner, draw, color, new"
+"""What :func:`read_game` reads of each player."""
 
 
-def _setup_cell(text: Any) -> dict[str, Any]:
-    """A game's setup as stored (JSON); a damaged cell reads as no setup, so that one odd value never stops a
-    list or an export."""
+def read_game(cells: Mapping[str, Any], players: list[dict[str, Any]]) -> LoggedGame:
+    """THE reader of a game's row and its players' rows: each cell checked against its column
+    (:data:`referee.history.rows.CELLS`); a cell it cannot use is noted in the entry's ``damaged`` and replaced by
+    what can be read of it (text with undecodable bytes replaced), or by nothing."""
+    damaged: list[str] = []
+    game = row_rules.RowReader("games", dict(cells), damaged)
+    setup_text = game.text("setup", "{}")
+    setup = _setup_cell(setup_text)
+    if setup is None:
+        damaged.append("setup")
+        setup = {}
+    results = []
+    ordered = sorted(players, key=lambda found: found["seat"] if type(found.get("seat")) is int else row_rules.SEATS)
+    for index, found in enumerate(ordered):
+        player = row_rules.RowReader("players", found, damaged)
+        results.append(
+            PlayerResult(
+                player.text("name", "?") or "?",
+                player.integer("seat", index),
+                player.optional_integer("score"),
+                player.integer("place", index + 1),
+                player.integer("rank", index + 1),
+                player.flag("winner"),
+                player.flag("draw"),
+                player.optional_text("color"),
+                player.flag("new"),
+            )
+        )
+    seats = [result.seat for result in results]
+    if len(set(seats)) != len(seats):
+        damaged.append("players.seat")
+    entry = GameEntry(
+        game=game.text("game", ""),
+        players=results,
+        setup=setup,
+        record=game.text("record", ""),
+        content_hash=game.text("hash", ""),
+        kind=game.text("kind", "record"),
+        actions=game.integer("actions", 0),
+        started=game.optional_text("started"),
+        finished=game.optional_text("finished"),
+        played=game.text("played", ""),
+        location=game.optional_text("location"),
+        notes=game.optional_text("notes"),
+        incomplete=game.flag("incomplete"),
+    )
+    for stamp in ("played", "started", "finished"):
+        value = getattr(entry, stamp)
+        if value and stamp not in damaged and not _readable_time(value):
+            damaged.append(stamp)
+    entry.damaged = tuple(dict.fromkeys(damaged))
+    return LoggedGame(game.integer("id", 0), entry)
+
+
+def _readable_time(value: str) -> bool:
+    from datetime import datetime
+
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _leaving_out(damaged: Iterable[int], alias: str = "g.") -> str:
+    """`` AND g.id NOT IN (1, 5)`` for the damaged games (integers, written out), or nothing."""
+    ids = sorted(damaged)
+    return f" AND {alias}id NOT IN ({','.join(map(str, ids))})" if ids else ""
+
+
+def _setup_cell(text: str) -> dict[str, Any] | None:
+    """A game's setup as stored (JSON); None when it is not a JSON table."""
     try:
         value = json.loads(text)
     except (TypeError, ValueError, RecursionError):
-        return {}
-    return value if isinstance(value, dict) else {}
+        return None
+    return value if isinstance(value, dict) else None
 
 
 # -- opening ---------------------------------------------------------------------------------------------------
@@ -1053,6 +1211,7 @@ def open_history(path: Path, *, create: bool = True) -> History | None:
         raise HistoryError(f"{path}: cannot be opened ({error.strerror})") from None
     try:
         connection = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
+        connection.text_factory = row_rules.lenient_text
     except sqlite3.Error as error:
         raise HistoryError(_describe(error, path)) from None
     history = History(connection, path)
@@ -1140,7 +1299,8 @@ def _migrate(db: sqlite3.Connection, version: int) -> None:
             _identities_of_old_plays(db)
         db.execute("INSERT OR REPLACE INTO rating_state (game, stale) SELECT DISTINCT game, 1 FROM games")
         db.execute("DELETE FROM totals")
-        db.execute(_TOTALS_FROM_PLAYERS.format(where=""))
+        damaged = [row[0] for row in db.execute(row_rules.damaged_games_sql())]
+        db.execute(_TOTALS_FROM_PLAYERS.format(where="", sound=_leaving_out(damaged)))
     db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 

@@ -137,6 +137,49 @@ def test_ctrl_c_in_a_batch_keeps_what_was_logged_and_says_so(tmp_path: Path, int
     assert f"stopped: {interrupt_at} games are in the history" in errors.getvalue()
 
 
+@pytest.mark.parametrize("moment", ["before the game is written", "after the game is written"])
+@pytest.mark.parametrize("interrupt_at", [2, 4, 5])
+def test_ctrl_c_while_a_game_is_logged_leaves_no_game_out_of_the_account(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, moment: str, interrupt_at: int
+) -> None:
+    """Issue 34: Ctrl-C inside the logging of a game (read, not yet counted): the account's parts (in the
+    history, not logged, not read) still add up to the games given, and what it says is what the file holds."""
+    from referee.history.store import History
+
+    path = tmp_path / "h.sqlite3"
+    history = history_at(path)
+    history.BATCH_SIZE = 3
+    real_merge = History.merge
+    calls = [0]
+
+    def merge(self: History, made, **options):  # type: ignore[no-untyped-def]
+        calls[0] += 1
+        if calls[0] == interrupt_at + 1 and moment == "before the game is written":
+            raise KeyboardInterrupt
+        result = real_merge(self, made, **options)
+        if calls[0] == interrupt_at + 1:
+            self._pending.pop() if self._pending else None  # written, and Ctrl-C before it was counted
+            raise KeyboardInterrupt
+        return result
+
+    monkeypatch.setattr(History, "merge", merge)
+    out, errors = quiet_output()
+    made = [
+        entry("coin-age", ["Ann", "Bob"], [10, number], [2, 1], ["Bob"], f"2025-01-01T00:{number:02d}:00")
+        for number in range(10)
+    ]
+    batch = BatchLog(out, history, 10)
+    batch.run((f"game {number}", game) for number, game in enumerate(made))
+    counts = batch.counts()
+    history.close()
+    text = errors.getvalue()
+    lost = 1 if moment == "before the game is written" else 0
+    assert batch.worst == 130
+    assert counts["added"] == games_in(path)
+    assert counts["added"] + lost + counts["not_read"] == 10, text
+    assert (f"not logged (log them again): game {interrupt_at}" in text) == bool(lost), text
+
+
 def test_record_text_helper_still_names_ann_and_bob() -> None:
     assert b'"Ann",\n    "Bob",' in record_text("coin-age", [])
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from referee.cli.env import Environment
 from referee.cli.history.entries import SCORE_ONLY_SOURCES, Unfinished, entry_from_text, read_entries, record_files
 from referee.cli.history.opening import open_for_writing
-from referee.cli.history.options import game_names
+from referee.cli.history.options import checked_entries, game_names
 from referee.cli.output import Output
 from referee.cli.status import ExitStatus, exit_status, fail
 from referee.errors import InputError, RefereeError
@@ -91,22 +91,53 @@ class BatchLog:
     def run(self, items: Iterator[tuple[str, GameEntry | RefereeError]]) -> None:
         from referee.history.store import HistoryError
 
+        current: tuple[str, GameEntry | RefereeError, tuple[int, int, int, int]] | None = None
         try:
             with self.history.batch():
                 for source, outcome in items:
+                    current = (source, outcome, (*self._accounted(), self.seen))
                     self.seen += 1
                     self._log_one(source, outcome)
+                    current = None
         except HistoryError as error:  # the open transaction was rolled back
             self._stopped(error.message, ExitStatus.BAD_INPUT, lost=self.pending_sources)
             return
         except KeyboardInterrupt:  # what was logged is committed (the batch ends with a commit)
-            self._stopped(_("interrupted"), ExitStatus.INTERRUPTED, lost=[])
+            self._stopped(_("interrupted"), ExitStatus.INTERRUPTED, lost=self._interrupted_game(current))
             return
         try:
             self.history.refresh_stale_ratings()
         except RefereeError as error:
             self.out.error(error.message)
             self.worst = max(self.worst, ExitStatus.BAD_INPUT)
+
+    def _accounted(self) -> tuple[int, int, int]:
+        """What the account holds so far: games logged (committed or in the open transaction), refused, unfinished."""
+        committed = self.history.committed
+        return committed["added"] + committed["present"] + self.history.uncommitted, self.refused, self.unfinished
+
+    def _interrupted_game(
+        self, current: tuple[str, GameEntry | RefereeError, tuple[int, int, int, int]] | None
+    ) -> list[str]:
+        """The game Ctrl-C came in the middle of, once the batch has committed: counted where it is (the history
+        holds it, it was refused or found unfinished) or else named as not logged; so that the parts of the
+        account always add up to the games given (issue 34: it was read, and in no part)."""
+        if current is None:
+            return []
+        source, outcome, before = current
+        if self.seen == before[3] or self._accounted() != before[:3]:
+            return []  # not counted as read yet (so counted as not read), or accounted for already
+        if not isinstance(outcome, RefereeError):
+            from referee.history.store import HistoryError
+
+            try:
+                found = self.history.find_hash(outcome.content_hash)
+            except HistoryError:
+                found = None
+            if found is not None:  # in the history, logged just before Ctrl-C was counted
+                self.history.committed["added"] += 1
+                return []
+        return [source]
 
     def _log_one(self, source: str, outcome: GameEntry | RefereeError) -> None:
         from referee.history.store import HistoryError
@@ -213,23 +244,29 @@ def _report_failed_game(out: Output, error: RefereeError, source: str, where: st
 
 
 def import_files(
-    env: Environment, files: Sequence[str], history_file: str | None, keep_duplicates: bool = False
+    env: Environment,
+    files: Sequence[str],
+    history_file: str | None,
+    keep_duplicates: bool = False,
+    json_mode: bool = False,
 ) -> int:
     """``history import FILE...``: each file in turn (see :func:`import_command`); the worst exit status."""
     worst: int = ExitStatus.SUCCESS
     for file in files:
-        worst = max(worst, import_command(env, file, history_file, keep_duplicates))
+        worst = max(worst, import_command(env, file, history_file, keep_duplicates, json_mode))
     return worst
 
 
-def import_command(env: Environment, file: str, history_file: str | None, keep_duplicates: bool = False) -> int:
+def import_command(
+    env: Environment, file: str, history_file: str | None, keep_duplicates: bool = False, json_mode: bool = False
+) -> int:
     """Restore a JSON export, read one game at a time (a backup of any size): each game replayed from its record
     and logged (games already there are skipped); or import another app's plays, or the CSV export, as results."""
     from referee.cli.files import display_name, open_text_stream
     from referee.history.backup_reader import read_backup
     from referee.history.export import BACKUP_FORMAT, BACKUP_VERSION
 
-    out = Output(env)
+    out = Output(env, json_mode)
     source = display_name(file)
     try:
         stream: Any = open_text_stream(file, env.stdin)
@@ -285,6 +322,7 @@ def import_command(env: Environment, file: str, history_file: str | None, keep_d
         with suppress(OSError):
             stream.close()
     counts = batch.counts()
+    _json_counts(out, batch, counts)
     out.text(
         _("{added}, {present} already in the history, {refused} refused.").format(
             added=ngettext("{n} game imported", "{n} games imported", counts["added"]).format(n=counts["added"]),
@@ -294,6 +332,15 @@ def import_command(env: Environment, file: str, history_file: str | None, keep_d
     )
     batch.say_merges()
     return batch.worst
+
+
+def _json_counts(out: Output, batch: BatchLog, counts: dict[str, int]) -> None:
+    """Under ``--json``, an import's account as one document (and why it stopped, if it did)."""
+    if out.json_mode:
+        document: dict[str, Any] = {key: value for key, value in counts.items() if key != "not_read"}
+        if batch.stopped_by is not None:
+            document["error"] = {"message": batch.stopped_by}
+        out.json(document)
 
 
 def _log_imported(
@@ -310,7 +357,7 @@ def _log_imported(
     ``entries`` is read); then recompute every game's ratings (an import may add games older than the last)."""
     with history:
         batch = BatchLog(out, history, None, keep_duplicates)
-        batch.run(entries)
+        batch.run(checked_entries(entries))  # the name rule of play, and notes cleaned, at this door too
         if stopped:
             out.error(stopped[0].message)
             if say_where_it_stopped:
@@ -424,6 +471,7 @@ def _import_plays(
     with suppress(OSError):
         stream.close()
     counts = batch.counts()
+    _json_counts(out, batch, {**counts, "other_games": other_games[0]})
     out.text(
         _("{added}, {present} already in the history, {other} of other games skipped, {refused} refused.").format(
             added=ngettext("{n} play imported", "{n} plays imported", counts["added"]).format(n=counts["added"]),
@@ -450,12 +498,23 @@ def _backup_entry(item: Any, where: str) -> GameEntry:
         return _score_only_backup_entry(item, where)
     entry = entry_from_text(item["record"], where, incomplete=item.get("incomplete") is True)
     _restore_names(entry, item, where)
-    if isinstance(item.get("played"), str):
+    if item.get("played") is not None:
         from referee.history.entry import utc_sort_key
 
-        entry.played = utc_sort_key(item["played"]) or entry.played
+        played = utc_sort_key(item["played"]) if isinstance(item["played"], str) else None
+        if played is None:
+            raise InputError(_no_time(where))
+        entry.played = played
     _restore_identity(entry, item)
     return entry
+
+
+def _no_time(where: str) -> str:
+    from referee.moments import EARLIEST_YEAR, LATEST_YEAR
+
+    return _("{where}: 'played' must be a date and time of the years {first} to {last}").format(
+        where=where, first=EARLIEST_YEAR, last=LATEST_YEAR
+    )
 
 
 def _restore_identity(entry: GameEntry, item: dict[str, Any]) -> None:
@@ -507,7 +566,9 @@ def _score_only_backup_entry(item: dict[str, Any], where: str) -> GameEntry:
         ranking = None
     played = utc_sort_key(item.get("played")) if isinstance(item.get("played"), str) else None
     if played is None:
-        raise InputError(_("{where}: no time of play").format(where=where))
+        raise InputError(
+            _no_time(where) if item.get("played") is not None else _("{where}: no time of play").format(where=where)
+        )
 
     def text(value: object) -> str | None:
         return value if isinstance(value, str) else None

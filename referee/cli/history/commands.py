@@ -109,10 +109,11 @@ def history_show(
 def history_remove(
     ctx: typer.Context,
     game_id: Annotated[str, typer.Argument(metavar="ID", help="The game's id (history list).")],
+    json_mode: JsonOption = False,
     history: HistoryFileOption = None,
 ) -> int:
     """Remove one game from the history."""
-    return remove_command(ctx.obj, game_id, history)
+    return remove_command(ctx.obj, game_id, history, json_mode)
 
 
 @history_app.command("add")
@@ -137,10 +138,11 @@ def history_edit(
     game_id: Annotated[str, typer.Argument(metavar="ID", help="The game's id (history list).")],
     location: Annotated[Optional[str], typer.Option("--location", help='Where it was played ("" clears it).')] = None,  # noqa: UP045
     notes: Annotated[Optional[str], typer.Option("--notes", help='Notes on the game ("" clears them).')] = None,  # noqa: UP045
+    json_mode: JsonOption = False,
     history: HistoryFileOption = None,
 ) -> int:
     """Set where a logged game was played and its notes (its result does not change)."""
-    return edit_command(ctx.obj, game_id, location, notes, history)
+    return edit_command(ctx.obj, game_id, location, notes, history, json_mode)
 
 
 @history_app.command("rename-player")
@@ -148,10 +150,11 @@ def history_rename(
     ctx: typer.Context,
     old: Annotated[str, typer.Argument(help="The name as logged (case and spaces do not matter).")],
     new: Annotated[str, typer.Argument(help="The name to use from now on.")],
+    json_mode: JsonOption = False,
     history: HistoryFileOption = None,
 ) -> int:
     """Rename a player in every game (merges two spellings of one person)."""
-    return rename_command(ctx.obj, old, new, history)
+    return rename_command(ctx.obj, old, new, history, json_mode)
 
 
 @history_app.command("export")
@@ -177,10 +180,11 @@ def history_export(
         Optional[str],  # noqa: UP045
         typer.Option("--me", help="bgstats: the player who owns the BG Stats app the file is opened in."),
     ] = None,
+    json_mode: Annotated[bool, typer.Option("--json", help="JSON for scripts: what was written (needs FILE).")] = False,
 ) -> int:
     """Export the history: BoardGameGeek's play XML, BG Stats' play file or its push links (or a page of them with
     QR codes), a CSV table, or JSON (the backup history import reads)."""
-    return export_command(ctx.obj, format_name, game, output or file, history, force, me)
+    return export_command(ctx.obj, format_name, game, output or file, history, force, me, json_mode)
 
 
 @history_app.command("report")
@@ -194,12 +198,15 @@ def history_report(
     since: Annotated[Optional[str], typer.Option("--since", help="Only games since this date (YYYY-MM-DD).")] = None,  # noqa: UP045
     history: HistoryFileOption = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")] = False,
+    json_mode: Annotated[
+        bool, typer.Option("--json", help="JSON for scripts: what was written (not with -o -).")
+    ] = False,
 ) -> int:
     """A season in one page: one self-contained HTML file of the games played, wins, ratings over time, seats,
     head to head, maps and the latest games drawn."""
     from referee.cli.history.report import report_command
 
-    return report_command(ctx.obj, output, game, player, since, history, force)
+    return report_command(ctx.obj, output, game, player, since, history, force, json_mode)
 
 
 @history_app.command("import")
@@ -212,13 +219,14 @@ def history_import(
             help="JSON or CSV exports of a history, BoardGameGeek plays XML, BG Stats play files (.bgsplay).",
         ),
     ],
+    json_mode: JsonOption = False,
     history: HistoryFileOption = None,
     keep_duplicates: KeepDuplicatesOption = False,
 ) -> int:
     """Restore a JSON export, or import plays (BoardGameGeek, BG Stats, a CSV export) as results without actions,
     merging them with this history: a play already there is never logged twice; one that only looks like one
     there is said and left out unless --keep-duplicates."""
-    return import_files(ctx.obj, files, history, keep_duplicates)
+    return import_files(ctx.obj, files, history, keep_duplicates, json_mode)
 
 
 def stats(

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from referee.cli.env import Environment
-from referee.cli.history.opening import history_path, open_for_reading
+from referee.cli.history.opening import history_path, open_for_reading, say_damaged
 from referee.cli.history.options import check_game_name
 from referee.cli.output import Output
 from referee.cli.status import ExitStatus, fail
@@ -28,6 +28,7 @@ def export_command(
     history_file: str | None,
     force: bool = False,
     me: str | None = None,
+    json_mode: bool = False,
 ) -> int:
     """Write the history in one of :data:`EXPORT_FORMATS`, a game at a time, by the policy of every file the
     program makes (:func:`referee.cli.files.write_output`: never over an existing file without ``--force``, never
@@ -35,8 +36,10 @@ def export_command(
     from referee.cli.files import write_output
     from referee.history import export
 
-    out = Output(env)
+    out = Output(env, json_mode)
     try:
+        if json_mode and (file is None or file == "-"):
+            raise InputError(_("--json tells what was written to FILE; the export itself goes to standard output"))
         if format_name not in EXPORT_FORMATS:
             raise InputError(
                 _("--format: one of {formats}, not '{format}'").format(
@@ -52,13 +55,14 @@ def export_command(
 
             me = check_player_name(me, "--me")
         history = open_for_reading(history_file)
-        written = [0]
+        written = [0, 0]  # games, of which damaged
 
         def games() -> Iterator[LoggedGame]:
             if history is None:
                 return
             for logged in history.each_game(game=game):
                 written[0] += 1
+                written[1] += bool(logged.entry.damaged)
                 yield logged
 
         if format_name == "bgg":
@@ -80,6 +84,10 @@ def export_command(
             from referee.cli.output import safe
 
             chunks = (safe(chunk) for chunk in chunks)
+        elif target == "-":  # nor through a pipe: ESC and C1 controls escaped (JSON reads them back as they were)
+            from referee.cli.history.options import escape_controls
+
+            chunks = (escape_controls(chunk) for chunk in chunks)
         try:
             write_output(
                 target,
@@ -92,7 +100,10 @@ def export_command(
         finally:
             if history is not None:
                 history.close()
-        if target != "-":
+        say_damaged(out, written[1], history)
+        if json_mode:
+            out.json({"file": file, "format": format_name, "games": written[0], "damaged": written[1]})
+        elif target != "-":
             out.note(
                 ngettext("{count} game written to {file}.", "{count} games written to {file}.", written[0]).format(
                     count=written[0], file=file

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.cli.env import Environment
 from referee.cli.history.entries import SCORE_ONLY_SOURCES, SOURCE_NAMES
-from referee.cli.history.opening import open_for_reading, open_for_writing
+from referee.cli.history.opening import open_for_reading, open_for_writing, say_damaged
 from referee.cli.history.options import (
     MAX_ID,
     check_free_text,
@@ -22,6 +22,7 @@ from referee.cli.history.options import (
 from referee.cli.output import Output
 from referee.cli.status import ExitStatus, fail
 from referee.errors import InputError, RefereeError
+from referee.history.rows import describe
 from referee.i18n import _
 
 if TYPE_CHECKING:
@@ -85,30 +86,28 @@ def list_command(
     json_mode: bool,
     history_file: str | None,
 ) -> int:
-    from referee.history.export import list_document
-
     out = Output(env, json_mode)
     try:
         game = check_game_name(game)
         player = check_name(player, "--player")
         since_key = parse_since(since)
-        if limit is not None and limit < 0:
-            raise InputError(_("--limit must be 0 (all) or more"))
-        if limit is not None:
-            limit = min(limit, MAX_ID)  # more than the history can hold is all of it
+        if limit is not None and not 0 <= limit <= MAX_ID:
+            raise InputError(_("--limit must be 0 (all) to {most}").format(most=MAX_ID))
         history = open_for_reading(history_file)
         if limit is None:
             limit = 0 if json_mode else DEFAULT_LIST_LIMIT
         games: list[LoggedGame] = []
         more = False
-        if history is not None:
+        if history is not None:  # (closed after reading; what it found is said below)
             with history:
                 games = history.games(game=game, player=player, since=since_key, limit=limit or None)
                 more = bool(limit) and len(games) == limit
     except RefereeError as error:
         raise fail(out, error) from None
+    damaged = sum(1 for logged in games if logged.entry.damaged)
     if json_mode:
-        out.json([list_document(logged) for logged in games])
+        out.json([entry_document(logged) for logged in games])
+        say_damaged(out, damaged, history)
         return ExitStatus.SUCCESS
     if not games:
         out.note(
@@ -126,14 +125,28 @@ def list_command(
             game += "*"
             if SOURCE_NAMES[entry.kind] not in imported:
                 imported.append(SOURCE_NAMES[entry.kind])
-        table.add_row([str(logged.id), local_time(entry.played), game, ", ".join(entry.names), result_text(entry)])
+        result = (
+            result_text(entry) if not entry.damaged else _("damaged: {cells}").format(cells=describe(entry.damaged))
+        )
+        table.add_row([str(logged.id), local_time(entry.played), game, ", ".join(entry.names), result])
     for line in table.lines()[1:]:
         out.text(line)
     if imported:
         out.text(_("* imported from {apps}: a result without actions").format(apps=", ".join(sorted(imported))))
     if more:
         out.note(_("The newest {shown} games (--limit 0 for all).").format(shown=len(games)))
+    say_damaged(out, damaged, history)
     return ExitStatus.SUCCESS
+
+
+def entry_document(logged: LoggedGame) -> dict[str, Any]:
+    """One game as ``history list --json`` and ``show --json`` give it; a damaged game says which cells are."""
+    from referee.history.export import list_document
+
+    document = list_document(logged)
+    if logged.entry.damaged:
+        document["damaged"] = list(logged.entry.damaged)
+    return document
 
 
 def _logged_game(history_file: str | None, game_id: str) -> tuple[LoggedGame, Any]:
@@ -197,7 +210,7 @@ def replayed(entry: GameEntry) -> tuple[Any, list[dict[str, Any]]]:
 
 def show_command(env: Environment, game_id: str, json_mode: bool, history_file: str | None) -> int:
     from referee.history.entry import game_title, has_points
-    from referee.history.export import duration_minutes, list_document
+    from referee.history.export import duration_minutes
 
     out = Output(env, json_mode)
     try:
@@ -205,12 +218,14 @@ def show_command(env: Environment, game_id: str, json_mode: bool, history_file: 
         try:
             game, turns = replayed(logged.entry)
         except RefereeError as error:
-            raise InputError(_("game {id}: {reason}").format(id=number, reason=error.message)) from None
+            if not logged.entry.damaged:
+                raise InputError(_("game {id}: {reason}").format(id=number, reason=error.message)) from None
+            game, turns = None, []  # what is left of a damaged game is shown all the same
     except RefereeError as error:
         raise fail(out, error) from None
     entry = logged.entry
     if json_mode:
-        document = list_document(logged)
+        document = entry_document(logged)
         document["summary"] = game.summary() if game is not None else None
         document["turns"] = turns
         document["record"] = entry.record
@@ -227,6 +242,12 @@ def show_command(env: Environment, game_id: str, json_mode: bool, history_file: 
         _("Players (seat order): {names}").format(names=", ".join(player_label(player) for player in entry.players))
     )
     out.text(result_text(entry))
+    if entry.damaged:
+        out.text(
+            _("Damaged in the history: {cells} (shown as far as it can be read; counted in no figure).").format(
+                cells=describe(entry.damaged)
+            )
+        )
     if entry.kind in SCORE_ONLY_SOURCES:
         out.text(_("Imported from {source}: a result without actions.").format(source=SOURCE_NAMES[entry.kind]))
     if entry.location:
@@ -250,14 +271,16 @@ def show_command(env: Environment, game_id: str, json_mode: bool, history_file: 
     return ExitStatus.SUCCESS
 
 
-def remove_command(env: Environment, game_id: str, history_file: str | None) -> int:
-    out = Output(env)
+def remove_command(env: Environment, game_id: str, history_file: str | None, json_mode: bool = False) -> int:
+    out = Output(env, json_mode)
     try:
         logged, number = _logged_game(history_file, game_id)
         with open_for_writing(history_file) as history:
             history.remove(number)
     except RefereeError as error:
         raise fail(out, error) from None
+    if json_mode:
+        out.json({"removed": number, "game": logged.entry.game, "players": logged.entry.names})
     out.text(
         _("Removed game {id} ({game}, {date}: {names}).").format(
             id=number, game=logged.entry.game, date=local_time(logged.entry.played), names=", ".join(logged.entry.names)
@@ -266,10 +289,10 @@ def remove_command(env: Environment, game_id: str, history_file: str | None) -> 
     return ExitStatus.SUCCESS
 
 
-def rename_command(env: Environment, old: str, new: str, history_file: str | None) -> int:
+def rename_command(env: Environment, old: str, new: str, history_file: str | None, json_mode: bool = False) -> int:
     from referee.cli.records import check_player_name
 
-    out = Output(env)
+    out = Output(env, json_mode)
     try:
         old_name = check_name(old, "OLD")
         new_name = check_player_name(new, "NEW")
@@ -277,23 +300,43 @@ def rename_command(env: Environment, old: str, new: str, history_file: str | Non
         history = open_for_reading(history_file)
         changed = 0
         if history is not None:
-            history.close()
+            with history:
+                _check_renamed_seats(history, old_name, new_name)
             with open_for_writing(history_file) as history:
                 changed = history.rename_player(old_name, new_name)
     except RefereeError as error:
         raise fail(out, error) from None
-    if not changed:
+    if json_mode:
+        out.json({"old": old_name, "new": new_name, "games": changed})
+    elif not changed:
         out.note(_("No game of '{name}' in the history; nothing changed.").format(name=old_name))
     else:
         out.text(_("'{old}' is now '{new}' in {count} games.").format(old=old_name, new=new_name, count=changed))
     return ExitStatus.SUCCESS
 
 
+def _check_renamed_seats(history: Any, old: str, new: str) -> None:
+    """The name rule of ``play`` for every game the rename changes: no game may end with two seats that are one
+    player or look alike (``Jun`` renamed ``lris`` beside ``Iris``)."""
+    from referee.cli.records import check_distinct
+    from referee.players import name_key
+
+    old_key = name_key(old)
+    for logged in history.games(player=old):
+        names = [new if name_key(name) == old_key else name for name in logged.entry.names]
+        check_distinct(names, _("game {id}").format(id=logged.id))
+
+
 def edit_command(
-    env: Environment, game_id: str, location: str | None, notes: str | None, history_file: str | None
+    env: Environment,
+    game_id: str,
+    location: str | None,
+    notes: str | None,
+    history_file: str | None,
+    json_mode: bool = False,
 ) -> int:
     """Set where a logged game was played and its notes (nothing of its result changes)."""
-    out = Output(env)
+    out = Output(env, json_mode)
     try:
         if location is None and notes is None:
             raise InputError(_("nothing to change: give --location and/or --notes"))
@@ -305,5 +348,12 @@ def edit_command(
             history.edit(number, location=None if location is None else location.strip(), notes=notes)
     except RefereeError as error:
         raise fail(out, error) from None
+    if json_mode:
+        document: dict[str, Any] = {"id": number}
+        if location is not None:
+            document["location"] = location.strip() or None
+        if notes is not None:
+            document["notes"] = notes or None
+        out.json(document)
     out.text(_("Game {id} changed.").format(id=number))
     return ExitStatus.SUCCESS

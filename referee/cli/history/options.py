@@ -4,7 +4,8 @@ player's name, free text (notes and places), an id.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from referee.errors import InputError
 from referee.i18n import _
@@ -79,3 +80,47 @@ def check_free_text(value: str, option: str) -> None:
         raise InputError(_("{option}: longer than {limit} characters").format(option=option, limit=MAX_NOTES))
     if any(unicodedata.category(char) == "Cc" and char != "\n" for char in value):
         raise InputError(_("{option}: holds control characters").format(option=option))
+
+
+def _unsafe(char: str) -> bool:
+    """ESC and the other C0 controls but line breaks (CR LF: a CSV's lines) and tabs, DEL, and the C1 controls
+    (U+0080–U+009F: U+009B is a one-character escape sequence to many terminals)."""
+    code = ord(char)
+    return (code < 0x20 and char not in "\n\t\r") or 0x7F <= code <= 0x9F
+
+
+def clean_free_text(value: str | None) -> str | None:
+    """Notes and places from another app's file, as ``history edit`` would take them: control characters
+    removed (``edit`` refuses them; an import cannot ask, so it drops them), cut to :data:`MAX_NOTES`."""
+    if value is None:
+        return None
+    cleaned = "".join(char for char in value if not _unsafe(char)).replace("\r", "")
+    return cleaned[:MAX_NOTES] or None
+
+
+def escape_controls(text: str) -> str:
+    """Text for standard output that is not a terminal (``export -``): each control character of
+    :func:`_unsafe` written as a ``\\uXXXX`` escape, which a JSON reader reads back as the very character, so a
+    pipe into a terminal (``| less -R``, ``| cat``) is never sent an escape sequence."""
+    if not any(_unsafe(char) for char in text):
+        return text
+    return "".join(f"\\u{ord(char):04x}" if _unsafe(char) else char for char in text)
+
+
+def checked_entries(entries: Iterable[tuple[str, Any]]) -> Iterator[tuple[str, Any]]:
+    """The one name rule of ``play`` at the doors of imports and backups: seats whose names are one player, or
+    look alike (``Iris`` and ``lris``), refuse the game as ``play`` and ``history add`` refuse them; notes and
+    places are cleaned of control characters (:func:`clean_free_text`)."""
+    from referee.cli.records import check_distinct
+    from referee.history.entry import GameEntry
+
+    for where, found in entries:
+        if isinstance(found, GameEntry):
+            try:
+                check_distinct(found.names, where)
+            except InputError as error:
+                yield where, error
+                continue
+            found.location = clean_free_text(found.location)
+            found.notes = clean_free_text(found.notes)
+        yield where, found

@@ -120,7 +120,10 @@ def score_with_log(
         scoring = Environment(
             io.StringIO(text), env.stdout, env.stderr, False, env.stdout_isatty, env.no_color, env.stderr_isatty
         )
-    status = shared_commands.score_command(scoring, spec, path, json_mode, board, draw)
+    from referee.cli.history.opening import history_path
+
+    protect = (str(history_path(history_file)),)
+    status = shared_commands.score_command(scoring, spec, path, json_mode, board, draw, protect)
     if status != ExitStatus.SUCCESS:
         return status
     try:

@@ -254,16 +254,19 @@ def report_command(
     since: str | None,
     history_file: str | None,
     force: bool,
+    json_mode: bool = False,
 ) -> int:
     from referee.cli.files import write_output
-    from referee.cli.history.opening import history_path, open_for_reading
+    from referee.cli.history.opening import history_path, open_for_reading, say_left_out
     from referee.cli.history.options import check_game_name, check_name, parse_since
     from referee.cli.output import Output
     from referee.cli.status import ExitStatus, fail
     from referee.errors import InputError, RefereeError
 
-    out = Output(env)
+    out = Output(env, json_mode)
     try:
+        if json_mode and output == "-":
+            raise InputError(_("--json tells what was written to a file; the report itself goes to standard output"))
         if not (output == "-" or output.lower().endswith((".html", ".htm")) or output.startswith("/dev/")):
             raise InputError(_("{file}: the report is one HTML file: write FILE.html").format(file=output))
         game = check_game_name(game)
@@ -284,7 +287,10 @@ def report_command(
         else:
             with history:
                 html = report_html(history, game, player, since_key, filters)
-        stdout = getattr(env.stdout, "buffer", None)
+                say_left_out(out, history)
+        from referee.cli.history.exporting import _binary_stdout
+
+        stdout = _binary_stdout(env)
         write_output(
             output,
             [html.encode("utf-8")],
@@ -295,6 +301,8 @@ def report_command(
         )
     except RefereeError as error:
         raise fail(out, error) from None
-    if output != "-":
+    if json_mode:
+        out.json({"file": output})
+    elif output != "-":
         out.note(_("Wrote the report {file}.").format(file=output))
     return ExitStatus.SUCCESS

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from referee.cli.env import Environment
-from referee.cli.history.opening import open_for_reading
+from referee.cli.history.opening import open_for_reading, say_left_out
 from referee.cli.history.options import check_game_name, check_name, parse_since
 from referee.cli.output import Output
 from referee.cli.status import ExitStatus, fail
@@ -60,6 +60,7 @@ def stats_command(
 
                     charted = list(document["players"])[: len(MARKERS)]
                     course = history.rating_course(game, [name_key(name) for name in charted])
+                say_left_out(out, history)
     except RefereeError as error:
         raise fail(out, error) from None
     if json_mode:

@@ -47,6 +47,7 @@ def play_command(
     try:
         if env.stdin is None:
             raise InputError(_("standard input is closed; play reads its actions there"))
+        _check_record_target(record if resume is None else resume, logging)
         if resume is not None:
             game, path, lock, writer, loaded = _resume(spec, resume, record, env, out)
         else:
@@ -77,6 +78,25 @@ def play_command(
         session.started = now_iso()
         session.uuid = new_uuid()
     return session.run()
+
+
+def _check_record_target(record: str | None, logging: PlayLogging | None) -> None:
+    """A record is a file the referee writes: never the history or one of its side files (the output-path rule of
+    :func:`referee.cli.files.check_output_path`)."""
+    if record is None or record == "-":
+        return
+    import os
+
+    from referee.cli.files import check_output_path
+    from referee.cli.history.opening import history_path
+
+    try:
+        status: os.stat_result | None = os.stat(record)
+    except (OSError, ValueError):
+        status = None
+    check_output_path(
+        record, status, what=_("the record"), protect=[history_path(logging.history if logging else None)]
+    )
 
 
 def _resumed_computer(table: dict[str, Any]) -> str:
