@@ -8,12 +8,12 @@ is answered here without Typer (about 50 ms of imports), ``check``, ``score`` an
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 from typing import Any
 
 from referee.cli.status import CommandFailed, ExitStatus
+from referee.cli.streams import GuardedStdout, ReaderGone
 from referee.errors import RefereeError
 
 
@@ -110,62 +110,8 @@ def _streams_usable() -> bool:
     if sys.stdout is None:
         _say("referee: standard output is closed; nothing was done")
         return False
-    sys.stdout = _PipeGuard(sys.stdout)
+    sys.stdout = GuardedStdout(sys.stdout)  # (the process's own stream, set once here at the boundary)
     return True
-
-
-class ReaderGone(SystemExit):
-    """The reader of standard output went away (``referee … | head -1``): the command ends there, exit 0. A
-    ``SystemExit``, so that Click, which would turn the broken pipe into exit 1, lets it through."""
-
-    def __init__(self) -> None:
-        super().__init__(int(ExitStatus.SUCCESS))
-
-
-class _PipeGuard:
-    """Standard output, whose broken pipe ends the command (:class:`ReaderGone`) wherever it is met; or, for a game
-    read from a pipe (:func:`keep_going_without_reader`), is said once and the game goes on: what was piped in is the
-    game, refereed and recorded whatever happens to the output."""
-
-    keep_going = False
-    reader_gone = False
-
-    def __init__(self, stream: Any) -> None:
-        self._stream = stream
-
-    def write(self, text: str) -> int:
-        try:
-            return int(self._stream.write(text))
-        except BrokenPipeError:
-            self._reader_left()
-            return len(text)
-
-    def flush(self) -> None:
-        try:
-            self._stream.flush()
-        except BrokenPipeError:
-            self._reader_left()
-
-    def _reader_left(self) -> None:
-        if not _PipeGuard.keep_going:
-            raise ReaderGone from None
-        if not _PipeGuard.reader_gone:
-            _PipeGuard.reader_gone = True
-            _say("referee: standard output was closed; the game goes on and every action is still recorded")
-        with contextlib.suppress(OSError, ValueError):
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, self._stream.fileno())
-            os.close(devnull)
-        with contextlib.suppress(OSError, ValueError):
-            self._stream.flush()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._stream, name)
-
-
-def keep_going_without_reader() -> None:
-    """From now on a closed standard output does not end the command (``play`` from a pipe: the input is the game)."""
-    _PipeGuard.keep_going = True
 
 
 def _say(line: str) -> None:
@@ -179,8 +125,8 @@ def _say(line: str) -> None:
 
 def _silence_stdout() -> None:
     """Point standard output at /dev/null, so the interpreter's last flush of what is left fails no more."""
-    if isinstance(sys.stdout, _PipeGuard):
-        sys.stdout = sys.stdout._stream
+    if isinstance(sys.stdout, GuardedStdout):
+        sys.stdout = sys.stdout.stream
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
