@@ -65,8 +65,9 @@ def run() -> None:
         if status is not None:
             sys.exit(status)
         from referee.cli.app import app
-        from referee.cli.help_text import translated_command
+        from referee.cli.help_text import translated_command, typer_gettext_settings
 
+        _tell_gettext(typer_gettext_settings())
         translated_command(app)(prog_name="referee")
     except CommandFailed as failed:  # the fast path's (Typer's end in RefereeGroup)
         sys.exit(failed.status)
@@ -96,6 +97,19 @@ def run() -> None:
         else:
             _say(f"referee: cannot write the output ({error.strerror})")
         sys.exit(ExitStatus.BAD_INPUT)
+
+
+def _tell_gettext(settings: tuple[str, str, str] | None) -> None:
+    """Typer asks the process's :mod:`gettext` for its own words: its text domain and language, set here once,
+    before the Typer app runs (see :func:`referee.cli.help_text.typer_gettext_settings`)."""
+    if settings is None:
+        return
+    import gettext
+
+    domain, folder, language = settings
+    gettext.bindtextdomain(domain, folder)
+    gettext.textdomain(domain)
+    os.environ["LANGUAGE"] = language
 
 
 def _streams_usable() -> bool:
