@@ -1,15 +1,15 @@
 """The fast path: the one-shot commands people type between turns, answered without Typer.
 
-Typer (with the Click it carries) costs about 50 ms to import and about 30 ms more to build the command tree, more
-than the rest of ``referee GAME check`` put together. Every TAB and every ``check`` or ``score`` typed between turns
+Typer 0.29 (with the Click it carries, and pydantic) and building the app cost about 200 ms, far more than the
+rest of ``referee GAME check`` put together. Every TAB and every ``check`` or ``score`` typed between turns
 starts a new process, so :func:`run` answers these command lines itself: ``GAME check``, ``GAME score``, ``GAME
 draw``, ``history list`` and ``stats`` (see :data:`COMMANDS`), and TAB (see :mod:`referee.cli.tab.completion`).
 
-Their options and arguments are read from the command tree (``command_tree.json``, :mod:`referee.cli.tab.command_tree`),
-which is generated from the Typer app through its public API and checked by a test: the fast path has no option list
-of its own, and imports no Typer. Anything unusual (``--help``,
-``--``, an unknown option, a missing or extra argument, a value of the wrong type, an option given twice) goes to
-Typer, which also writes the usage errors. Tests run both paths on the same command lines and compare their output
+Their options and arguments are read from the command tree (``command_tree.json``,
+:mod:`referee.cli.tab.command_tree`), generated from the Typer app through its public API and checked by a test: the
+fast path has no option list of its own, and imports no Typer. Anything unusual (``--help``, ``--``, an unknown
+option, a missing or extra argument, a value of the wrong type, an option given twice) goes to Typer, which also
+writes the usage errors. Tests run both paths on the same command lines and compare their output
 byte for byte.
 """
 

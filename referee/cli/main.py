@@ -1,10 +1,11 @@
-"""``referee``: the console script.
+"""``referee``: the console script, the boundary of the process.
 
 Every TAB and every one-shot command starts a new process, so this module imports almost nothing: ``--version``
-is answered here without Typer (about 50 ms of imports), ``check``, ``score`` and TAB by :mod:`referee.cli.fast`
-(also without Typer), and anything else goes to the Typer app in :mod:`referee.cli.app`. Before all that,
-``--lang`` is taken out of the command line and chooses the language (:mod:`referee.i18n`).
-"""
+is answered here without Typer, ``check``, ``score`` and TAB by :mod:`referee.cli.fast` (also without Typer: it
+reads the command line's description generated from the Typer app), and anything else goes to the Typer app in
+:mod:`referee.cli.app`. Before all that, ``--lang`` is taken out of the command line and chooses the language
+(:mod:`referee.i18n`). What is process-wide is set here, before any command runs, and nowhere else: standard output's
+guard (:mod:`referee.cli.streams`) and, for Typer's own words, gettext's domain and language."""
 
 from __future__ import annotations
 
