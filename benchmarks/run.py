@@ -169,7 +169,8 @@ def one_run(command: Sequence[str], env: dict[str, str] | None = None) -> tuple[
 def startup_lines(table: Table, runs: int) -> None:
     """Each one-shot command as a ratio to ``python -c pass``, run by turns with it (a round is the baseline, then
     every command once), so that a change in the machine's load between rounds weighs on both alike; each ratio is
-    a command's run over the baseline of its round. TAB also in milliseconds, against its own target."""
+    a command's run over the baseline of its round, in wall time (the target) and in CPU time (which a busy machine
+    disturbs far less). TAB also in milliseconds, against its own target."""
     referee = referee_command()
     korean = {key: value for key, value in child_env(LANG="ko_KR.UTF-8").items() if key not in ("LANGUAGE", "LC_ALL")}
     completion = child_env(COMP_WORDS="referee coin-age ru", COMP_CWORD="2", _REFEREE_COMPLETE="complete_bash")
@@ -225,6 +226,8 @@ def startup_lines(table: Table, runs: int) -> None:
             (middle <= STARTUP_RATIO) if target else None,
             ".1f",
         )
+        cpu_ratios = [t / base for t, base in zip(cpu_seconds, baseline_cpu, strict=True)]
+        table.add("  in CPU time (user + system) × the baseline's", cpu_ratios, "×", "", None, ".1f")
         if what.startswith("TAB"):
             for kind, values in (("wall", seconds), ("CPU, user + system", cpu_seconds)):
                 milliseconds = [t * 1000 for t in values]
