@@ -174,7 +174,7 @@ def read(argv: Sequence[str]) -> tuple[tuple[str, ...], dict[str, Any]] | None:
         return None
     from referee.cli.tab import command_tree
 
-    node: Command | None = command_tree.root()
+    node = command_tree.root()
     for word in argv[: len(command)]:
         node = node.commands.get(word) if node is not None else None
     if node is None:  # a game registered since the tree was generated: Typer knows it

@@ -240,3 +240,14 @@ def test_board_and_pictures_answer_as_typer_does(game: str, records: dict[str, P
     fast, typer = both_ways([game, "draw", record, "--output=-", "--at", "1"], None)
     assert fast.returncode == 0
     assert (fast.returncode, fast.stdout, fast.stderr) == (typer.returncode, typer.stdout, typer.stderr)
+
+
+def test_without_its_command_tree_everything_goes_to_typer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A damaged installation (the generated ``command_tree.json`` missing or unreadable) loses only speed."""
+    from referee.cli.tab import command_tree, completion
+
+    monkeypatch.setattr(command_tree, "_ROOT", None)
+    monkeypatch.setattr(command_tree, "FILE", "no-such-file.json")
+    assert read(["coin-age", "check", "r.toml", "done"]) is None
+    env = {"_REFEREE_COMPLETE": "complete_bash", "COMP_WORDS": "referee coin-age ru", "COMP_CWORD": "2"}
+    assert completion.complete(env) is None

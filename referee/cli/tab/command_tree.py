@@ -119,12 +119,19 @@ class Command:
 _ROOT: Command | None = None
 
 
-def root() -> Command:
-    """The root command (``referee``), read from ``command_tree.json`` the first time it is asked for."""
+def root() -> Command | None:
+    """The root command (``referee``), read from ``command_tree.json`` the first time it is asked for; None when the
+    file cannot be read (a damaged installation): the fast path and TAB then leave every command line to Typer."""
     global _ROOT
     if _ROOT is None:
         import os
 
-        with open(os.path.join(os.path.dirname(__file__), FILE), encoding="utf-8") as file:
-            _ROOT = Command(json.load(file))
+        try:
+            with open(os.path.join(os.path.dirname(__file__), FILE), encoding="utf-8") as file:
+                data = json.load(file)
+            found = Command(data)
+            found.params  # noqa: B018 - its shape is checked here, once, not in the middle of a command line
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return None
+        _ROOT = found
     return _ROOT

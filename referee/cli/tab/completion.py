@@ -227,6 +227,8 @@ def complete(environ: Mapping[str, str]) -> int | None:
     from referee.cli.tab import command_tree
 
     tree = command_tree.root()
+    if tree is None:  # no command tree to read: Typer answers
+        return None
     try:
         words, incomplete = words_and_incomplete(shell, environ)
         known = set(registry.GAMES) | set(OTHER_COMMANDS)
