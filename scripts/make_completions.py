@@ -13,7 +13,7 @@
 Public API only: ``typer.main.get_command``, ``typer.Context``, Click's documented attributes of commands and
 parameters (``get_params``, ``list_commands``, ``get_short_help_str``, ``opts``, ``default``…), the parameters'
 ``typer.Option``/``typer.Argument`` declarations (``autocompletion``) read from the command functions' annotations,
-and Rich's console to check that a help prints as written. ``tests/test_private_imports.py`` keeps it that way.
+and Rich's console to tell whether a help prints as written. ``tests/test_private_imports.py`` keeps it that way.
 """
 
 from __future__ import annotations
@@ -94,19 +94,26 @@ def zsh_escape(text: str) -> str:
     return escape(text)
 
 
-def check_help(where: str, text: str) -> str:
-    """A help as written, refused if Rich (through which Typer prints helps at TAB) would print it otherwise:
-    markup (``[bold]``), emoji codes (``:smile:``). The fast TAB prints helps as written."""
+def rich_changes(text: str) -> bool:
+    """Whether Rich (through which Typer prints helps at TAB in zsh, fish and PowerShell) prints a help otherwise
+    than written: markup (``[bold]``), emoji codes (``:smile:``). The fast TAB prints helps as written, so it leaves
+    such a help to Typer (``help_markup`` in the tree)."""
     import re
 
     from rich.console import Console
 
     console = Console(width=100_000, color_system=None)
     for shown in (text, zsh_escape(text), re.sub(r"\s", " ", text)):
-        rendered = "".join(segment.text for segment in console.render(shown)).rstrip("\n")
-        if rendered != shown:
-            raise SystemExit(f"{where}: Rich prints this help otherwise than written ({rendered!r}): write it plainly")
-    return text
+        if "".join(segment.text for segment in console.render(shown)).rstrip("\n") != shown:
+            return True
+    return False
+
+
+def help_entry(text: str | None) -> dict[str, Any]:
+    """``help`` (and ``help_markup`` when Rich would print it otherwise than written) for a command or an option."""
+    if not text:
+        return {}
+    return {"help": text, **({"help_markup": True} if rich_changes(text) else {})}
 
 
 def declarations(function: Callable[..., Any] | None) -> dict[str, tuple[Any, typer.models.ParameterInfo | None]]:
@@ -188,14 +195,14 @@ def parameter(where: str, param: Any, declared: dict[str, tuple[Any, typer.model
         "nargs": param.nargs,
         "multiple": bool(param.multiple),
         "hidden": bool(getattr(param, "hidden", False)),
-        # (TAB shows an option's help beside it; an argument's is never shown)
-        "help": check_help(where, param.help) if param.param_type_name == "option" and param.help else None,
         "callback": param.callback is not None,
         "expose_value": bool(param.expose_value),
     }
-    usual = {"required": False, "default": None, "nargs": 1, "multiple": False, "hidden": False, "help": None}
+    usual = {"required": False, "default": None, "nargs": 1, "multiple": False, "hidden": False}
     usual |= {"callback": False, "expose_value": True}
     found.update({key: value for key, value in extras.items() if value != usual[key]})
+    if param.param_type_name == "option":  # (TAB shows an option's help beside it; an argument's is never shown)
+        found.update(help_entry(param.help))
     found.update(completer(where, info))
     return found
 
@@ -209,10 +216,7 @@ def node(command: Any, ctx: Any, where: str) -> dict[str, Any]:
             sub = command.get_command(ctx, name)
             if sub is None or sub.hidden:
                 continue
-            child: dict[str, Any] = {}
-            short_help = sub.get_short_help_str()  # what Click's completion shows beside a command
-            if short_help:
-                child["help"] = check_help(f"{where} {name}", short_help)
+            child: dict[str, Any] = help_entry(sub.get_short_help_str())  # what Click's completion shows beside it
             child.update(node(sub, typer.Context(sub, info_name=name, parent=ctx), f"{where} {name}"))
             result["commands"][name] = child
     return result
@@ -229,8 +233,9 @@ def dumps(tree: dict[str, Any]) -> str:
     def command_lines(data: dict[str, Any], indent: str) -> list[str]:
         lines = []
         inner = indent + "  "
-        if "help" in data:
-            lines.append(f"{inner}{json.dumps('help')}: {json.dumps(data['help'], ensure_ascii=False)},")
+        for key, value in data.items():
+            if key not in ("params", "commands"):
+                lines.append(f"{inner}{json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},")
         params = [f"{inner}  {json.dumps(param, ensure_ascii=False)}" for param in data["params"]]
         lines.append(f'{inner}"params": [')
         lines.append(",\n".join(params))

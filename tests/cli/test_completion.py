@@ -184,3 +184,22 @@ def test_helps_wider_than_the_terminal_are_left_to_typer(games_of_the_tree: None
     env = {**environment("zsh", [], "--"), "COLUMNS": "20"}
     assert fast_answer(env) is None
     assert fast_answer(environment("bash", [], "--")) is not None
+
+
+def test_a_help_rich_would_print_otherwise_is_left_to_typer() -> None:
+    """An option whose help has Rich markup (Typer prints it through Rich at TAB): bash, which shows no helps, is
+    answered from the tree, the shells that show helps are left to Typer."""
+    tree = Command(
+        {
+            "params": [
+                {"name": "board", "opts": ["--board"], "kind": "flag", "help": "Draw [b]it[/b].", "help_markup": True},
+                {"name": "json_mode", "opts": ["--json"], "kind": "flag", "help": "JSON."},
+            ]
+        }
+    )
+    items = completion.completions(tree, [], "--")
+    assert completion.formatted("bash", items, {}) == ["--board", "--json"]
+    for shell in ("zsh", "fish", "powershell"):
+        with pytest.raises(completion.Unsure):
+            completion.formatted(shell, items, {})
+    assert completion.formatted("fish", completion.completions(tree, [], "--j"), {}) == ["--json\tJSON."]

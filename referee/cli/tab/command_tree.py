@@ -28,6 +28,7 @@ class Param:
         "default",
         "expose_value",
         "help",
+        "help_markup",
         "hidden",
         "kind",
         "multiple",
@@ -55,6 +56,8 @@ class Param:
         self.hidden: bool = data.get("hidden", False)
         self.help: str | None = data.get("help")
         """An option's help, as TAB shows it."""
+        self.help_markup: bool = data.get("help_markup", False)
+        """Rich would print the help otherwise than written (markup): TAB leaves it to Typer."""
         self.callback: bool = data.get("callback", False)
         """Click calls a function with its value, given or not (the fast path then leaves the line to Typer)."""
         self.expose_value: bool = data.get("expose_value", True)
@@ -81,12 +84,14 @@ class Param:
 class Command:
     """A command or a group of commands."""
 
-    __slots__ = ("_commands", "_data", "_params", "help")
+    __slots__ = ("_commands", "_data", "_params", "help", "help_markup")
 
     def __init__(self, data: dict[str, Any]) -> None:
         self._data = data
         self.help: str | None = data.get("help")
         """What TAB shows beside its name (Click's short help)."""
+        self.help_markup: bool = data.get("help_markup", False)
+        """Rich would print the help otherwise than written (markup): TAB leaves it to Typer."""
         self._params: list[Param] | None = None
         self._commands: dict[str, Command] | None = None
 

@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from referee.cli.tab.command_tree import Command, Param
 
-Item = tuple[str, "str | None"]
-"""A completion: the word, and its help (None: no help)."""
+Item = tuple[str, "str | None", bool]
+"""A completion: the word, its help (None: no help), and whether Rich would print that help otherwise than written
+(markup: Typer answers)."""
 
 SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
 
@@ -126,18 +127,22 @@ def value_items(param: Param, incomplete: str, words: list[str] | None = None) -
         if not isinstance(value, str):
             raise Unsure(value)  # (value, help) pairs: let Typer render the help
         if value.startswith(incomplete):
-            items.append((value, None))
+            items.append((value, None, False))
     return items
 
 
 def command_items(command: Command, given: set[str], incomplete: str) -> list[Item]:
     """What a command offers for a word that is not a value: its subcommands, then (for ``-…``) its options."""
-    items: list[Item] = [(name, child.help) for name, child in command.commands.items() if name.startswith(incomplete)]
+    items: list[Item] = [
+        (name, child.help, child.help_markup) for name, child in command.commands.items() if name.startswith(incomplete)
+    ]
     if incomplete and not incomplete[0].isalnum():
         for option in command.options:
             if option.hidden or (option.name in given and not option.multiple):
                 continue
-            items.extend((name, option.help) for name in option.names if name.startswith(incomplete))
+            items.extend(
+                (name, option.help, option.help_markup) for name in option.names if name.startswith(incomplete)
+            )
     return items
 
 
@@ -189,8 +194,8 @@ def zsh_escape(text: str) -> str:
 
 
 def shell_help(shell: str, text: str) -> str:
-    """A help as Typer's completion class for the shell prints it (the tree's helps print as written: the
-    generator refuses Rich markup in them)."""
+    """A help as Typer's completion class for the shell prints it (a help with Rich markup never comes here: see
+    :func:`formatted`)."""
     if shell == "zsh":
         return zsh_escape(text)
     if shell == "fish":
@@ -201,13 +206,15 @@ def shell_help(shell: str, text: str) -> str:
 def formatted(shell: str, items: list[Item], environ: Mapping[str, str]) -> list[str]:
     """Each completion as Typer's completion class for the shell formats it."""
     if shell == "bash":
-        return [value for value, _ in items]
+        return [value for value, _, _ in items]
+    if any(markup for _, _, markup in items):
+        raise Unsure("a help Rich would print otherwise than written")
     width = help_width(environ)
-    helps = [None if text is None else shell_help(shell, text) for _, text in items]
+    helps = [None if text is None else shell_help(shell, text) for _, text, _ in items]
     if any(text is not None and len(text) >= width for text in helps):
         raise Unsure("a help Rich would wrap")
     lines = []
-    for (value, _), text in zip(items, helps, strict=True):
+    for (value, _, _), text in zip(items, helps, strict=True):
         if shell == "zsh":
             lines.append(f'"{zsh_escape(value)}":"{text}"' if text else f'"{zsh_escape(value)}"')
         elif shell == "fish":
