@@ -1,197 +1,266 @@
-"""Write the shell completion scripts and the command tree TAB is answered from (run after changing commands).
+"""Write the shell completion scripts and the command line's description (run after changing commands).
 
     python scripts/make_completions.py          # write
     python scripts/make_completions.py --check  # exit 1 when a file is stale (the test suite runs this)
 
-* ``completions/referee.{bash,zsh,fish}``: the scripts a shell sources. They call back into ``referee`` for the
-  words, so they list every command, option, map and rules topic.
-* ``referee/cli/tab/command_tree.py``: every command, option and argument of the Typer app with its help as each
-  shell prints it, so :mod:`referee.cli.tab.completion` can answer TAB without importing Typer (see
-  :mod:`referee.cli.fast`).
+* ``completions/referee.{bash,zsh,fish}`` (and the same in ``referee/cli/tab/completion_scripts/``): the scripts a
+  shell sources. They call back into ``referee`` for the words. Asked of the Typer app the way a shell asks for
+  them (``_REFEREE_COMPLETE=source_bash referee``).
+* ``referee/cli/tab/command_tree.json``: every command, option and argument of the Typer app (names, kind of value,
+  default, help, completion function), which the fast path (:mod:`referee.cli.fast`) reads command lines by and TAB
+  (:mod:`referee.cli.tab.completion`) is answered from, without importing Typer.
+
+Public API only: ``typer.main.get_command``, ``typer.Context``, Click's documented attributes of commands and
+parameters (``get_params``, ``list_commands``, ``get_short_help_str``, ``opts``, ``default``…), the parameters'
+``typer.Option``/``typer.Argument`` declarations (``autocompletion``) read from the command functions' annotations,
+and Rich's console to tell whether a help prints as written. ``tests/test_private_imports.py`` keeps it that way.
 """
 
 from __future__ import annotations
 
+import contextlib
+import inspect
+import io
+import json
 import os
-import pprint
-import re
 import sys
+import types
+import typing
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-os.environ["TERMINAL_WIDTH"] = "1000"  # helps as Rich renders them unwrapped (read when Typer is imported)
 os.environ["LANGUAGE"] = "en"  # the generated files hold the English helps, whatever the language of the shell
 os.environ.pop("REFEREE_EXTRA_GAMES", None)  # the files describe the games of this package (not the tests' toy)
 
+import typer  # noqa: E402
+import typer.core  # noqa: E402
 import typer.main  # noqa: E402
-from typer._completion_classes import _sanitize_help_text  # noqa: E402
-from typer._completion_shared import get_completion_script  # noqa: E402
-from typer.core import TyperArgument, TyperGroup, TyperOption  # noqa: E402
+import typer.models  # noqa: E402
 
 from referee.cli.tab.shell_setup import SCRIPT_FILES, ZSH_FIRST_TAB  # noqa: E402
 
 FOLDER = ROOT / "completions"
 PACKAGED = ROOT / "referee" / "cli" / "tab" / "completion_scripts"
 """The same scripts inside the package, which ``--show-completion`` and ``--install-completion`` read."""
-TREE = ROOT / "referee" / "cli" / "tab" / "command_tree.py"
-TREE_HEADER = '''"""The command tree of ``referee`` for TAB completion, generated from the Typer app: do not edit.
+TREE = ROOT / "referee" / "cli" / "tab" / "command_tree.json"
 
-Written by ``python scripts/make_completions.py`` (a test fails when it is stale). Each node lists its
-subcommands (name, help) and its parameters in the order Typer sees them; helps are given as zsh, fish and
-PowerShell print them. ``complete`` names the function that completes a value (``module:function``).
-"""
-
-from typing import Any
-
-'''
+COMPLETION_MODULES = ("referee.cli.games.", "referee.cli.tab.action_words", "referee.cli.tab.option_values")
+"""Where completion functions live: modules TAB may import without Typer (a game's room is also allowed)."""
 
 
-def scripts() -> dict[Path, str]:
+def completion_script(command: Any, shell: str) -> str:
+    """Typer's script for a shell, asked of the app as a shell asks for it (the ``source_SHELL`` instruction)."""
+    out = io.StringIO()
+    saved = os.environ.get("_REFEREE_COMPLETE")
+    os.environ["_REFEREE_COMPLETE"] = f"source_{shell}"
+    try:
+        with (
+            contextlib.redirect_stdout(out),
+            contextlib.redirect_stderr(io.StringIO()),
+            contextlib.suppress(SystemExit),
+        ):
+            command.main(args=[], prog_name="referee", complete_var="_REFEREE_COMPLETE")
+    finally:
+        if saved is None:
+            os.environ.pop("_REFEREE_COMPLETE", None)
+        else:
+            os.environ["_REFEREE_COMPLETE"] = saved
+    text = out.getvalue()
+    if "_REFEREE_COMPLETE" not in text:
+        raise SystemExit(f"no completion script for {shell} from Typer: {text[:200]!r}")
+    return text
+
+
+def scripts(command: Any) -> dict[Path, str]:
     """Typer's script for each shell (for zsh with the first TAB completing, see :mod:`referee.cli.tab.shell_setup`),
     in ``completions/`` and in the package."""
     texts = {}
     for shell, filename in SCRIPT_FILES.items():
-        text = get_completion_script(prog_name="referee", complete_var="_REFEREE_COMPLETE", shell=shell)
-        text = text.rstrip("\n") + "\n" + (ZSH_FIRST_TAB if shell == "zsh" else "")
+        text = completion_script(command, shell)
+        # (zsh reads ``#compdef`` on the first line: no blank line before it)
+        text = text.strip("\n") + "\n" + (ZSH_FIRST_TAB if shell == "zsh" else "")
         texts[FOLDER / filename] = texts[PACKAGED / filename] = text
     return texts
 
 
+# -- the description of the command line -----------------------------------------------------------------------
 def zsh_escape(text: str) -> str:
-    """The escaping of Typer's zsh completion (typer._completion_classes.ZshComplete.format_completion)."""
-    return text.replace('"', '""').replace("'", "''").replace("$", "\\$").replace("`", "\\`").replace(":", r"\\:")
+    """The escaping of Typer's zsh completion, as :func:`referee.cli.tab.completion.zsh_escape`."""
+    from referee.cli.tab.completion import zsh_escape as escape
+
+    return escape(text)
 
 
-def helps(text: str | None) -> dict[str, str] | None:
-    """A help text as Typer's zsh, fish and PowerShell completions print it (Rich markup rendered away)."""
+def rich_changes(text: str) -> bool:
+    """Whether Rich (through which Typer prints helps at TAB in zsh, fish and PowerShell) prints a help otherwise
+    than written: markup (``[bold]``), emoji codes (``:smile:``). The fast TAB prints helps as written, so it leaves
+    such a help to Typer (``help_markup`` in the tree)."""
+    import re
+
+    from rich.console import Console
+
+    console = Console(width=100_000, color_system=None)
+    for shown in (text, zsh_escape(text), re.sub(r"\s", " ", text)):
+        if "".join(segment.text for segment in console.render(shown)).rstrip("\n") != shown:
+            return True
+    return False
+
+
+def help_entry(text: str | None) -> dict[str, Any]:
+    """``help`` (and ``help_markup`` when Rich would print it otherwise than written) for a command or an option."""
     if not text:
-        return None
-    return {
-        "zsh": _sanitize_help_text(zsh_escape(text)),
-        "fish": _sanitize_help_text(re.sub(r"\s", " ", text)),
-        "powershell": _sanitize_help_text(text),
-    }
+        return {}
+    return {"help": text, **({"help_markup": True} if rich_changes(text) else {})}
 
 
-def completer(param: Any) -> str | None:
-    """``module:function`` of a parameter's ``autocompletion`` function (Typer wraps it twice)."""
-    wrapped = param._custom_shell_complete
-    if wrapped is None:
-        return None
-    cells = dict(zip(wrapped.__code__.co_freevars, wrapped.__closure__ or (), strict=True))
-    function = cells["autocompletion"].cell_contents
-    function = getattr(function, "__wrapped__", function)
+def declarations(function: Callable[..., Any] | None) -> dict[str, tuple[Any, typer.models.ParameterInfo | None]]:
+    """Each parameter of a command function: its type (``Annotated`` and ``| None`` taken off) and its
+    ``typer.Option``/``typer.Argument`` declaration."""
+    if function is None:
+        return {}
+    function = inspect.unwrap(function)  # Typer's wrapper of the command function (functools.update_wrapper)
+    hints = typing.get_type_hints(function, include_extras=True)
+    found: dict[str, tuple[Any, typer.models.ParameterInfo | None]] = {}
+    for name, parameter in inspect.signature(function).parameters.items():
+        annotation = hints.get(name)
+        info = parameter.default if isinstance(parameter.default, typer.models.ParameterInfo) else None
+        if typing.get_origin(annotation) is typing.Annotated:
+            annotation, *extras = typing.get_args(annotation)
+            info = next((extra for extra in extras if isinstance(extra, typer.models.ParameterInfo)), info)
+        arguments = [arg for arg in typing.get_args(annotation) if arg is not type(None)]
+        if typing.get_origin(annotation) in (typing.Union, types.UnionType) and arguments:
+            annotation = arguments[0]
+        found[name] = (annotation, info)
+    return found
+
+
+VALUE_KINDS = {str: "text", int: "int", float: "float", bool: "flag"}
+
+
+def value_kind(where: str, param: Any, annotation: Any) -> str:
+    """``flag``, ``text``, ``int`` or ``float``: how the fast path reads the value (anything else is refused here,
+    so that a new kind of value is taught to the fast path first)."""
+    if getattr(param, "is_flag", False):
+        return "flag"
+    if typing.get_origin(annotation) in (list, tuple):
+        annotation = typing.get_args(annotation)[0]
+    kind = VALUE_KINDS.get(annotation)
+    if kind is None or kind == "flag":
+        raise SystemExit(f"{where}: no reading for a value of type {annotation!r}; teach referee/cli/fast.py")
+    return kind
+
+
+def completer(where: str, info: typer.models.ParameterInfo | None) -> dict[str, Any]:
+    """``module:function`` of a parameter's ``autocompletion``, and whether it takes the words typed before (Typer's
+    ``(ctx, args, incomplete)``)."""
+    function = getattr(info, "autocompletion", None)
+    if function is None:
+        return {}
+    function = inspect.unwrap(function)
     from referee import registry
 
     rooms = tuple(entry.spec_module for entry in registry.GAMES.values())
-    if function.__module__ not in rooms and not function.__module__.startswith(
-        ("referee.cli.games.", "referee.cli.tab.action_words", "referee.cli.tab.option_values")
-    ):
+    if function.__module__ not in rooms and not function.__module__.startswith(COMPLETION_MODULES):
         raise SystemExit(
-            f"{function.__qualname__}: completion functions belong in a game's room module, referee.cli.games,"
+            f"{where}: completion functions belong in a game's room module, referee.cli.games,"
             " referee.cli.tab.action_words or referee.cli.tab.option_values (modules without Typer)"
         )
-    return f"{function.__module__}:{function.__qualname__}"
+    found: dict[str, Any] = {"complete": f"{function.__module__}:{function.__qualname__}"}
+    if len(inspect.signature(function).parameters) == 3:
+        found["complete_with_words"] = True
+    return found
 
 
-def value_kind(param: Any) -> dict[str, Any]:
-    """How a value of this type completes when no function is given: nothing, a choice, or a file."""
-    kind = type(param.type).__name__
-    if kind in {"StringParamType", "IntParamType", "FloatParamType", "BoolParamType"}:
-        return {}
-    if kind == "Choice":
-        return {"choices": [str(choice) for choice in param.type.choices], "case": param.type.case_sensitive}
-    if kind in {"Path", "File"}:
-        return {"file": True}
-    raise SystemExit(f"{param.name}: no completion rule for the type {kind}; teach scripts/make_completions.py")
-
-
-VALUE_TYPES = {"StringParamType": "text", "IntParamType": "int", "FloatParamType": "float", "BoolParamType": "bool"}
-
-
-def reading(param: Any) -> dict[str, Any]:
-    """What the fast path needs to read a parameter as Typer does: its name in the command function (``dest``),
-    its type, whether it is required and its default (see :func:`referee.cli.fast.parse`)."""
+def parameter(where: str, param: Any, declared: dict[str, tuple[Any, typer.models.ParameterInfo | None]]) -> Any:
+    """One parameter, with only what differs from the usual (an option's value is text, optional, of no default)."""
+    where = f"{where} {param.name}"
+    annotation, info = declared.get(param.name, (None, None))
+    if getattr(param, "count", False) or (param.param_type_name == "option" and param.nargs != 1):
+        raise SystemExit(f"{where}: counting options and options of several values are not supported")
     default = param.default
     if callable(default) or not isinstance(default, str | int | float | bool | type(None) | list | tuple):
-        raise SystemExit(f"{param.name}: a default the command tree cannot hold: {default!r}")
-    return {
-        "dest": param.name,
-        "type": "flag" if getattr(param, "is_flag", False) else VALUE_TYPES.get(type(param.type).__name__, "other"),
+        raise SystemExit(f"{where}: a default the command tree cannot hold: {default!r}")
+    found: dict[str, Any] = {"name": param.name}
+    if param.param_type_name == "option":
+        found["opts"] = list(param.opts)
+        if param.secondary_opts:
+            found["secondary_opts"] = list(param.secondary_opts)
+    found["kind"] = value_kind(where, param, annotation)
+    extras: dict[str, Any] = {
         "required": bool(param.required),
         "default": list(default) if isinstance(default, tuple) else default,
-        **({} if param.expose_value else {"hidden_value": True}),
-        **({"callback": True} if param.callback is not None else {}),
-    }
-
-
-def parameter(param: Any) -> dict[str, Any]:
-    if isinstance(param, TyperOption):
-        if param.count or param.nargs != 1:
-            raise SystemExit(f"{param.name}: counting options and options of several values are not supported")
-        return {
-            **reading(param),
-            "option": list(param.opts),
-            "names": [*param.opts, *param.secondary_opts],
-            "flag": bool(param.is_flag),
-            "multiple": bool(param.multiple),
-            "hidden": bool(param.hidden),
-            "help": helps(param.help),
-            "complete": completer(param),
-            **takes_words(param),
-            **value_kind(param),
-        }
-    assert isinstance(param, TyperArgument)
-    return {
-        **reading(param),
-        "argument": param.name,
         "nargs": param.nargs,
-        "complete": completer(param),
-        **takes_words(param),
-        **value_kind(param),
+        "multiple": bool(param.multiple),
+        "hidden": bool(getattr(param, "hidden", False)),
+        "callback": param.callback is not None,
+        "expose_value": bool(param.expose_value),
     }
+    usual = {"required": False, "default": None, "nargs": 1, "multiple": False, "hidden": False}
+    usual |= {"callback": False, "expose_value": True}
+    found.update({key: value for key, value in extras.items() if value != usual[key]})
+    if param.param_type_name == "option":  # (TAB shows an option's help beside it; an argument's is never shown)
+        found.update(help_entry(param.help))
+    found.update(completer(where, info))
+    return found
 
 
-def takes_words(param: Any) -> dict[str, Any]:
-    """``{"args": True}`` when the completion function takes Typer's ``(ctx, args, incomplete)``: the fast path then
-    gives it the words typed before."""
-    name = completer(param)
-    if name is None:
-        return {}
-    import inspect
-    from importlib import import_module
-
-    module, function = name.split(":")
-    return {"args": True} if len(inspect.signature(getattr(import_module(module), function)).parameters) == 3 else {}
-
-
-def node(command: Any, ctx: Any) -> dict[str, Any]:
-    result: dict[str, Any] = {"params": [parameter(param) for param in command.get_params(ctx)]}
-    if isinstance(command, TyperGroup):
+def node(command: Any, ctx: Any, where: str) -> dict[str, Any]:
+    declared = declarations(command.callback)
+    result: dict[str, Any] = {"params": [parameter(where, param, declared) for param in command.get_params(ctx)]}
+    if isinstance(command, typer.core.TyperGroup):
         result["commands"] = {}
         for name in command.list_commands(ctx):
             sub = command.get_command(ctx, name)
             if sub is None or sub.hidden:
                 continue
-            child = node(sub, typer.main._click.core.Context(sub, info_name=name, parent=ctx))
-            child["help"] = helps(sub.get_short_help_str())
+            child: dict[str, Any] = help_entry(sub.get_short_help_str())  # what Click's completion shows beside it
+            child.update(node(sub, typer.Context(sub, info_name=name, parent=ctx), f"{where} {name}"))
             result["commands"][name] = child
     return result
 
 
-def command_tree() -> str:
-    from referee.cli.app import app
+def command_tree(command: Any) -> dict[str, Any]:
+    """The description of the whole command line, from the root command of the Typer app."""
+    return node(command, typer.Context(command, info_name="referee"), "referee")
 
-    root = typer.main.get_command(app)
-    tree = node(root, typer.main._click.core.Context(root, info_name="referee"))
-    body = pprint.pformat(tree, width=116, sort_dicts=False)
-    return TREE_HEADER + f"TREE: dict[str, Any] = {body}\n"
+
+def dumps(tree: dict[str, Any]) -> str:
+    """JSON a person can read and diff: a line per parameter, a command's parameters under its name."""
+
+    def command_lines(data: dict[str, Any], indent: str) -> list[str]:
+        lines = []
+        inner = indent + "  "
+        for key, value in data.items():
+            if key not in ("params", "commands"):
+                lines.append(f"{inner}{json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},")
+        params = [f"{inner}  {json.dumps(param, ensure_ascii=False)}" for param in data["params"]]
+        lines.append(f'{inner}"params": [')
+        lines.append(",\n".join(params))
+        lines.append(f"{inner}]" + ("," if "commands" in data else ""))
+        if "commands" in data:
+            lines.append(f'{inner}"commands": {{')
+            children = []
+            for name, child in data["commands"].items():
+                children.append(
+                    "\n".join([f"{inner}  {json.dumps(name)}: {{", *command_lines(child, inner + "  "), f"{inner}  }}"])
+                )
+            lines.append(",\n".join(children))
+            lines.append(f"{inner}}}")
+        return lines
+
+    text = "\n".join(["{", *command_lines(tree, ""), "}"]) + "\n"
+    assert json.loads(text) == tree
+    return text
 
 
 def outputs() -> dict[Path, str]:
-    return {**scripts(), TREE: command_tree()}
+    from referee.cli.app import build_app
+
+    command = typer.main.get_command(build_app())
+    return {**scripts(command), TREE: dumps(command_tree(command))}
 
 
 def main(argv: list[str]) -> int:

@@ -105,7 +105,7 @@ def test_check_score_and_completion_do_not_import_typer_or_rich(tmp_path):
         completion_modules("referee coin-age rules "),
     ):
         assert "referee.cli.fast" in modules
-        assert not {m for m in modules if m in ("typer", "click") or m.startswith(("typer.", "rich"))}
+        assert not {m for m in modules if m in ("typer", "click") or m.startswith(("typer.", "rich", "pydantic"))}
         assert "questionary" not in modules
 
 

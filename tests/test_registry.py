@@ -86,7 +86,7 @@ def test_check_through_typer_and_the_fast_path(
     nim: registry.GameEntry, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from referee.cli import fast
-    from referee.cli.tab.command_tree import TREE
+    from referee.cli.tab import command_tree
 
     path = write_record(tmp_path, ["take 2"])
     assert run(["nim", "check", str(path), "take 3"])[0] == 0
@@ -95,7 +95,7 @@ def test_check_through_typer_and_the_fast_path(
     # The fast path reads a command line by the command tree generated from the Typer app: a game not in it yet
     # (registered after the tree was written) goes to Typer; once the tree is made again, it is answered.
     assert fast.run(["nim", "check", str(path), "take 4", "--json"], environ={}) is None
-    monkeypatch.setitem(TREE["commands"], "nim", generated_tree()["commands"]["nim"])
+    monkeypatch.setitem(command_tree.root().commands, "nim", command_tree.Command(generated_tree()["commands"]["nim"]))
     assert fast.run(["nim", "check", str(path), "take 4", "--json"], environ={}) == 1
     assert json.loads(capsys.readouterr().out)["rule"] == "take"
 
@@ -115,8 +115,7 @@ def generated_tree() -> dict[str, Any]:
     finally:
         os.environ.clear()
         os.environ.update(saved)
-    root = typer.main.get_command(build_app())
-    return script["node"](root, typer.main._click.core.Context(root, info_name="referee"))  # type: ignore[no-any-return]
+    return script["command_tree"](typer.main.get_command(build_app()))  # type: ignore[no-any-return]
 
 
 def test_score_rules_and_simulate(nim: registry.GameEntry, tmp_path: Path) -> None:

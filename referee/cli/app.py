@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import Annotated, Any, Protocol, cast
+from typing import Annotated, Any, Protocol, runtime_checkable
 
 import typer
 from typer.core import TyperGroup
@@ -52,8 +52,10 @@ class RefereeGroup(TyperGroup):
         words = list(sys.argv[1:] if args is None else args)
         try:
             result = super().main(words, prog_name, complete_var, False, windows_expand_args, **extra)
-        except _click_exception() as error:
-            problem = cast(UsageProblem, error)
+        except typer.TyperException as error:  # Click's usage errors (Typer's public base of them)
+            if not isinstance(error, UsageProblem):
+                raise
+            problem = error
             problem.show()
             if "--json" in words:
                 from referee.cli.output import json_text
@@ -67,6 +69,7 @@ class RefereeGroup(TyperGroup):
         sys.exit(int(result) if isinstance(result, int) else ExitStatus.SUCCESS)
 
 
+@runtime_checkable
 class UsageProblem(Protocol):
     """What Click's usage errors offer (an unknown option, a missing argument)."""
 
@@ -75,15 +78,6 @@ class UsageProblem(Protocol):
     def show(self) -> None: ...
 
     def format_message(self) -> str: ...
-
-
-def _click_exception() -> type[Exception]:
-    """Click's base of usage errors (an unknown option, a missing argument), found from a class Typer exports:
-    Typer carries its own Click and does not export that base."""
-    for base in typer.BadParameter.__mro__:
-        if base.__name__ == "ClickException":
-            return base
-    return typer.BadParameter
 
 
 def _version(value: bool) -> None:

@@ -1,4 +1,4 @@
-"""The environment a command runs in (HTTPie's pattern): streams, terminal flags, colour.
+"""The environment a command runs in (HTTPie's pattern): streams, terminal flags, colour, what a closed output means.
 
 Commands are handed an :class:`Environment` instead of reaching for ``sys``: the Typer app makes one in its root
 callback and passes it down as the context object (``ctx.obj``), the fast path makes its own, and tests pass
@@ -53,6 +53,15 @@ class Environment:
         if self.stdout_isatty or not self.stderr_isatty:
             return self
         return Environment(self.stdin, self.stderr, self.stderr, True, True, self.no_color, True)
+
+    def keep_going_without_reader(self) -> None:
+        """From now on a closed standard output does not end the command: ``play`` from a pipe, whose input is the
+        game, refereed and recorded whatever happens to its output. (Said to the console script's guard of standard
+        output, :class:`referee.cli.streams.GuardedStdout`, when this environment writes to it.)"""
+        from referee.cli.streams import GuardedStdout
+
+        if isinstance(self.stdout, GuardedStdout):
+            self.stdout.keep_going = True
 
     @property
     def color(self) -> bool:

@@ -1,14 +1,15 @@
 """The fast path: the one-shot commands people type between turns, answered without Typer.
 
-Typer (with the Click it carries) costs about 50 ms to import and about 30 ms more to build the command tree, more
-than the rest of ``referee GAME check`` put together. Every TAB and every ``check`` or ``score`` typed between turns
+Typer 0.29 (with the Click it carries, and pydantic) and building the app cost about 200 ms, far more than the
+rest of ``referee GAME check`` put together. Every TAB and every ``check`` or ``score`` typed between turns
 starts a new process, so :func:`run` answers these command lines itself: ``GAME check``, ``GAME score``, ``GAME
 draw``, ``history list`` and ``stats`` (see :data:`COMMANDS`), and TAB (see :mod:`referee.cli.tab.completion`).
 
-Their options and arguments are read from the command tree (:mod:`referee.cli.tab.command_tree`), which is generated
-from the Typer app and checked by a test: the fast path has no option list of its own. Anything unusual (``--help``,
-``--``, an unknown option, a missing or extra argument, a value of the wrong type, an option given twice) goes to
-Typer, which also writes the usage errors. Tests run both paths on the same command lines and compare their output
+Their options and arguments are read from the command tree (``command_tree.json``,
+:mod:`referee.cli.tab.command_tree`), generated from the Typer app through its public API and checked by a test: the
+fast path has no option list of its own, and imports no Typer. Anything unusual (``--help``, ``--``, an unknown
+option, a missing or extra argument, a value of the wrong type, an option given twice) goes to Typer, which also
+writes the usage errors. Tests run both paths on the same command lines and compare their output
 byte for byte.
 """
 
@@ -25,6 +26,7 @@ from referee import registry
 if TYPE_CHECKING:
     from referee.cli.env import Environment
     from referee.cli.shared_commands import GameSpec
+    from referee.cli.tab.command_tree import Command, Param
 
 DISABLE = "REFEREE_NO_FAST_PATH"
 """Set this environment variable to send every command line to Typer (the tests compare the two paths)."""
@@ -93,22 +95,20 @@ COMMANDS: dict[tuple[str, ...], Answer] = {
 the Typer command's parameters, its defaults filled in), or declines (None: Typer answers)."""
 
 
-def parse(node: Mapping[str, Any], words: Sequence[str]) -> dict[str, Any] | None:
-    """The values of a command line for one node of the command tree, by parameter name, defaults filled in; None
-    when anything is unusual (Typer then reads it, and says what is wrong)."""
-    options: dict[str, Mapping[str, Any]] = {}
-    arguments: list[Mapping[str, Any]] = []
-    for param in node["params"]:
-        if param.get("callback") and not param.get("hidden_value"):  # Click calls it, given or not: Typer's own
+def parse(command: Command, words: Sequence[str]) -> dict[str, Any] | None:
+    """The values of a command line for one command of the command tree, by parameter name, defaults filled in;
+    None when anything is unusual (Typer then reads it, and says what is wrong)."""
+    options: dict[str, Param] = {}
+    arguments: list[Param] = []
+    for param in command.params:
+        if param.callback and param.expose_value:  # Click calls it, given or not: Typer's own
             return None
-        if "argument" in param:
+        if not param.is_option:
             arguments.append(param)
         else:
-            for name in param["option"]:
+            for name in param.opts:
                 options[name] = param
-    values: dict[str, Any] = {
-        param["dest"]: param["default"] for param in options.values() if not param.get("hidden_value")
-    }
+    values: dict[str, Any] = {param.name: param.default for param in options.values() if param.expose_value}
     given: set[str] = set()
     positional: list[str] = []
     index = 0
@@ -119,46 +119,46 @@ def parse(node: Mapping[str, Any], words: Sequence[str]) -> dict[str, Any] | Non
             positional.append(word)
             continue
         name, equals, value = word.partition("=") if word.startswith("--") else (word, "", "")
-        param = options.get(name)
-        if param is None or param["dest"] in given or param.get("multiple") or param.get("hidden_value"):
+        found = options.get(name)
+        if found is None or found.name in given or found.multiple or not found.expose_value:
             return None  # unknown, twice, several values, or --help
-        given.add(param["dest"])
-        if param["type"] == "flag":
+        given.add(found.name)
+        if found.flag:
             if equals:
                 return None
-            values[param["dest"]] = True
+            values[found.name] = True
             continue
         if not equals:
             if index >= len(words) or (words[index].startswith("-") and words[index] != "-"):
                 return None
             value = words[index]
             index += 1
-        converted = _value(param, value)
+        converted = _value(found, value)
         if converted is None:
             return None
-        values[param["dest"]] = converted
-    if any(param["required"] and param["dest"] not in given for param in options.values()):
+        values[found.name] = converted
+    if any(param.required and param.name not in given for param in options.values()):
         return None
     for param in arguments:
-        if param["nargs"] == -1:
+        if param.nargs == -1:
             taken, positional = positional, []
-            if param["required"] and not taken:
+            if param.required and not taken:
                 return None
-            values[param["dest"]] = taken
+            values[param.name] = taken
         elif positional:
-            values[param["dest"]] = positional.pop(0)
-        elif param["required"]:
+            values[param.name] = positional.pop(0)
+        elif param.required:
             return None
         else:
-            values[param["dest"]] = param["default"]
+            values[param.name] = param.default
     return None if positional else values
 
 
-def _value(param: Mapping[str, Any], text: str) -> Any:
-    """A value as its option's type reads it; None when Typer should read it (and perhaps refuse it)."""
-    if param["type"] == "text":
+def _value(param: Param, text: str) -> Any:
+    """A value as its option's kind reads it; None when Typer should read it (and perhaps refuse it)."""
+    if param.kind == "text":
         return text
-    if param["type"] == "int" and re.fullmatch(r"[0-9]{1,9}", text):
+    if param.kind == "int" and re.fullmatch(r"[0-9]{1,9}", text):
         return int(text)
     return None
 
@@ -172,11 +172,11 @@ def read(argv: Sequence[str]) -> tuple[tuple[str, ...], dict[str, Any]] | None:
         command = tuple(argv[:2]) if argv[:1] == ["history"] else tuple(argv[:1])
     if command not in COMMANDS:
         return None
-    from referee.cli.tab.command_tree import TREE
+    from referee.cli.tab import command_tree
 
-    node: Mapping[str, Any] | None = TREE
+    node = command_tree.root()
     for word in argv[: len(command)]:
-        node = node["commands"].get(word) if node is not None and "commands" in node else None
+        node = node.commands.get(word) if node is not None else None
     if node is None:  # a game registered since the tree was generated: Typer knows it
         return None
     values = parse(node, argv[len(command) :])

@@ -94,26 +94,25 @@ def _translated_context(context_class: Any) -> Any:
     return translated
 
 
-def _speak_through_gettext() -> None:
-    """Typer asks :mod:`gettext` for its own words ("Options", "Commands"…): point gettext at this program's
-    catalogue in the current language (the public way: a text domain, and the language gettext reads)."""
-    import gettext
-    import os
+def typer_gettext_settings() -> tuple[str, str, str] | None:
+    """What :mod:`gettext` must be told for Typer's own words ("Options", "Commands"…) to come in the current
+    language: the text domain, the folder of its catalogues and the language (``LANGUAGE``); None in English.
 
+    Typer asks the process's :mod:`gettext` for them, which reads only process-wide settings (the text domain and the
+    ``LANGUAGE`` variable): so they are set once, by the console script before any command runs
+    (:func:`referee.cli.main.run`), never from inside a command."""
     folder = i18n.CATALOGUE_DIRS.get(i18n.current())
     if folder is None:
-        return
-    gettext.bindtextdomain(i18n.DOMAIN, i18n.LOCALE_DIR)
-    gettext.textdomain(i18n.DOMAIN)
-    os.environ["LANGUAGE"] = folder
+        return None
+    return i18n.DOMAIN, str(i18n.LOCALE_DIR), folder
 
 
 def translated_command(app: Any) -> Any:
-    """The Click command of a Typer app, its help texts in the current language."""
+    """The Click command of a Typer app, its help texts in the current language (Rich's help pages are off:
+    ``rich_markup_mode=None``). Changes nothing outside the command it returns."""
     import typer.main
 
     command = typer.main.get_command(app)
     if i18n.current() != i18n.ENGLISH:
-        _speak_through_gettext()  # (Rich's help pages are off: rich_markup_mode=None)
         _translate_tree(command)
     return command

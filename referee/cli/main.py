@@ -1,19 +1,20 @@
-"""``referee``: the console script.
+"""``referee``: the console script, the boundary of the process.
 
 Every TAB and every one-shot command starts a new process, so this module imports almost nothing: ``--version``
-is answered here without Typer (about 50 ms of imports), ``check``, ``score`` and TAB by :mod:`referee.cli.fast`
-(also without Typer), and anything else goes to the Typer app in :mod:`referee.cli.app`. Before all that,
-``--lang`` is taken out of the command line and chooses the language (:mod:`referee.i18n`).
-"""
+is answered here without Typer, ``check``, ``score`` and TAB by :mod:`referee.cli.fast` (also without Typer: it
+reads the command line's description generated from the Typer app), and anything else goes to the Typer app in
+:mod:`referee.cli.app`. Before all that, ``--lang`` is taken out of the command line and chooses the language
+(:mod:`referee.i18n`). What is process-wide is set here, before any command runs, and nowhere else: standard output's
+guard (:mod:`referee.cli.streams`) and, for Typer's own words, gettext's domain and language."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 from typing import Any
 
 from referee.cli.status import CommandFailed, ExitStatus
+from referee.cli.streams import GuardedStdout, ReaderGone
 from referee.errors import RefereeError
 
 
@@ -65,8 +66,9 @@ def run() -> None:
         if status is not None:
             sys.exit(status)
         from referee.cli.app import app
-        from referee.cli.help_text import translated_command
+        from referee.cli.help_text import translated_command, typer_gettext_settings
 
+        _tell_gettext(typer_gettext_settings())
         translated_command(app)(prog_name="referee")
     except CommandFailed as failed:  # the fast path's (Typer's end in RefereeGroup)
         sys.exit(failed.status)
@@ -98,6 +100,19 @@ def run() -> None:
         sys.exit(ExitStatus.BAD_INPUT)
 
 
+def _tell_gettext(settings: tuple[str, str, str] | None) -> None:
+    """Typer asks the process's :mod:`gettext` for its own words: its text domain and language, set here once,
+    before the Typer app runs (see :func:`referee.cli.help_text.typer_gettext_settings`)."""
+    if settings is None:
+        return
+    import gettext
+
+    domain, folder, language = settings
+    gettext.bindtextdomain(domain, folder)
+    gettext.textdomain(domain)
+    os.environ["LANGUAGE"] = language
+
+
 def _streams_usable() -> bool:
     """Make the standard streams safe to use: text no encoding can hold is written as escapes (``\\u2014``) instead
     of failing, a closed standard error is replaced by nothing. A closed standard output cannot be: say so."""
@@ -110,62 +125,8 @@ def _streams_usable() -> bool:
     if sys.stdout is None:
         _say("referee: standard output is closed; nothing was done")
         return False
-    sys.stdout = _PipeGuard(sys.stdout)
+    sys.stdout = GuardedStdout(sys.stdout)  # (the process's own stream, set once here at the boundary)
     return True
-
-
-class ReaderGone(SystemExit):
-    """The reader of standard output went away (``referee … | head -1``): the command ends there, exit 0. A
-    ``SystemExit``, so that Click, which would turn the broken pipe into exit 1, lets it through."""
-
-    def __init__(self) -> None:
-        super().__init__(int(ExitStatus.SUCCESS))
-
-
-class _PipeGuard:
-    """Standard output, whose broken pipe ends the command (:class:`ReaderGone`) wherever it is met; or, for a game
-    read from a pipe (:func:`keep_going_without_reader`), is said once and the game goes on: what was piped in is the
-    game, refereed and recorded whatever happens to the output."""
-
-    keep_going = False
-    reader_gone = False
-
-    def __init__(self, stream: Any) -> None:
-        self._stream = stream
-
-    def write(self, text: str) -> int:
-        try:
-            return int(self._stream.write(text))
-        except BrokenPipeError:
-            self._reader_left()
-            return len(text)
-
-    def flush(self) -> None:
-        try:
-            self._stream.flush()
-        except BrokenPipeError:
-            self._reader_left()
-
-    def _reader_left(self) -> None:
-        if not _PipeGuard.keep_going:
-            raise ReaderGone from None
-        if not _PipeGuard.reader_gone:
-            _PipeGuard.reader_gone = True
-            _say("referee: standard output was closed; the game goes on and every action is still recorded")
-        with contextlib.suppress(OSError, ValueError):
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, self._stream.fileno())
-            os.close(devnull)
-        with contextlib.suppress(OSError, ValueError):
-            self._stream.flush()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._stream, name)
-
-
-def keep_going_without_reader() -> None:
-    """From now on a closed standard output does not end the command (``play`` from a pipe: the input is the game)."""
-    _PipeGuard.keep_going = True
 
 
 def _say(line: str) -> None:
@@ -179,8 +140,8 @@ def _say(line: str) -> None:
 
 def _silence_stdout() -> None:
     """Point standard output at /dev/null, so the interpreter's last flush of what is left fails no more."""
-    if isinstance(sys.stdout, _PipeGuard):
-        sys.stdout = sys.stdout._stream
+    if isinstance(sys.stdout, GuardedStdout):
+        sys.stdout = sys.stdout.stream
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

@@ -1,9 +1,9 @@
 """TAB completion from the generated command tree (referee.cli.tab.completion) answers exactly as Typer does.
 
 Both run in this process on thousands of command lines for bash, zsh, fish and PowerShell: Typer through the
-Click command built from the app, the fast path through :func:`referee.cli.tab.completion.complete`. Where the fast
-path declines (an unusual line), Typer answers for it, so only its answers are compared; the test also checks it
-declines rarely.
+Click command built from the app, the fast path (reading ``command_tree.json``) through
+:func:`referee.cli.tab.completion.complete`. Where the fast path declines (an unusual line), Typer answers for it,
+so only its answers are compared; the test also checks it declines rarely.
 """
 
 from __future__ import annotations
@@ -18,7 +18,9 @@ from typing import Any
 import pytest
 
 from referee.cli.tab import completion
-from referee.cli.tab.command_tree import TREE
+from referee.cli.tab.command_tree import Command, root
+
+TREE = root()
 
 SHELLS = ("bash", "zsh", "fish", "powershell")
 
@@ -85,9 +87,9 @@ def fast_answer(env: dict[str, str]) -> tuple[int | None, str] | None:
 
 
 # -- the command lines -------------------------------------------------------------------------------------------
-def paths(node: dict[str, Any], prefix: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], dict[str, Any]]]:
+def paths(node: Command, prefix: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Command]]:
     yield prefix, node
-    for name, child in node.get("commands", {}).items():
+    for name, child in node.commands.items():
         yield from paths(child, (*prefix, name))
 
 
@@ -101,14 +103,14 @@ def command_lines(count: int, seed: int = 7) -> list[tuple[list[str], str]]:
     vocabulary: set[str] = set(VALUES)
     for path, node in paths(TREE):
         words = list(path)
-        names = [*node.get("commands", {}), *(name for p in node["params"] if "option" in p for name in p["names"])]
+        names = [*node.commands, *(name for param in node.options for name in param.names)]
         vocabulary.update(names)
         for name in names:
             lines += [(words, name[:cut]) for cut in range(len(name) + 1)]
-        for param in node["params"]:
-            if "option" in param and not param["flag"]:
-                lines += [([*words, param["option"][0]], value) for value in VALUES]
-                lines += [([*words, param["option"][0], "x"], value) for value in ("", "-", "r")]
+        for param in node.options:
+            if not param.flag:
+                lines += [([*words, param.opts[0]], value) for value in VALUES]
+                lines += [([*words, param.opts[0], "x"], value) for value in ("", "-", "r")]
         lines += [([*words, "r.toml"], value) for value in VALUES]
         lines += [([*words, "a", "b"], value) for value in ("", "-", "--j")]
     words_pool = sorted(vocabulary)
@@ -147,10 +149,9 @@ def games_of_the_tree(monkeypatch: pytest.MonkeyPatch) -> None:
     """The registry as the command tree was generated from (without the test suite's toy game, which
     ``REFEREE_EXTRA_GAMES`` adds): the top level is answered from the tree only while both list the same games."""
     from referee import registry
-    from referee.cli.tab.command_tree import TREE
 
     monkeypatch.setattr(
-        registry, "GAMES", {name: entry for name, entry in registry.GAMES.items() if name in TREE["commands"]}
+        registry, "GAMES", {name: entry for name, entry in registry.GAMES.items() if name in TREE.commands}
     )
 
 
@@ -183,3 +184,22 @@ def test_helps_wider_than_the_terminal_are_left_to_typer(games_of_the_tree: None
     env = {**environment("zsh", [], "--"), "COLUMNS": "20"}
     assert fast_answer(env) is None
     assert fast_answer(environment("bash", [], "--")) is not None
+
+
+def test_a_help_rich_would_print_otherwise_is_left_to_typer() -> None:
+    """An option whose help has Rich markup (Typer prints it through Rich at TAB): bash, which shows no helps, is
+    answered from the tree, the shells that show helps are left to Typer."""
+    tree = Command(
+        {
+            "params": [
+                {"name": "board", "opts": ["--board"], "kind": "flag", "help": "Draw [b]it[/b].", "help_markup": True},
+                {"name": "json_mode", "opts": ["--json"], "kind": "flag", "help": "JSON."},
+            ]
+        }
+    )
+    items = completion.completions(tree, [], "--")
+    assert completion.formatted("bash", items, {}) == ["--board", "--json"]
+    for shell in ("zsh", "fish", "powershell"):
+        with pytest.raises(completion.Unsure):
+            completion.formatted(shell, items, {})
+    assert completion.formatted("fish", completion.completions(tree, [], "--j"), {}) == ["--json\tJSON."]

@@ -14,6 +14,7 @@ import pytest
 
 from referee import registry
 from referee.cli.fast import parse, read
+from referee.cli.tab.command_tree import Command
 from tests.conftest import ROOT, referee_command
 from tests.robustness.helpers import random_game, record_text
 
@@ -207,14 +208,9 @@ def test_anything_else_goes_to_typer(argv: list[str]) -> None:
 
 def test_a_command_whose_options_have_callbacks_is_left_to_typer() -> None:
     """Click calls an option's callback whether it is given or not: the fast path cannot stand in for it."""
-    node = {
-        "params": [
-            {"dest": "log", "type": "flag", "required": False, "default": False, "option": ["--log"], "callback": True}
-        ]
-    }
-    assert parse(node, []) is None
-    del node["params"][0]["callback"]
-    assert parse(node, []) == {"log": False}
+    log = {"name": "log", "opts": ["--log"], "kind": "flag", "default": False}
+    assert parse(Command({"params": [{**log, "callback": True}]}), []) is None
+    assert parse(Command({"params": [log]}), []) == {"log": False}
 
 
 def test_score_prints_the_breakdown_and_board_draws_the_table(records: dict[str, Path]) -> None:
@@ -244,3 +240,14 @@ def test_board_and_pictures_answer_as_typer_does(game: str, records: dict[str, P
     fast, typer = both_ways([game, "draw", record, "--output=-", "--at", "1"], None)
     assert fast.returncode == 0
     assert (fast.returncode, fast.stdout, fast.stderr) == (typer.returncode, typer.stdout, typer.stderr)
+
+
+def test_without_its_command_tree_everything_goes_to_typer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A damaged installation (the generated ``command_tree.json`` missing or unreadable) loses only speed."""
+    from referee.cli.tab import command_tree, completion
+
+    monkeypatch.setattr(command_tree, "_ROOT", None)
+    monkeypatch.setattr(command_tree, "FILE", "no-such-file.json")
+    assert read(["coin-age", "check", "r.toml", "done"]) is None
+    env = {"_REFEREE_COMPLETE": "complete_bash", "COMP_WORDS": "referee coin-age ru", "COMP_CWORD": "2"}
+    assert completion.complete(env) is None

@@ -1,8 +1,8 @@
-"""TAB completion answered from the generated command tree, without importing Typer.
+"""TAB completion answered from the command tree, without importing Typer.
 
 Every TAB runs ``referee`` with ``_REFEREE_COMPLETE=complete_SHELL`` and the words typed so far. Typer answers
-by importing itself, building every command and parsing the words (most of 100 ms); this module follows the same
-steps as Typer's completion (``typer._click.shell_completion``) over :data:`referee.cli.tab.command_tree.TREE`, which
+by importing itself, building every command and parsing the words (over 100 ms); this module follows the same
+steps as Typer's completion over the command tree (``command_tree.json``, :mod:`referee.cli.tab.command_tree`), which
 ``scripts/make_completions.py`` writes from the Typer app, and prints what Typer would print for bash, zsh, fish
 and PowerShell.
 
@@ -17,10 +17,14 @@ import os
 import sys
 from collections.abc import Mapping
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING
 
-Item = tuple[str, "dict[str, str] | None"]
-"""A completion: the word, and its help as each shell prints it (None: no help)."""
+if TYPE_CHECKING:
+    from referee.cli.tab.command_tree import Command, Param
+
+Item = tuple[str, "str | None", bool]
+"""A completion: the word, its help (None: no help), and whether Rich would print that help otherwise than written
+(markup: Typer answers)."""
 
 SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
 
@@ -67,119 +71,107 @@ def words_and_incomplete(shell: str, environ: Mapping[str, str]) -> tuple[list[s
 
 
 # -- following the words through the tree --------------------------------------------------------------------
-def options(node: dict[str, Any]) -> list[dict[str, Any]]:
-    return [param for param in node["params"] if "option" in param]
-
-
-def arguments(node: dict[str, Any]) -> list[dict[str, Any]]:
-    return [param for param in node["params"] if "argument" in param]
-
-
-def find_option(node: dict[str, Any], word: str) -> dict[str, Any]:
-    for param in options(node):
-        if word in param["names"]:
+def find_option(command: Command, word: str) -> Param:
+    for param in command.options:
+        if word in param.names:
             return param
     raise Unsure(word)
 
 
-def value_option(node: dict[str, Any], word: str) -> dict[str, Any] | None:
+def value_option(command: Command, word: str) -> Param | None:
     """The option taking a value that ``word`` names (as Typer, whether or not it was itself taken as a value)."""
     if not word.startswith("-") or word == "-":
         return None
-    option = find_option(node, word)
-    return option if not option["flag"] and word in option["option"] else None
+    option = find_option(command, word)
+    return option if not option.flag and word in option.opts else None
 
 
-def resolve(tree: dict[str, Any], words: list[str]) -> tuple[dict[str, Any], set[int], list[str]]:
-    """The command the words lead to, the options given on the command line (by index) and its positionals."""
-    node, rest = tree, list(words)
-    while "commands" in node and rest:
+def resolve(tree: Command, words: list[str]) -> tuple[Command, set[str], list[str]]:
+    """The command the words lead to, the options given on the command line (by name) and its positionals."""
+    command, rest = tree, list(words)
+    while command.is_group and rest:
         word = rest.pop(0)
         if word.startswith("-"):
             raise Unsure(word)  # an option of a group: rare, Typer decides
-        if word not in node["commands"]:
+        if word not in command.commands:
             raise Unsure(word)
-        node = node["commands"][word]
-    given: set[int] = set()
+        command = command.commands[word]
+    given: set[str] = set()
     positionals: list[str] = []
     while rest:
         word = rest.pop(0)
         if word == "--" or (word.startswith("-") and "=" in word):
             raise Unsure(word)
         if word.startswith("-") and word != "-":
-            option = find_option(node, word)
-            if not option["flag"]:
+            option = find_option(command, word)
+            if not option.flag:
                 if not rest:
                     raise Unsure(word)  # the option's value is what is being completed: handled by the caller
                 rest.pop(0)
-            given.add(id(option))
+            given.add(option.name)
         else:
             positionals.append(word)
-    return node, given, positionals
+    return command, given, positionals
 
 
-def value_items(param: dict[str, Any], incomplete: str, words: list[str] | None = None) -> list[Item]:
+def value_items(param: Param, incomplete: str, words: list[str] | None = None) -> list[Item]:
     """The completions of a value: the parameter's function (given the words typed before, when it takes them, as
-    Typer's ``(ctx, args, incomplete)``), else its choices (else none)."""
-    if param.get("complete"):
-        module, function = param["complete"].split(":")
-        complete = getattr(import_module(module), function)
-        items: list[Item] = []
-        values = complete(None, list(words or []), incomplete) if param.get("args") else complete(incomplete)
-        for value in values:
-            if not isinstance(value, str):
-                raise Unsure(value)  # (value, help) pairs: let Typer render the help
-            if value.startswith(incomplete):
-                items.append((value, None))
-        return items
-    if param.get("file"):
-        return [(incomplete, None)]
-    if "choices" in param:
-        if param["case"]:
-            return [(choice, None) for choice in param["choices"] if choice.startswith(incomplete)]
-        return [(choice, None) for choice in param["choices"] if choice.lower().startswith(incomplete.lower())]
-    return []
-
-
-def command_items(node: dict[str, Any], given: set[int], incomplete: str) -> list[Item]:
-    """What a command offers for a word that is not a value: its subcommands, then (for ``-…``) its options."""
-    items: list[Item] = [
-        (name, child.get("help")) for name, child in node.get("commands", {}).items() if name.startswith(incomplete)
-    ]
-    if incomplete and not incomplete[0].isalnum():
-        for option in options(node):
-            if option["hidden"] or (id(option) in given and not option["multiple"]):
-                continue
-            items.extend((name, option["help"]) for name in option["names"] if name.startswith(incomplete))
+    Typer's ``(ctx, args, incomplete)``), else none."""
+    if param.complete is None:
+        return []
+    module, function = param.complete.split(":")
+    complete = getattr(import_module(module), function)
+    items: list[Item] = []
+    values = complete(None, list(words or []), incomplete) if param.complete_with_words else complete(incomplete)
+    for value in values:
+        if not isinstance(value, str):
+            raise Unsure(value)  # (value, help) pairs: let Typer render the help
+        if value.startswith(incomplete):
+            items.append((value, None, False))
     return items
 
 
-def completions(tree: dict[str, Any], words: list[str], incomplete: str) -> list[Item]:
+def command_items(command: Command, given: set[str], incomplete: str) -> list[Item]:
+    """What a command offers for a word that is not a value: its subcommands, then (for ``-…``) its options."""
+    items: list[Item] = [
+        (name, child.help, child.help_markup) for name, child in command.commands.items() if name.startswith(incomplete)
+    ]
+    if incomplete and not incomplete[0].isalnum():
+        for option in command.options:
+            if option.hidden or (option.name in given and not option.multiple):
+                continue
+            items.extend(
+                (name, option.help, option.help_markup) for name in option.names if name.startswith(incomplete)
+            )
+    return items
+
+
+def completions(tree: Command, words: list[str], incomplete: str) -> list[Item]:
     """The completions of ``incomplete`` after ``words``, in Typer's order (raises :class:`Unsure`)."""
     if incomplete == "=" or ("=" in incomplete and incomplete.startswith("-")) or "--" in words:
         raise Unsure(incomplete)
     try:
-        node, given, positionals = resolve(tree, words)
+        command, given, positionals = resolve(tree, words)
     except Unsure:
         # The one plain case among them: the last word is an option whose value is being completed.
         if not words or not words[-1].startswith("-"):
             raise
-        node, given, positionals = resolve(tree, words[:-1])
-        if "commands" in node or value_option(node, words[-1]) is None:
+        command, given, positionals = resolve(tree, words[:-1])
+        if command.is_group or value_option(command, words[-1]) is None:
             raise
-    pending = value_option(node, words[-1]) if words else None
+    pending = value_option(command, words[-1]) if words else None
     if incomplete.startswith("-"):
         if pending is not None:
             raise Unsure(incomplete)
-        return command_items(node, given, incomplete)
+        return command_items(command, given, incomplete)
     if pending is not None:
         return value_items(pending, incomplete, words)
     taken = len(positionals)
-    for argument in arguments(node):
-        if argument["nargs"] == -1 or taken == 0:
+    for argument in command.arguments:
+        if argument.nargs == -1 or taken == 0:
             return value_items(argument, incomplete, words)
-        taken -= argument["nargs"]
-    return command_items(node, given, incomplete)
+        taken -= argument.nargs
+    return command_items(command, given, incomplete)
 
 
 # -- printing them as the shell wants them ------------------------------------------------------------------
@@ -201,21 +193,34 @@ def zsh_escape(text: str) -> str:
     return text.replace('"', '""').replace("'", "''").replace("$", "\\$").replace("`", "\\`").replace(":", r"\\:")
 
 
+def shell_help(shell: str, text: str) -> str:
+    """A help as Typer's completion class for the shell prints it (a help with Rich markup never comes here: see
+    :func:`formatted`)."""
+    if shell == "zsh":
+        return zsh_escape(text)
+    if shell == "fish":
+        return "".join(" " if char.isspace() else char for char in text)  # Typer's re.sub(r"\s", " ", …)
+    return text
+
+
 def formatted(shell: str, items: list[Item], environ: Mapping[str, str]) -> list[str]:
     """Each completion as Typer's completion class for the shell formats it."""
     if shell == "bash":
-        return [value for value, _ in items]
+        return [value for value, _, _ in items]
+    if any(markup for _, _, markup in items):
+        raise Unsure("a help Rich would print otherwise than written")
     width = help_width(environ)
-    if any(helps is not None and len(helps[shell if shell != "pwsh" else "powershell"]) >= width for _, helps in items):
+    helps = [None if text is None else shell_help(shell, text) for _, text, _ in items]
+    if any(text is not None and len(text) >= width for text in helps):
         raise Unsure("a help Rich would wrap")
     lines = []
-    for value, helps in items:
+    for (value, _, _), text in zip(items, helps, strict=True):
         if shell == "zsh":
-            lines.append(f'"{zsh_escape(value)}":"{helps["zsh"]}"' if helps else f'"{zsh_escape(value)}"')
+            lines.append(f'"{zsh_escape(value)}":"{text}"' if text else f'"{zsh_escape(value)}"')
         elif shell == "fish":
-            lines.append(f"{value}\t{helps['fish']}" if helps else value)
+            lines.append(f"{value}\t{text}" if text else value)
         else:
-            lines.append(f"{value}:::{helps['powershell'] if helps else ' '}")
+            lines.append(f"{value}:::{text if text else ' '}")
     return lines
 
 
@@ -226,14 +231,17 @@ def complete(environ: Mapping[str, str]) -> int | None:
     if action != "complete" or shell not in SHELLS:
         return None
     from referee import registry
-    from referee.cli.tab.command_tree import TREE
+    from referee.cli.tab import command_tree
 
+    tree = command_tree.root()
+    if tree is None:  # no command tree to read: Typer answers
+        return None
     try:
         words, incomplete = words_and_incomplete(shell, environ)
         known = set(registry.GAMES) | set(OTHER_COMMANDS)
-        if known != set(TREE["commands"]) and (not words or words[0] not in known & set(TREE["commands"])):
+        if known != set(tree.commands) and (not words or words[0] not in known & set(tree.commands)):
             return None  # the games changed since the tree was generated: Typer lists them (or the new one's words)
-        lines = formatted(shell, completions(TREE, words, incomplete), environ)
+        lines = formatted(shell, completions(tree, words, incomplete), environ)
     except (Unsure, ValueError):
         return None
     if shell == "fish":

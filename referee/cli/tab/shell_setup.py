@@ -1,6 +1,6 @@
 """``referee --show-completion [SHELL]`` and ``--install-completion [SHELL]``: TAB completion set up for a shell.
 
-The scripts are Typer's (generated with the command tree by ``scripts/make_completions.py``: they call back into
+The scripts are Typer's (asked of the Typer app by ``scripts/make_completions.py``: they call back into
 ``referee``, which answers from its command tree, :mod:`referee.cli.tab.completion`), with one change for zsh: loaded
 from ``$fpath`` by ``compinit``, the file runs as the function ``_referee`` on the first TAB of a new shell, and
 now completes then too (Typer's only registers itself, so the first TAB did nothing).

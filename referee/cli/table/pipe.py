@@ -123,9 +123,7 @@ class PipeMode:
 
     # -- reading the game ------------------------------------------------------------------------------------
     def run(self) -> ExitStatus:
-        from referee.cli.main import keep_going_without_reader
-
-        keep_going_without_reader()  # what is piped in is the game: refereed and recorded if the reader leaves
+        self.session.env.keep_going_without_reader()  # what is piped in is the game: recorded if the reader leaves
         out = self.out
         game = self.game
         self.session.computer_moves()
