@@ -20,7 +20,7 @@ KeepDuplicatesOption = Annotated[
     bool,
     typer.Option(
         "--keep-duplicates",
-        help="Add a play that only looks like one already in the history (same game, day, players and results).",
+        help="Also add plays like ones already logged (same game, day, players, results).",
     ),
 ]
 
