@@ -253,9 +253,12 @@ def head_to_head(
         params.append(since)
     with history.reading() as db:
         row = db.execute(
-            "SELECT count(*), sum(a.winner AND NOT b.winner), sum(b.winner AND NOT a.winner),"
-            " sum(a.winner AND b.winner), sum(a.place < b.place), sum(b.place < a.place), min(a.name), min(b.name),"
-            " sum(a.draw AND b.draw)"
+            # CASE, not a truth value summed: the same query on SQLite and PostgreSQL
+            "SELECT count(*), sum(CASE WHEN a.winner = 1 AND b.winner = 0 THEN 1 ELSE 0 END),"
+            " sum(CASE WHEN b.winner = 1 AND a.winner = 0 THEN 1 ELSE 0 END),"
+            " sum(CASE WHEN a.winner = 1 AND b.winner = 1 THEN 1 ELSE 0 END),"
+            " sum(CASE WHEN a.place < b.place THEN 1 ELSE 0 END), sum(CASE WHEN b.place < a.place THEN 1 ELSE 0 END),"
+            " min(a.name), min(b.name), sum(CASE WHEN a.draw = 1 AND b.draw = 1 THEN 1 ELSE 0 END)"
             " FROM players a JOIN players b ON a.game_id = b.game_id JOIN games g ON g.id = a.game_id"
             " WHERE " + " AND ".join(clauses),
             params,

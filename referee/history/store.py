@@ -185,6 +185,16 @@ class GameRefused(InputError):
     skipped; the history and the other games of a batch are untouched."""
 
 
+def default_location(environ: Mapping[str, str] | None = None) -> Path | str:
+    """Where the history is when no ``--history`` names it: ``$REFEREE_HISTORY`` (a file, or a club's
+    ``postgresql://`` URL, kept as it is), else :func:`default_path`."""
+    environ = os.environ if environ is None else environ
+    named = environ.get("REFEREE_HISTORY") or ""
+    if named.startswith(("postgresql://", "postgres://")):
+        return named
+    return default_path(environ)
+
+
 def default_path(environ: Mapping[str, str] | None = None) -> Path:
     """``$REFEREE_HISTORY``, else ``$XDG_DATA_HOME/referee/history.sqlite3``, else under ``~/.local/share``."""
     environ = os.environ if environ is None else environ
@@ -264,9 +274,12 @@ class History:
     BATCH_SIZE = 200
     """Games per transaction in :meth:`batch` (``history add`` of a folder, ``history import``)."""
 
-    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+    def __init__(self, connection: sqlite3.Connection, path: Path | str) -> None:
         self.connection = connection
         self.path = path
+        """The file, or the server's URL without its password (what messages name)."""
+        self.server = getattr(connection, "engine", "sqlite") == "postgresql"
+        """A club's history on a PostgreSQL server (:mod:`referee.history.server`), not a file."""
         self._batch: int | None = None
         """Games logged in the open batch transaction, or None outside :meth:`batch`."""
         self.patience: float = BUSY_TIMEOUT_SECONDS
@@ -389,6 +402,9 @@ class History:
         """``BEGIN IMMEDIATE``: the write lock, waited for up to :attr:`patience` seconds (saying so through
         :attr:`on_wait` when the wait is longer than a moment); without ``wait``, taken now or not at all."""
         connection = self.connection
+        if self.server:
+            self._begin_on_server(wait=wait)
+            return
         try:
             try:
                 connection.execute(f"PRAGMA busy_timeout = {300 if wait else 0}")
@@ -406,6 +422,26 @@ class History:
         finally:
             with suppress(sqlite3.Error):
                 connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
+
+    def _begin_on_server(self, *, wait: bool) -> None:
+        """A club's history: ``BEGIN`` and the writers' advisory lock (:data:`referee.history.server.WRITE_LOCK`),
+        waited for up to :attr:`patience` seconds (saying so through :attr:`on_wait`), or taken now or not at all."""
+        from referee.history.server import WRITE_LOCK
+
+        db = self.connection
+        try:
+            db.execute("BEGIN")
+            if db.execute("SELECT pg_try_advisory_xact_lock(?)", (WRITE_LOCK,)).fetchone()[0]:
+                return
+            if not wait:
+                raise sqlite3.OperationalError("locked by another referee")
+            if self.on_wait is not None:
+                self.on_wait()
+            db.execute(f"SET LOCAL lock_timeout = {int(self.patience * 1000)}")
+            db.execute("SELECT pg_advisory_xact_lock(?)", (WRITE_LOCK,))
+        except sqlite3.Error as error:
+            self._rollback()
+            raise HistoryError(_describe(error, self.path)) from None
 
     def _rollback(self) -> None:
         self._pending.clear()
@@ -430,14 +466,14 @@ class History:
         try:
             return read()
         except HistoryError:
-            if self.indexless:
+            if self.indexless or self.server:
                 raise
             self.indexless = True
             return read()
 
     def _from(self, table: str) -> str:
         """``FROM table``, ``NOT INDEXED`` when the indexes are not to be trusted (see :meth:`_without_indexes`)."""
-        return f" FROM {table} NOT INDEXED" if self.indexless else f" FROM {table}"
+        return f" FROM {table} NOT INDEXED" if self.indexless and not self.server else f" FROM {table}"
 
     # -- logging -------------------------------------------------------------------------------------------
     def find_hash(self, content_hash: str) -> int | None:
@@ -479,6 +515,27 @@ class History:
         if entry.uuid is None:
             entry.uuid = derived_uuid("play", entry.content_hash)
         print_ = fingerprint(entry)
+        try:
+            merged = self._merge_once(entry, print_, keep_duplicates)
+        except GameRefused as refused:
+            # the database's own unique indexes on a play's identity refused a copy (a client that skipped the
+            # look-up, or a race the look-up could not see): it is there, and found as such
+            if "UNIQUE" not in refused.message or self._batch is not None:
+                raise
+            merged = self._merge_once(entry, print_, keep_duplicates)
+        if self._batch is None:
+            self.committed[merged.outcome] += 1
+            return merged
+        self._pending.append(merged.outcome)
+        if self._batch >= self.BATCH_SIZE:
+            try:
+                self._commit()
+            finally:
+                self._batch = 0
+        return merged
+
+    def _merge_once(self, entry: GameEntry, print_: str, keep_duplicates: bool) -> Merged:
+        """One attempt of :meth:`merge`'s transaction (or savepoint, in a batch)."""
         with self.transaction() as db:
             merged = self._same_play(db, entry, print_, keep_duplicates)
             if merged is None:
@@ -491,15 +548,6 @@ class History:
                 if not entry.incomplete and not entry.unscored:  # no result: no rating moves
                     self._rate_new_game(db, entry, game_id)
                 merged = Merged(game_id, "added", "")
-        if self._batch is None:
-            self.committed[merged.outcome] += 1
-            return merged
-        self._pending.append(merged.outcome)
-        if self._batch >= self.BATCH_SIZE:
-            try:
-                self._commit()
-            finally:
-                self._batch = 0
         return merged
 
     @staticmethod
@@ -514,7 +562,7 @@ class History:
             # the same play from the other app (never two owners' files of one app)
             " UNION ALL SELECT id, 3, 'bgg' FROM games WHERE bgg_play = ? AND game = ? AND kind != ?"
             " UNION ALL SELECT id, 4, 'content' FROM games WHERE hash = ?"
-            ") ORDER BY step LIMIT 1",
+            ") AS found ORDER BY step LIMIT 1",
             (
                 *(entry.origin or (None, None, None)),
                 entry.uuid,
@@ -592,12 +640,12 @@ class History:
             "INSERT INTO totals"
             " (game, key, seat, board, name, games, wins, shared, score_sum, score_count, best, draws)"
             " VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?) ON CONFLICT (game, key, seat, board) DO UPDATE SET"
-            " name = excluded.name, games = games + 1, wins = wins + excluded.wins,"
-            " shared = shared + excluded.shared, draws = draws + excluded.draws,"
-            " score_sum = score_sum + excluded.score_sum,"
-            " score_count = score_count + excluded.score_count,"
-            " best = CASE WHEN excluded.best IS NULL THEN best WHEN best IS NULL THEN excluded.best"
-            " ELSE max(best, excluded.best) END",
+            " name = excluded.name, games = totals.games + 1, wins = totals.wins + excluded.wins,"
+            " shared = totals.shared + excluded.shared, draws = totals.draws + excluded.draws,"
+            " score_sum = totals.score_sum + excluded.score_sum,"
+            " score_count = totals.score_count + excluded.score_count,"
+            " best = CASE WHEN excluded.best IS NULL THEN totals.best WHEN totals.best IS NULL THEN excluded.best"
+            " WHEN excluded.best > totals.best THEN excluded.best ELSE totals.best END",
             [
                 (
                     entry.game,
@@ -843,7 +891,7 @@ class History:
                     yield logged
                 return
             except HistoryError:
-                if self.indexless:
+                if self.indexless or self.server:
                     raise
                 self.indexless = True
 
@@ -991,6 +1039,8 @@ class History:
     def damaged_games(self, *, fresh: bool = False) -> frozenset[int]:
         """The games every count leaves out (see :func:`referee.history.rows.damaged_games_sql`): found once per
         connection (a scan of the games and players), again when ``fresh`` (inside a write)."""
+        if self.server:  # typed columns: a server's cell holds what its column says, or nothing
+            return frozenset()
         if self._damaged_games is None or fresh:
             with self.reading() as db:
                 found = {row[0] for row in db.execute(row_rules.damaged_games_sql())}
@@ -1016,7 +1066,8 @@ class History:
 
     def game_kinds(self) -> list[str]:
         with self.reading() as db:
-            kinds = db.execute("SELECT DISTINCT game FROM games WHERE typeof(game) = 'text' ORDER BY game")
+            typed = "" if self.server else " WHERE typeof(game) = 'text'"
+            kinds = db.execute(f"SELECT DISTINCT game FROM games{typed} ORDER BY game")
             return [row[0] for row in kinds if isinstance(row[0], str)]
 
     # -- changing ------------------------------------------------------------------------------------------
@@ -1072,6 +1123,8 @@ class History:
         return int(changed)
 
     def integrity(self) -> str:
+        if self.server:
+            return "ok"
         with self.reading() as db:
             return str(db.execute("PRAGMA integrity_check").fetchone()[0])
 
@@ -1188,11 +1241,18 @@ def game_filters(
     return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
 
 
-def open_history(path: Path, *, create: bool = True) -> History | None:
+def open_history(path: Path | str, *, create: bool = True) -> History | None:
     """Open (creating with ``create``) the history at ``path``; None when it does not exist and ``create`` is off.
+    A ``postgresql://`` URL opens a club's history on a server (:func:`open_server`).
 
     Raises :class:`HistoryError` for a file that is not a referee history, one from a newer referee, or one that
     cannot be opened."""
+    if isinstance(path, str):
+        from referee.history.server import is_server_url
+
+        if is_server_url(path):
+            return open_server(path, create=create)
+        path = Path(path)
     try:
         exists = path.exists()
         if exists and path.is_dir():
@@ -1224,6 +1284,78 @@ def open_history(path: Path, *, create: bool = True) -> History | None:
         connection.close()
         raise HistoryError(_describe(error, path)) from None
     return history
+
+
+def open_server(url: str, *, create: bool = True) -> History | None:
+    """Open the club's history at a PostgreSQL ``url`` (its schema created or migrated when ``create`` and it has
+    none or an older one; None when it has none and ``create`` is off)."""
+    from referee.history import server
+
+    shown = server.display_url(url)
+    try:
+        connection = server.connect(url)
+    except sqlite3.Error as error:
+        raise HistoryError(_describe(error, shown)) from None
+    history = History(connection, shown)  # type: ignore[arg-type]
+    try:
+        version = _server_version(history)
+        if version == 0 and not create:
+            connection.close()
+            return None
+        if version < SCHEMA_VERSION:
+            with history.transaction():
+                version = _server_version(history)  # another referee may have created it meanwhile
+                if version < SCHEMA_VERSION:
+                    _migrate_server(history, version)
+    except HistoryError:
+        connection.close()
+        raise
+    except sqlite3.Error as error:
+        connection.close()
+        raise HistoryError(_describe(error, shown)) from None
+    return history
+
+
+def _server_version(history: History) -> int:
+    """The schema version of a club's history (0: an empty database); raises for another program's database or a
+    newer version."""
+    from referee.history.server import META_TABLE
+
+    db = history.connection
+    with history.reading():
+        has_meta = db.execute("SELECT to_regclass(?) IS NOT NULL", (META_TABLE,)).fetchone()[0]
+        if not has_meta:
+            if db.execute("SELECT to_regclass('games') IS NOT NULL").fetchone()[0]:
+                raise _not_a_history(history.path, "another program's database")  # type: ignore[arg-type]
+            return 0
+        rows = dict(db.execute(f"SELECT key, value FROM {META_TABLE}").fetchall())
+    if rows.get("application") != "referee":
+        raise _not_a_history(history.path, "another program's database")  # type: ignore[arg-type]
+    version = int(rows.get("version", "0"))
+    if version > SCHEMA_VERSION:
+        raise HistoryError(
+            f"{history.path}: written by a newer referee (history version {version}); this one reads up to"
+            f" version {SCHEMA_VERSION}"
+        )
+    return version
+
+
+def _migrate_server(history: History, version: int) -> None:
+    """The same migrations as a file's (:data:`MIGRATIONS`), in PostgreSQL's words, in the caller's transaction."""
+    from referee.history.server import META_TABLE, translate_ddl
+
+    db = history.connection
+    if version == 0:
+        db.execute(f"CREATE TABLE IF NOT EXISTS {META_TABLE} (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    for step in range(version + 1, SCHEMA_VERSION + 1):
+        for statement in translate_ddl(MIGRATIONS[step]).split(";"):
+            if statement.strip():
+                db.execute(statement)
+    db.execute(
+        f"INSERT INTO {META_TABLE} (key, value) VALUES ('application', 'referee'), ('version', ?)"
+        " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        (str(SCHEMA_VERSION),),
+    )
 
 
 def _check_whole(history: History) -> None:

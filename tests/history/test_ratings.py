@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import random
 from pathlib import Path
 
@@ -13,6 +15,8 @@ from tests.history.helpers import entry, history_at
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Eve"]
 
+
+pytestmark = pytest.mark.usefixtures("engine")
 
 def random_games(seed: int, count: int, shuffled: bool) -> list:
     """``count`` random games (2-4 players, ties at the top now and then), in date order unless ``shuffled``."""
