@@ -198,7 +198,7 @@ def default_location(environ: Mapping[str, str] | None = None) -> Path | str:
 def default_path(environ: Mapping[str, str] | None = None) -> Path:
     """``$REFEREE_HISTORY``, else ``$XDG_DATA_HOME/referee/history.sqlite3``, else under ``~/.local/share``."""
     environ = os.environ if environ is None else environ
-    if environ.get("REFEREE_HISTORY"):
+    if environ.get("REFEREE_HISTORY") and not environ["REFEREE_HISTORY"].startswith(("postgresql:", "postgres:")):
         return Path(environ["REFEREE_HISTORY"]).expanduser()
     base = environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base).expanduser() / "referee" / FILE_NAME
@@ -211,8 +211,15 @@ def _damaged(error: sqlite3.Error) -> bool:
     return "not a database" in text or "malformed" in text or "corrupt" in text or "encrypted" in text
 
 
-def _describe(error: sqlite3.Error, path: Path) -> str:
+def _describe(error: sqlite3.Error, path: Path | str) -> str:
     text = str(error)
+    if text.startswith("the server cannot be reached"):
+        return f"{path}: {text}"
+    if text.startswith("not allowed"):
+        return (
+            f"{path}: this user may not do that ({text.removeprefix('not allowed: ')}); only an organiser may edit,"
+            " remove, rename or import"
+        )
     if "locked" in text or "busy" in text:
         return f"{path}: the history is locked by another referee; nothing was changed (try again)"
     if "unable to open" in text:

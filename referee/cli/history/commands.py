@@ -38,7 +38,7 @@ PlayHistoryOption = Annotated[
     Optional[str],  # noqa: UP045
     typer.Option(
         "--history",
-        help="The history file to log into.",
+        help="The history file (or a club's postgresql:// URL) to log into.",
     ),
 ]
 """``play --history FILE``: one parameter of each game's ``play``."""
@@ -55,7 +55,11 @@ LocationOption = Annotated[
 
 HistoryFileOption = Annotated[
     Optional[str],  # noqa: UP045
-    typer.Option("--history", help="The history file (default: $REFEREE_HISTORY, else the data folder)."),
+    typer.Option(
+        "--history",
+        help="The history file, or a club's postgresql://USER@HOST[:PORT]/DB (default: $REFEREE_HISTORY, else the"
+        " data folder).",
+    ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="JSON for scripts (see the contract).")]
 GameOption = Annotated[
@@ -227,6 +231,50 @@ def history_import(
     merging them with this history: a play already there is never logged twice; one that only looks like one
     there is said and left out unless --keep-duplicates."""
     return import_files(ctx.obj, files, history, keep_duplicates, json_mode)
+
+
+@history_app.command("push")
+def history_push(
+    ctx: typer.Context,
+    to: Annotated[str, typer.Option("--to", help="The club's history: postgresql://USER@HOST[:PORT]/DB.")],
+    json_mode: JsonOption = False,
+    history: HistoryFileOption = None,
+) -> int:
+    """Send this history's games to a club's history on a PostgreSQL server, merged by each play's identity: run
+    it again and nothing is added twice; cut in the middle, run it again to finish."""
+    from referee.cli.history.club import push_command
+
+    return push_command(ctx.obj, to, history, json_mode)
+
+
+@history_app.command("pull")
+def history_pull(
+    ctx: typer.Context,
+    source: Annotated[
+        str, typer.Option("--from", help="The club's history: postgresql://USER@HOST[:PORT]/DB.")
+    ],
+    json_mode: JsonOption = False,
+    history: HistoryFileOption = None,
+) -> int:
+    """Bring a club's games from a PostgreSQL server into this history, merged by each play's identity."""
+    from referee.cli.history.club import pull_command
+
+    return pull_command(ctx.obj, source, history, json_mode)
+
+
+@history_app.command("init")
+def history_init(
+    ctx: typer.Context,
+    server: Annotated[
+        str, typer.Option("--server", help="The club's database: postgresql://OWNER@HOST[:PORT]/DB.")
+    ],
+    json_mode: JsonOption = False,
+) -> int:
+    """Make a club's history on a PostgreSQL server: its schema, and two roles (referee_table adds games and
+    reads; referee_organiser also edits, removes, renames and imports). Run by the database's owner."""
+    from referee.cli.history.club import init_command
+
+    return init_command(ctx.obj, server, json_mode)
 
 
 def stats(
