@@ -19,7 +19,8 @@ def game(number: int):
 
 
 def main() -> None:
-    path, first, count = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+    where, first, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    path: Path | str = where if where.startswith("postgresql://") else Path(where)
     for number in range(first, first + count):
         with open_history(path) as history:  # type: ignore[union-attr]
             history.log(game(number))
