@@ -72,6 +72,18 @@ class Server:
         self.start()
 
     def start(self) -> None:
+        """Start the server (again after a kill: tried until the old backends have gone, up to a minute)."""
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                self._start()
+                return
+            except subprocess.CalledProcessError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.5)
+
+    def _start(self) -> None:
         options = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.folder} -c fsync=off -c max_connections=200"
         subprocess.run(
             _as_owner([str(self.bin / "pg_ctl"), "-D", str(self.data), "-o", options, "-l",
@@ -93,10 +105,7 @@ class Server:
                     time.sleep(0.1)
                     continue
             break
-        # the backends exit on their own; wait until none holds the shared memory
-        time.sleep(1.0)
-        with contextlib.suppress(FileNotFoundError):
-            (self.data / "postmaster.pid").unlink()
+        # the backends exit on their own: start() waits until none holds the shared memory
 
     def stop(self) -> None:
         subprocess.run(

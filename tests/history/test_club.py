@@ -15,7 +15,7 @@ import pytest
 
 from referee.history.store import HistoryError, open_history
 from tests.history.helpers import entry, finished_record, history_at
-from tests.history.logger_loop import game as loop_game
+from tests.history.logger_loop import unique_game as loop_game
 from tests.history.pg_server import PASSWORD, PASSWORD_USER, Server
 from tests.history.test_history_e2e import run
 from tests.robustness.helpers import PLAY_OPTIONS
@@ -87,7 +87,7 @@ def test_twenty_tables_log_and_import_at_once_and_the_sum_is_right(pg: Server, t
     per = 8
     loggers = [
         subprocess.Popen(
-            [sys.executable, "-m", "tests.history.logger_loop", url, str(first * 1000), str(per)],
+            [sys.executable, "-m", "tests.history.logger_loop", url, str(first * 1000), str(per), "unique"],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         )
         for first in range(20)
@@ -182,10 +182,10 @@ def test_a_server_killed_during_push_import_and_logging_loses_and_doubles_nothin
     with opened(url) as club:
         assert club.count() == 3000
     # logging, killed and run again
-    logger = subprocess.Popen([sys.executable, "-m", "tests.history.logger_loop", url, "10000", "400"], cwd=ROOT,
+    logger = subprocess.Popen([sys.executable, "-m", "tests.history.logger_loop", url, "10000", "400", "unique"], cwd=ROOT,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     _kill_and_restart(pg, logger, url, 3005)
-    subprocess.run([sys.executable, "-m", "tests.history.logger_loop", url, "10000", "400"], cwd=ROOT, check=True,
+    subprocess.run([sys.executable, "-m", "tests.history.logger_loop", url, "10000", "400", "unique"], cwd=ROOT, check=True,
                    capture_output=True, timeout=300)
     # an import, killed and run again
     backup = tmp_path / "b.csv"
