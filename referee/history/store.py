@@ -302,6 +302,9 @@ class History:
         self.left_out: set[tuple[object, ...]] = set()
         """What reads of this connection left out of their counts as damaged (a game, a row of totals or
         ratings): the command says so in one line (:func:`referee.history.rows.describe`)."""
+        self.location: str | None = None
+        """Reads of games and counts keep to the games played here (``stats``/``history report --location``: one
+        evening's tables); None: everywhere."""
         self.committed: dict[str, int] = {"added": 0, "present": 0, "probable": 0}
         """Games this connection logged and committed (``added``), or found already logged (``present``): what the
         database holds, whatever failed later."""
@@ -953,9 +956,8 @@ class History:
 
         return self._without_indexes(read)  # type: ignore[no-any-return]
 
-    @staticmethod
-    def _filters(game: str | None, player: str | None, since: str | None) -> tuple[str, list[Any]]:
-        return game_filters(game, player, since)
+    def _filters(self, game: str | None, player: str | None, since: str | None) -> tuple[str, list[Any]]:
+        return game_filters(game, player, since, location=self.location)
 
     def _with_players(self, db: sqlite3.Connection, rows: list[Any]) -> list[LoggedGame]:
         """The games of ``rows`` (of :data:`GAME_COLUMNS`) with their players, read by :func:`read_game`: a cell it
@@ -1064,7 +1066,7 @@ class History:
         damaged = self.damaged_games()
         if not damaged:
             return 0
-        where, params = game_filters(game, player, since)
+        where, params = game_filters(game, player, since, location=self.location)
         where = (where + " AND" if where else " WHERE") + f" id IN ({','.join(map(str, sorted(damaged)))})"
         with self.reading() as db:
             found = db.execute(f"SELECT id FROM games{where}", params).fetchall()
@@ -1229,7 +1231,13 @@ def _not_a_history(path: Path, why: str = "") -> HistoryError:
 
 
 def game_filters(
-    game: str | None, player: str | None, since: str | None, *, table: str = "", results_only: bool = False
+    game: str | None,
+    player: str | None,
+    since: str | None,
+    *,
+    table: str = "",
+    results_only: bool = False,
+    location: str | None = None,
 ) -> tuple[str, list[Any]]:
     """The ``WHERE`` clause (empty when nothing is selected) and its parameters that select games: of ``game``,
     with ``player``, played ``since`` a date; ``results_only`` leaves abandoned games out. ``table``: the games
@@ -1245,6 +1253,9 @@ def game_filters(
     if player is not None:
         clauses.append(f"{table}id IN (SELECT game_id FROM players WHERE key = ?)")
         params.append(name_key(player))
+    if location is not None:
+        clauses.append(f"{table}location = ?")
+        params.append(location)
     return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
 
 

@@ -72,6 +72,10 @@ PlayerOption = Annotated[
     Optional[str],  # noqa: UP045
     typer.Option("--player", help="Only games of this player.", autocompletion=complete_player),
 ]
+WhereOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option("--location", help="Only games played here (as play --location kept it): one evening's tables."),
+]
 SinceOption = Annotated[Optional[str], typer.Option("--since", help="Only games since this date (YYYY-MM-DD).")]  # noqa: UP045
 
 history_app = typer.Typer(
@@ -205,12 +209,13 @@ def history_report(
     json_mode: Annotated[
         bool, typer.Option("--json", help="JSON for scripts: what was written (not with -o -).")
     ] = False,
+    location: WhereOption = None,
 ) -> int:
     """A season in one page: one self-contained HTML file of the games played, wins, ratings over time, seats,
     head to head, maps and the latest games drawn."""
     from referee.cli.history.report import report_command
 
-    return report_command(ctx.obj, output, game, player, since, history, force, json_mode)
+    return report_command(ctx.obj, output, game, player, since, history, force, json_mode, location)
 
 
 @history_app.command("import")
@@ -295,6 +300,7 @@ def stats(
             help="Also plays per month, time played, streaks, H-index, nemesis, champions, first plays.",
         ),
     ] = False,
+    location: WhereOption = None,
 ) -> int:
     """Per player: games, wins, win rate, scores, results by seat and map, rating; head to head with --vs."""
-    return stats_command(ctx.obj, game, player, vs, since, json_mode, history, highlights)
+    return stats_command(ctx.obj, game, player, vs, since, json_mode, history, highlights, location)
