@@ -53,13 +53,20 @@ def start(port: int | None) -> None:
             sock.bind(("127.0.0.1", 0))
             port = int(sock.getsockname()[1])
     data = STATE / "data"
-    subprocess.run(as_owner([str(bin_dir / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust"]),
-                   check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        as_owner([str(bin_dir / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust"]),
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     options = f"-c listen_addresses=127.0.0.1 -p {port} -k {STATE} -c max_connections=100"
-    subprocess.run(as_owner([str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(STATE / "log"), "-w",
-                             "start"]), check=True, stdout=subprocess.DEVNULL)
-    subprocess.run(as_owner([str(bin_dir / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "club"]),
-                   check=True)
+    subprocess.run(
+        as_owner([str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(STATE / "log"), "-w", "start"]),
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    subprocess.run(
+        as_owner([str(bin_dir / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "club"]), check=True
+    )
     url = f"postgresql://postgres@127.0.0.1:{port}/club"
     (STATE / "url").write_text(url + "\n")
     print(url)
@@ -68,8 +75,9 @@ def start(port: int | None) -> None:
 def stop() -> None:
     data = STATE / "data"
     if data.exists():
-        subprocess.run(as_owner([str(binaries() / "pg_ctl"), "-D", str(data), "-m", "fast", "stop"]),
-                       stdout=subprocess.DEVNULL)
+        subprocess.run(
+            as_owner([str(binaries() / "pg_ctl"), "-D", str(data), "-m", "fast", "stop"]), stdout=subprocess.DEVNULL
+        )
     shutil.rmtree(STATE, ignore_errors=True)
 
 

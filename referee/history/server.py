@@ -249,11 +249,13 @@ def role_sql(database: str) -> list[tuple[str, tuple[Any, ...]]]:
     statements: list[Any] = []
     for role in (table, organiser):
         statements.append(
-            sql.SQL(
-                "DO $$ BEGIN CREATE ROLE {} NOLOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$"
-            ).format(role)
+            sql.SQL("DO $$ BEGIN CREATE ROLE {} NOLOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$").format(
+                role
+            )
         )
-    statements.append(sql.SQL("GRANT CONNECT ON DATABASE {} TO {}, {}").format(sql.Identifier(database), table, organiser))
+    statements.append(
+        sql.SQL("GRANT CONNECT ON DATABASE {} TO {}, {}").format(sql.Identifier(database), table, organiser)
+    )
     statements.append(sql.SQL("GRANT USAGE ON SCHEMA public TO {}, {}").format(table, organiser))
     every = "games, players, ratings, rating_steps, rating_state, totals, " + META_TABLE
     statements.append(sql.SQL("GRANT SELECT ON " + every + " TO {}, {}").format(table, organiser))
@@ -263,9 +265,9 @@ def role_sql(database: str) -> list[tuple[str, tuple[Any, ...]]]:
         sql.SQL("GRANT INSERT, UPDATE, DELETE ON ratings, rating_steps, rating_state, totals TO {}").format(table)
     )
     statements.append(
-        sql.SQL("GRANT INSERT, UPDATE, DELETE ON games, players, ratings, rating_steps, rating_state, totals TO {}").format(
-            organiser
-        )
+        sql.SQL(
+            "GRANT INSERT, UPDATE, DELETE ON games, players, ratings, rating_steps, rating_state, totals TO {}"
+        ).format(organiser)
     )
     statements.append(sql.SQL("GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO {}, {}").format(table, organiser))
     # importing is the organiser's: a table's referee inserts only plays the referee recorded

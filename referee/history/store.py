@@ -1225,7 +1225,7 @@ def _setup_cell(text: str) -> dict[str, Any] | None:
 
 
 # -- opening ---------------------------------------------------------------------------------------------------
-def _not_a_history(path: Path, why: str = "") -> HistoryError:
+def _not_a_history(path: Path | str, why: str = "") -> HistoryError:
     detail = f" ({why})" if why else ""
     return HistoryError(f"{path} is not a referee history{detail}; it was left as it is")
 
@@ -1314,7 +1314,7 @@ def open_server(url: str, *, create: bool = True) -> History | None:
         connection = server.connect(url)
     except sqlite3.Error as error:
         raise HistoryError(_describe(error, shown)) from None
-    history = History(connection, shown)  # type: ignore[arg-type]
+    history = History(connection, shown)  # type: ignore[arg-type]  # the same calls as sqlite3's
     try:
         version = _server_version(history)
         if version == 0 and not create:
@@ -1344,11 +1344,11 @@ def _server_version(history: History) -> int:
         has_meta = db.execute("SELECT to_regclass(?) IS NOT NULL", (META_TABLE,)).fetchone()[0]
         if not has_meta:
             if db.execute("SELECT to_regclass('games') IS NOT NULL").fetchone()[0]:
-                raise _not_a_history(history.path, "another program's database")  # type: ignore[arg-type]
+                raise _not_a_history(history.path, "another program's database")
             return 0
         rows = dict(db.execute(f"SELECT key, value FROM {META_TABLE}").fetchall())
     if rows.get("application") != "referee":
-        raise _not_a_history(history.path, "another program's database")  # type: ignore[arg-type]
+        raise _not_a_history(history.path, "another program's database")
     version = int(rows.get("version", "0"))
     if version > SCHEMA_VERSION:
         raise HistoryError(
@@ -1387,7 +1387,7 @@ def _check_whole(history: History) -> None:
         raise HistoryError(_damage_message(history.path, " ".join(verdict.split()), written=True))
 
 
-def _damage_message(path: Path, detail: str, *, written: bool) -> str:
+def _damage_message(path: Path | str, detail: str, *, written: bool) -> str:
     """A damaged history, and the ways to recover."""
     first = f"{path} is damaged ({detail}); it was left as it is" if not written else ""
     first = first or f"{path} is damaged ({detail}); it was not written"

@@ -7,7 +7,6 @@ fail instead."""
 
 from __future__ import annotations
 
-import contextlib
 import glob
 import os
 import shutil
@@ -86,8 +85,21 @@ class Server:
     def _start(self) -> None:
         options = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.folder} -c fsync=off -c max_connections=200"
         subprocess.run(
-            _as_owner([str(self.bin / "pg_ctl"), "-D", str(self.data), "-o", options, "-l",
-                       str(self.folder / "log"), "-w", "-t", "60", "start"]),
+            _as_owner(
+                [
+                    str(self.bin / "pg_ctl"),
+                    "-D",
+                    str(self.data),
+                    "-o",
+                    options,
+                    "-l",
+                    str(self.folder / "log"),
+                    "-w",
+                    "-t",
+                    "60",
+                    "start",
+                ]
+            ),
             check=True,
             capture_output=True,
         )
@@ -99,12 +111,13 @@ class Server:
         """``kill -9`` of the postmaster, then its backends go (they notice it is gone)."""
         os.kill(self.postmaster_pid(), 9)
         deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            with contextlib.suppress(OSError):
+        while time.monotonic() < deadline:  # until the port no longer answers
+            try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    time.sleep(0.1)
-                    continue
-            break
+                    pass
+            except OSError:
+                break
+            time.sleep(0.1)
         # the backends exit on their own: start() waits until none holds the shared memory
 
     def stop(self) -> None:

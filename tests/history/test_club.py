@@ -35,8 +35,11 @@ def totals_match_games(url: str) -> None:
         db = history.connection
         kept = sorted(db.execute("SELECT game, key, seat, board, games, wins, score_sum FROM totals").fetchall())
         # the ratings as read (a game logged out of order marks them for recomputing, in the same transaction)
-        kept_ratings = sorted((game, key, mu, sigma) for game in history.game_kinds()
-                              for key, (_name, mu, sigma) in history.ratings(game).items())
+        kept_ratings = sorted(
+            (game, key, mu, sigma)
+            for game in history.game_kinds()
+            for key, (_name, mu, sigma) in history.ratings(game).items()
+        )
         for game in history.game_kinds():
             history.recompute_ratings(game)
             with history.transaction() as write:
@@ -64,8 +67,16 @@ def test_a_password_never_appears_in_output_errors_or_records(pg: Server, tmp_pa
         run("history", "list", "--json", "--history", with_password),
         run("stats", "--history", with_password),
         run("history", "list", "--history", with_password.replace(PASSWORD, PASSWORD + "x")),  # refused
-        run("history", "list", "--history", url.replace("postgres@", f"{PASSWORD_USER}@"), env={"PGPASSWORD": PASSWORD}),
-        run("history", "list", "--history", url.replace("postgres@", f"{PASSWORD_USER}@"), env={"PGPASSWORD": "no" + PASSWORD}),
+        run(
+            "history", "list", "--history", url.replace("postgres@", f"{PASSWORD_USER}@"), env={"PGPASSWORD": PASSWORD}
+        ),
+        run(
+            "history",
+            "list",
+            "--history",
+            url.replace("postgres@", f"{PASSWORD_USER}@"),
+            env={"PGPASSWORD": "no" + PASSWORD},
+        ),
         run("history", "--help"),
     ]
     assert outputs[0].returncode == 0, outputs[0].stderr
@@ -88,7 +99,9 @@ def test_twenty_tables_log_and_import_at_once_and_the_sum_is_right(pg: Server, t
     loggers = [
         subprocess.Popen(
             [sys.executable, "-m", "tests.history.logger_loop", url, str(first * 1000), str(per), "unique"],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
         )
         for first in range(20)
     ]
@@ -97,17 +110,26 @@ def test_twenty_tables_log_and_import_at_once_and_the_sum_is_right(pg: Server, t
         for number in range(50_000, 50_030):
             source.log(loop_game(number))
     backup = tmp_path / "backup.csv"
-    assert run("history", "export", "--format", "csv", "-o", str(backup), "--history", str(tmp_path / "source.sqlite3")).returncode == 0
+    assert (
+        run(
+            "history", "export", "--format", "csv", "-o", str(backup), "--history", str(tmp_path / "source.sqlite3")
+        ).returncode
+        == 0
+    )
     env = {**os.environ, "NO_COLOR": "1"}
     importers = [
-        subprocess.Popen(["referee", "history", "import", str(backup), "--history", url], env=env,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        subprocess.Popen(
+            ["referee", "history", "import", str(backup), "--history", url],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
         for _ in range(2)
     ]
     report = run("stats", "--history", url)
     assert report.returncode == 0, report.stderr
     for process in loggers + importers:
-        out, err = process.communicate(timeout=300)
+        _out, err = process.communicate(timeout=300)
         assert process.returncode == 0, err
     with opened(url) as history:
         assert history.count() == 20 * per + 30
@@ -122,8 +144,11 @@ def test_two_organisers_renaming_at_once_leave_one_consistent_history(pg: Server
         for number in range(40):
             history.log(loop_game(number))
     renames = [
-        subprocess.Popen(["referee", "history", "rename-player", "P1", name, "--history", url],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        subprocess.Popen(
+            ["referee", "history", "rename-player", "P1", name, "--history", url],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
         for name in ("Pat", "Patricia")
     ]
     statuses = [process.wait(timeout=120) for process in renames]
@@ -175,26 +200,44 @@ def test_a_server_killed_during_push_import_and_logging_loses_and_doubles_nothin
     with history_at(mine) as history, history.batch():
         for number in range(3000):
             history.log(loop_game(number))
-    push = subprocess.Popen(["referee", "history", "push", "--to", url, "--history", str(mine)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    push = subprocess.Popen(
+        ["referee", "history", "push", "--to", url, "--history", str(mine)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     _kill_and_restart(pg, push, url, 200)
     assert run("history", "push", "--to", url, "--history", str(mine)).returncode == 0
     with opened(url) as club:
         assert club.count() == 3000
     # logging, killed and run again
-    logger = subprocess.Popen([sys.executable, "-m", "tests.history.logger_loop", url, "10000", "400", "unique"], cwd=ROOT,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    logger = subprocess.Popen(
+        [sys.executable, "-m", "tests.history.logger_loop", url, "10000", "400", "unique"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     _kill_and_restart(pg, logger, url, 3005)
-    subprocess.run([sys.executable, "-m", "tests.history.logger_loop", url, "10000", "400", "unique"], cwd=ROOT, check=True,
-                   capture_output=True, timeout=300)
+    subprocess.run(
+        [sys.executable, "-m", "tests.history.logger_loop", url, "10000", "400", "unique"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
     # an import, killed and run again
     backup = tmp_path / "b.csv"
     with history_at(tmp_path / "other.sqlite3") as other, other.batch():
         for number in range(20000, 21500):
             other.log(loop_game(number))
-    assert run("history", "export", "--format", "csv", "-o", str(backup), "--history", str(tmp_path / "other.sqlite3")).returncode == 0
-    importing = subprocess.Popen(["referee", "history", "import", str(backup), "--history", url],
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert (
+        run(
+            "history", "export", "--format", "csv", "-o", str(backup), "--history", str(tmp_path / "other.sqlite3")
+        ).returncode
+        == 0
+    )
+    importing = subprocess.Popen(
+        ["referee", "history", "import", str(backup), "--history", url], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     _kill_and_restart(pg, importing, url, 3405)
     assert run("history", "import", str(backup), "--history", url).returncode == 0
     with opened(url) as club:
@@ -211,8 +254,11 @@ def test_the_database_itself_refuses_a_second_copy_of_a_play(pg: Server) -> None
         db = history.connection
         row = db.execute("SELECT game, hash, kind, played, actions, setup, record, uuid FROM games").fetchone()
         with pytest.raises(Exception, match="UNIQUE"):
-            db.execute("INSERT INTO games (game, hash, kind, played, actions, setup, record, uuid)"
-                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (row[0], row[1] + "x", *row[2:]))
+            db.execute(
+                "INSERT INTO games (game, hash, kind, played, actions, setup, record, uuid)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (row[0], row[1] + "x", *row[2:]),
+            )
 
 
 def test_a_tables_referee_adds_and_reads_and_only_an_organiser_changes(pg: Server, tmp_path: Path) -> None:
@@ -227,11 +273,21 @@ def test_a_tables_referee_adds_and_reads_and_only_an_organiser_changes(pg: Serve
     boss = f"postgresql://boss@127.0.0.1:{pg.port}/{database}"
     env = {"PGPASSWORD": "pw"}
     record, actions = finished_record("coin-age", 5)
-    played = run("coin-age", "play", *PLAY_OPTIONS["coin-age"], "--log", "--history", table,
-                 stdin=("\n".join(actions) + "\n").encode(), env=env)
+    played = run(
+        "coin-age",
+        "play",
+        *PLAY_OPTIONS["coin-age"],
+        "--log",
+        "--history",
+        table,
+        stdin=("\n".join(actions) + "\n").encode(),
+        env=env,
+    )
     assert b"Logged in the history as game 1" in played.stderr, played.stderr
     assert run("history", "list", "--history", table, env=env).returncode == 0
-    refused = run("history", "rename-player", PLAY_OPTIONS["coin-age"][1].split(",")[0], "Zed", "--history", table, env=env)
+    refused = run(
+        "history", "rename-player", PLAY_OPTIONS["coin-age"][1].split(",")[0], "Zed", "--history", table, env=env
+    )
     assert refused.returncode == 2 and b"only an organiser" in refused.stderr
     assert run("history", "remove", "1", "--history", table, env=env).returncode == 2
     bgg = ROOT / "tests" / "history" / "samples"
@@ -239,7 +295,12 @@ def test_a_tables_referee_adds_and_reads_and_only_an_organiser_changes(pg: Serve
     if sample is not None:
         imported = run("history", "import", str(sample), "--history", table, env=env)
         assert b"only an organiser" in imported.stdout + imported.stderr
-    assert run("history", "rename-player", PLAY_OPTIONS["coin-age"][1].split(",")[0], "Zed", "--history", boss, env=env).returncode == 0
+    assert (
+        run(
+            "history", "rename-player", PLAY_OPTIONS["coin-age"][1].split(",")[0], "Zed", "--history", boss, env=env
+        ).returncode
+        == 0
+    )
     assert run("history", "remove", "1", "--history", boss, env=env).returncode == 0
 
 
@@ -263,8 +324,18 @@ def test_a_game_finished_while_the_server_is_unreachable_is_kept_and_said(tmp_pa
     record, actions = finished_record("coin-age", 7)
     env = {"XDG_DATA_HOME": str(tmp_path)}
     started = time.monotonic()
-    played = run("coin-age", "play", *PLAY_OPTIONS["coin-age"], "--log", "--history", url, "--record",
-                 str(tmp_path / "r.toml"), stdin=("\n".join(actions) + "\n").encode(), env=env)
+    played = run(
+        "coin-age",
+        "play",
+        *PLAY_OPTIONS["coin-age"],
+        "--log",
+        "--history",
+        url,
+        "--record",
+        str(tmp_path / "r.toml"),
+        stdin=("\n".join(actions) + "\n").encode(),
+        env=env,
+    )
     assert time.monotonic() - started < 60
     assert played.returncode == 0
     lines = [line for line in played.stderr.decode().splitlines() if "cannot be reached" in line]

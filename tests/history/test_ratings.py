@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
 import random
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +16,7 @@ NAMES = ["Ann", "Bob", "Cy", "Di", "Eve"]
 
 
 pytestmark = pytest.mark.usefixtures("engine")
+
 
 def random_games(seed: int, count: int, shuffled: bool) -> list:
     """``count`` random games (2-4 players, ties at the top now and then), in date order unless ``shuffled``."""

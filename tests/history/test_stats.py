@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
-
 from pathlib import Path
+
+import pytest
 
 from referee.history.stats import statistics
 from tests.history.helpers import entry, history_at
 
-
 pytestmark = pytest.mark.usefixtures("engine")
+
 
 def make(tmp_path: Path):
     history = history_at(tmp_path / "h.sqlite3")

@@ -255,9 +255,7 @@ def history_push(
 @history_app.command("pull")
 def history_pull(
     ctx: typer.Context,
-    source: Annotated[
-        str, typer.Option("--from", help="The club's history: postgresql://USER@HOST[:PORT]/DB.")
-    ],
+    source: Annotated[str, typer.Option("--from", help="The club's history: postgresql://USER@HOST[:PORT]/DB.")],
     json_mode: JsonOption = False,
     history: HistoryFileOption = None,
 ) -> int:
@@ -270,9 +268,7 @@ def history_pull(
 @history_app.command("init")
 def history_init(
     ctx: typer.Context,
-    server: Annotated[
-        str, typer.Option("--server", help="The club's database: postgresql://OWNER@HOST[:PORT]/DB.")
-    ],
+    server: Annotated[str, typer.Option("--server", help="The club's database: postgresql://OWNER@HOST[:PORT]/DB.")],
     json_mode: JsonOption = False,
 ) -> int:
     """Make a club's history on a PostgreSQL server: its schema, and two roles (referee_table adds games and

@@ -258,9 +258,9 @@ def report_command(
     location: str | None = None,
 ) -> int:
     from referee.cli.files import write_output
-    from referee.cli.history.stats_text import checked_location
     from referee.cli.history.opening import history_path, open_for_reading, say_left_out
     from referee.cli.history.options import check_game_name, check_name, parse_since
+    from referee.cli.history.stats_text import checked_location
     from referee.cli.output import Output
     from referee.cli.status import ExitStatus, fail
     from referee.errors import InputError, RefereeError
