@@ -272,7 +272,7 @@ def test_a_tables_referee_adds_and_reads_and_only_an_organiser_changes(pg: Serve
     table = f"postgresql://table1@127.0.0.1:{pg.port}/{database}"
     boss = f"postgresql://boss@127.0.0.1:{pg.port}/{database}"
     env = {"PGPASSWORD": "pw"}
-    record, actions = finished_record("coin-age", 5)
+    _record, actions = finished_record("coin-age", 5)
     played = run(
         "coin-age",
         "play",
@@ -321,7 +321,7 @@ def test_a_game_finished_while_the_server_is_unreachable_is_kept_and_said(tmp_pa
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     url = f"postgresql://nobody@127.0.0.1:{port}/club?connect_timeout=2"
-    record, actions = finished_record("coin-age", 7)
+    _record, actions = finished_record("coin-age", 7)
     env = {"XDG_DATA_HOME": str(tmp_path)}
     started = time.monotonic()
     played = run(
