@@ -1341,9 +1341,18 @@ def _server_version(history: History) -> int:
 
     db = history.connection
     with history.reading():
-        has_meta = db.execute("SELECT to_regclass(?) IS NOT NULL", (META_TABLE,)).fetchone()[0]
-        if not has_meta:
-            if db.execute("SELECT to_regclass('games') IS NOT NULL").fetchone()[0]:
+        # the catalogue read as a table (the statement's snapshot): to_regclass could answer from a catalogue
+        # snapshot older than the advisory lock just taken, and two referees would both create the schema
+        tables = {
+            row[0]
+            for row in db.execute(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+                " AND table_name IN (?, 'games')",
+                (META_TABLE,),
+            ).fetchall()
+        }
+        if META_TABLE not in tables:
+            if "games" in tables:
                 raise _not_a_history(history.path, "another program's database")
             return 0
         rows = dict(db.execute(f"SELECT key, value FROM {META_TABLE}").fetchall())
