@@ -361,3 +361,33 @@ def test_names_locations_and_notes_built_to_break_sql_stay_text(tmp_path: Path) 
         history.edit(1, notes=HOSTILE[3])
         assert {g.entry.players[0].name for g in history.games()} >= {HOSTILE[2] + "!"}
         assert history.get(1).entry.notes == HOSTILE[3]  # type: ignore[union-attr]
+
+
+@pytest.mark.usefixtures("engine")
+def test_the_evenings_standings_keep_to_its_location_and_day(tmp_path: Path) -> None:
+    from tests.history import helpers
+
+    path = tmp_path / "h.sqlite3"
+    with history_at(path) as history:
+        for number, (where, day) in enumerate(
+            [
+                ("Club night", "2026-11-27"),
+                ("Club night", "2026-11-27"),
+                ("Home", "2026-11-27"),
+                ("Club night", "2026-11-20"),
+            ]
+        ):
+            made = entry("coin-age", ["Ann", f"Guest{number}"], [5, 1], [1, 2], ["Ann"], f"{day}T20:0{number}:00")
+            made.location = where
+            history.log(made)
+    named = helpers.ENGINE_URLS.get(path, str(path))
+    result = run("stats", "--json", "--history", named, "--location", "Club night", "--since", "2026-11-27")
+    assert result.returncode == 0, result.stderr
+    players = (
+        json.loads(result.stdout)["games"]["coin-age"]["players"]
+        if "games" in json.loads(result.stdout)
+        else (json.loads(result.stdout)["players"])
+    )
+    assert players["Ann"]["games"] == 2 and set(players) == {"Ann", "Guest0", "Guest1"}
+    report = run("history", "report", "--history", named, "--location", "Club night", "-o", "-")
+    assert report.returncode == 0 and b"Guest2" not in report.stdout and b"Guest0" in report.stdout

@@ -76,6 +76,24 @@ WhereOption = Annotated[
     Optional[str],  # noqa: UP045
     typer.Option("--location", help="Only games played here (as play --location kept it): one evening's tables."),
 ]
+
+
+def _keep_location(ctx: typer.Context, value: Optional[str]) -> None:  # noqa: UP045
+    ctx.meta["referee_location"] = value
+
+
+StatsWhereOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--location",
+        help="Only games played here (as play --location kept it): one evening's tables.",
+        # not a value of the function: the fast path (which answers stats without Typer) leaves a command line
+        # with --location to Typer, which passes it through ctx.meta
+        expose_value=False,
+        callback=_keep_location,
+    ),
+]
+"""``stats --location``."""
 SinceOption = Annotated[Optional[str], typer.Option("--since", help="Only games since this date (YYYY-MM-DD).")]  # noqa: UP045
 
 history_app = typer.Typer(
@@ -296,7 +314,8 @@ def stats(
             help="Also plays per month, time played, streaks, H-index, nemesis, champions, first plays.",
         ),
     ] = False,
-    location: WhereOption = None,
+    _location: StatsWhereOption = None,
 ) -> int:
     """Per player: games, wins, win rate, scores, results by seat and map, rating; head to head with --vs."""
+    location = ctx.meta.get("referee_location")
     return stats_command(ctx.obj, game, player, vs, since, json_mode, history, highlights, location)

@@ -162,12 +162,15 @@ TREE: dict[str, Any] = {'params': [{'dest': 'lang',
                                     'flag': False,
                                     'multiple': False,
                                     'hidden': False,
-                                    'help': {'zsh': 'The history file (default\\\\: \\$REFEREE_HISTORY, else the '
-                                                    'data folder).',
-                                             'fish': 'The history file (default: $REFEREE_HISTORY, else the data '
-                                                     'folder).',
-                                             'powershell': 'The history file (default: $REFEREE_HISTORY, else the '
-                                                           'data folder).'},
+                                    'help': {'zsh': "The history file, or a club''s "
+                                                    'postgresql\\\\://USER@HOST[\\\\:PORT]/DB (default\\\\: '
+                                                    '\\$REFEREE_HISTORY, else the data folder).',
+                                             'fish': "The history file, or a club's "
+                                                     'postgresql://USER@HOST[:PORT]/DB (default: $REFEREE_HISTORY, '
+                                                     'else the data folder).',
+                                             'powershell': "The history file, or a club's "
+                                                           'postgresql://USER@HOST[:PORT]/DB (default: '
+                                                           '$REFEREE_HISTORY, else the data folder).'},
                                     'complete': None},
                                    {'dest': 'highlights',
                                     'type': 'flag',
@@ -184,6 +187,24 @@ TREE: dict[str, Any] = {'params': [{'dest': 'lang',
                                                      'nemesis, champions, first plays.',
                                              'powershell': 'Also plays per month, time played, streaks, H-index, '
                                                            'nemesis, champions, first plays.'},
+                                    'complete': None},
+                                   {'dest': '_location',
+                                    'type': 'text',
+                                    'required': False,
+                                    'default': None,
+                                    'hidden_value': True,
+                                    'callback': True,
+                                    'option': ['--location'],
+                                    'names': ['--location'],
+                                    'flag': False,
+                                    'multiple': False,
+                                    'hidden': False,
+                                    'help': {'zsh': 'Only games played here (as play --location kept it)\\\\: one '
+                                                    "evening''s tables.",
+                                             'fish': 'Only games played here (as play --location kept it): one '
+                                                     "evening's tables.",
+                                             'powershell': 'Only games played here (as play --location kept it): '
+                                                           "one evening's tables."},
                                     'complete': None},
                                    {'dest': 'help',
                                     'type': 'flag',
@@ -303,9 +324,12 @@ TREE: dict[str, Any] = {'params': [{'dest': 'lang',
                                                              'flag': False,
                                                              'multiple': False,
                                                              'hidden': False,
-                                                             'help': {'zsh': 'The history file to log into.',
-                                                                      'fish': 'The history file to log into.',
-                                                                      'powershell': 'The history file to log '
+                                                             'help': {'zsh': "The history file (or a club''s "
+                                                                             'postgresql\\\\:// URL) to log into.',
+                                                                      'fish': "The history file (or a club's "
+                                                                              'postgresql:// URL) to log into.',
+                                                                      'powershell': "The history file (or a club's "
+                                                                                    'postgresql:// URL) to log '
                                                                                     'into.'},
                                                              'complete': None},
                                                             {'dest': 'location',
@@ -655,15 +679,19 @@ TREE: dict[str, Any] = {'params': [{'dest': 'lang',
                                                               'flag': False,
                                                               'multiple': False,
                                                               'hidden': False,
-                                                              'help': {'zsh': 'The history file (default\\\\: '
-                                                                              '\\$REFEREE_HISTORY, else the data '
-                                                                              'folder).',
-                                                                       'fish': 'The history file (default: '
-                                                                               '$REFEREE_HISTORY, else the data '
-                                                                               'folder).',
-                                                                       'powershell': 'The history file (default: '
-                                                                                     '$REFEREE_HISTORY, else the '
-                                                                                     'data folder).'},
+                                                              'help': {'zsh': "The history file, or a club''s "
+                                                                              'postgresql\\\\://USER@HOST[\\\\:PORT]/DB '
+                                                                              '(default\\\\: \\$REFEREE_HISTORY, '
+                                                                              'else the data folder).',
+                                                                       'fish': "The history file, or a club's "
+                                                                               'postgresql://USER@HOST[:PORT]/DB '
+                                                                               '(default: $REFEREE_HISTORY, else '
+                                                                               'the data folder).',
+                                                                       'powershell': 'The history file, or a '
+                                                                                     "club's "
+                                                                                     'postgresql://USER@HOST[:PORT]/DB '
+                                                                                     '(default: $REFEREE_HISTORY, '
+                                                                                     'else the data folder).'},
                                                               'complete': None},
                                                              {'dest': 'draw',
                                                               'type': 'text',
@@ -1306,10 +1334,14 @@ TREE: dict[str, Any] = {'params': [{'dest': 'lang',
                                                                'flag': False,
                                                                'multiple': False,
                                                                'hidden': False,
-                                                               'help': {'zsh': 'The history file to log into.',
-                                                                        'fish': 'The history file to log into.',
-                                                                        'powershell': 'The history file to log '
-                                                                                      'into.'},
+                                                               'help': {'zsh': "The history file (or a club''s "
+                                                                               'postgresql\\\\:// URL) to log '
+                                                                               'into.',
+                                                                        'fish': "The history file (or a club's "
+                                                                                'postgresql:// URL) to log into.',
+                                                                        'powershell': 'The history file (or a '
+                                                                                      "club's postgresql:// URL) "
+                                                                                      'to log into.'},
                                                                'complete': None},
                                                               {'dest': 'location',
                                                                'type': 'text',
@@ -1576,13 +1608,18 @@ TREE: dict[str, Any] = {'params': [{'dest': 'lang',
                                                                 'flag': False,
                                                                 'multiple': False,
                                                                 'hidden': False,
-                                                                'help': {'zsh': 'The history file (default\\\\: '
-                                                                                '\\$REFEREE_HISTORY, else the data '
-                                                                                'folder).',
-                                                                         'fish': 'The history file (default: '
-                                                                                 '$REFEREE_HISTORY, else the data '
-                                                                                 'folder).',
-                                                                         'powershell': 'The history file (default: '
+                                                                'help': {'zsh': "The history file, or a club''s "
+                                                                                'postgresql\\\\://USER@HOST[\\\\:PORT]/DB '
+                                                                                '(default\\\\: \\$REFEREE_HISTORY, '
+                                                                                'else the data folder).',
+                                                                         'fish': "The history file, or a club's "
+                                                                                 'postgresql://USER@HOST[:PORT]/DB '
+                                                                                 '(default: $REFEREE_HISTORY, else '
+                                                                                 'the data folder).',
+                                                                         'powershell': 'The history file, or a '
+                                                                                       "club's "
+                                                                                       'postgresql://USER@HOST[:PORT]/DB '
+                                                                                       '(default: '
                                                                                        '$REFEREE_HISTORY, else the '
                                                                                        'data folder).'},
                                                                 'complete': None},
@@ -2094,9 +2131,12 @@ TREE: dict[str, Any] = {'params': [{'dest': 'lang',
                                                              'flag': False,
                                                              'multiple': False,
                                                              'hidden': False,
-                                                             'help': {'zsh': 'The history file to log into.',
-                                                                      'fish': 'The history file to log into.',
-                                                                      'powershell': 'The history file to log '
+                                                             'help': {'zsh': "The history file (or a club''s "
+                                                                             'postgresql\\\\:// URL) to log into.',
+                                                                      'fish': "The history file (or a club's "
+                                                                              'postgresql:// URL) to log into.',
+                                                                      'powershell': "The history file (or a club's "
+                                                                                    'postgresql:// URL) to log '
                                                                                     'into.'},
                                                              'complete': None},
                                                             {'dest': 'location',
@@ -2427,15 +2467,19 @@ TREE: dict[str, Any] = {'params': [{'dest': 'lang',
                                                               'flag': False,
                                                               'multiple': False,
                                                               'hidden': False,
-                                                              'help': {'zsh': 'The history file (default\\\\: '
-                                                                              '\\$REFEREE_HISTORY, else the data '
-                                                                              'folder).',
-                                                                       'fish': 'The history file (default: '
-                                                                               '$REFEREE_HISTORY, else the data '
-                                                                               'folder).',
-                                                                       'powershell': 'The history file (default: '
-                                                                                     '$REFEREE_HISTORY, else the '
-                                                                                     'data folder).'},
+                                                              'help': {'zsh': "The history file, or a club''s "
+                                                                              'postgresql\\\\://USER@HOST[\\\\:PORT]/DB '
+                                                                              '(default\\\\: \\$REFEREE_HISTORY, '
+                                                                              'else the data folder).',
+                                                                       'fish': "The history file, or a club's "
+                                                                               'postgresql://USER@HOST[:PORT]/DB '
+                                                                               '(default: $REFEREE_HISTORY, else '
+                                                                               'the data folder).',
+                                                                       'powershell': 'The history file, or a '
+                                                                                     "club's "
+                                                                                     'postgresql://USER@HOST[:PORT]/DB '
+                                                                                     '(default: $REFEREE_HISTORY, '
+                                                                                     'else the data folder).'},
                                                               'complete': None},
                                                              {'dest': 'draw',
                                                               'type': 'text',
@@ -2862,15 +2906,18 @@ TREE: dict[str, Any] = {'params': [{'dest': 'lang',
                                                             'flag': False,
                                                             'multiple': False,
                                                             'hidden': False,
-                                                            'help': {'zsh': 'The history file (default\\\\: '
-                                                                            '\\$REFEREE_HISTORY, else the data '
-                                                                            'folder).',
-                                                                     'fish': 'The history file (default: '
-                                                                             '$REFEREE_HISTORY, else the data '
-                                                                             'folder).',
-                                                                     'powershell': 'The history file (default: '
-                                                                                   '$REFEREE_HISTORY, else the '
-                                                                                   'data folder).'},
+                                                            'help': {'zsh': "The history file, or a club''s "
+                                                                            'postgresql\\\\://USER@HOST[\\\\:PORT]/DB '
+                                                                            '(default\\\\: \\$REFEREE_HISTORY, '
+                                                                            'else the data folder).',
+                                                                     'fish': "The history file, or a club's "
+                                                                             'postgresql://USER@HOST[:PORT]/DB '
+                                                                             '(default: $REFEREE_HISTORY, else the '
+                                                                             'data folder).',
+                                                                     'powershell': "The history file, or a club's "
+                                                                                   'postgresql://USER@HOST[:PORT]/DB '
+                                                                                   '(default: $REFEREE_HISTORY, '
+                                                                                   'else the data folder).'},
                                                             'complete': None},
                                                            {'dest': 'help',
                                                             'type': 'flag',
@@ -2920,15 +2967,18 @@ TREE: dict[str, Any] = {'params': [{'dest': 'lang',
                                                             'flag': False,
                                                             'multiple': False,
                                                             'hidden': False,
-                                                            'help': {'zsh': 'The history file (default\\\\: '
-                                                                            '\\$REFEREE_HISTORY, else the data '
-                                                                            'folder).',
-                                                                     'fish': 'The history file (default: '
-                                                                             '$REFEREE_HISTORY, else the data '
-                                                                             'folder).',
-                                                                     'powershell': 'The history file (default: '
-                                                                                   '$REFEREE_HISTORY, else the '
-                                                                                   'data folder).'},
+                                                            'help': {'zsh': "The history file, or a club''s "
+                                                                            'postgresql\\\\://USER@HOST[\\\\:PORT]/DB '
+                                                                            '(default\\\\: \\$REFEREE_HISTORY, '
+                                                                            'else the data folder).',
+                                                                     'fish': "The history file, or a club's "
+                                                                             'postgresql://USER@HOST[:PORT]/DB '
+                                                                             '(default: $REFEREE_HISTORY, else the '
+                                                                             'data folder).',
+                                                                     'powershell': "The history file, or a club's "
+                                                                                   'postgresql://USER@HOST[:PORT]/DB '
+                                                                                   '(default: $REFEREE_HISTORY, '
+                                                                                   'else the data folder).'},
                                                             'complete': None},
                                                            {'dest': 'help',
                                                             'type': 'flag',
@@ -2981,15 +3031,19 @@ TREE: dict[str, Any] = {'params': [{'dest': 'lang',
                                                               'flag': False,
                                                               'multiple': False,
                                                               'hidden': False,
-                                                              'help': {'zsh': 'The history file (default\\\\: '
-                                                                              '\\$REFEREE_HISTORY, else the data '
-                                                                              'folder).',
-                                                                       'fish': 'The history file (default: '
-                                                                               '$REFEREE_HISTORY, else the data '
-                                                                               'folder).',
-                                                                       'powershell': 'The history file (default: '
-                                                                                     '$REFEREE_HISTORY, else the '
-                                                                                     'data folder).'},
+                                                              'help': {'zsh': "The history file, or a club''s "
+                                                                              'postgresql\\\\://USER@HOST[\\\\:PORT]/DB '
+                                                                              '(default\\\\: \\$REFEREE_HISTORY, '
+                                                                              'else the data folder).',
+                                                                       'fish': "The history file, or a club's "
+                                                                               'postgresql://USER@HOST[:PORT]/DB '
+                                                                               '(default: $REFEREE_HISTORY, else '
+                                                                               'the data folder).',
+                                                                       'powershell': 'The history file, or a '
+                                                                                     "club's "
+                                                                                     'postgresql://USER@HOST[:PORT]/DB '
+                                                                                     '(default: $REFEREE_HISTORY, '
+                                                                                     'else the data folder).'},
                                                               'complete': None},
                                                              {'dest': 'help',
                                                               'type': 'flag',
@@ -3039,15 +3093,18 @@ TREE: dict[str, Any] = {'params': [{'dest': 'lang',
                                                            'flag': False,
                                                            'multiple': False,
                                                            'hidden': False,
-                                                           'help': {'zsh': 'The history file (default\\\\: '
-                                                                           '\\$REFEREE_HISTORY, else the data '
-                                                                           'folder).',
-                                                                    'fish': 'The history file (default: '
-                                                                            '$REFEREE_HISTORY, else the data '
-                                                                            'folder).',
-                                                                    'powershell': 'The history file (default: '
-                                                                                  '$REFEREE_HISTORY, else the data '
-                                                                                  'folder).'},
+                                                           'help': {'zsh': "The history file, or a club''s "
+                                                                           'postgresql\\\\://USER@HOST[\\\\:PORT]/DB '
+                                                                           '(default\\\\: \\$REFEREE_HISTORY, else '
+                                                                           'the data folder).',
+                                                                    'fish': "The history file, or a club's "
+                                                                            'postgresql://USER@HOST[:PORT]/DB '
+                                                                            '(default: $REFEREE_HISTORY, else the '
+                                                                            'data folder).',
+                                                                    'powershell': "The history file, or a club's "
+                                                                                  'postgresql://USER@HOST[:PORT]/DB '
+                                                                                  '(default: $REFEREE_HISTORY, '
+                                                                                  'else the data folder).'},
                                                            'complete': None},
                                                           {'dest': 'incomplete',
                                                            'type': 'flag',
@@ -3163,15 +3220,18 @@ TREE: dict[str, Any] = {'params': [{'dest': 'lang',
                                                             'flag': False,
                                                             'multiple': False,
                                                             'hidden': False,
-                                                            'help': {'zsh': 'The history file (default\\\\: '
-                                                                            '\\$REFEREE_HISTORY, else the data '
-                                                                            'folder).',
-                                                                     'fish': 'The history file (default: '
-                                                                             '$REFEREE_HISTORY, else the data '
-                                                                             'folder).',
-                                                                     'powershell': 'The history file (default: '
-                                                                                   '$REFEREE_HISTORY, else the '
-                                                                                   'data folder).'},
+                                                            'help': {'zsh': "The history file, or a club''s "
+                                                                            'postgresql\\\\://USER@HOST[\\\\:PORT]/DB '
+                                                                            '(default\\\\: \\$REFEREE_HISTORY, '
+                                                                            'else the data folder).',
+                                                                     'fish': "The history file, or a club's "
+                                                                             'postgresql://USER@HOST[:PORT]/DB '
+                                                                             '(default: $REFEREE_HISTORY, else the '
+                                                                             'data folder).',
+                                                                     'powershell': "The history file, or a club's "
+                                                                                   'postgresql://USER@HOST[:PORT]/DB '
+                                                                                   '(default: $REFEREE_HISTORY, '
+                                                                                   'else the data folder).'},
                                                             'complete': None},
                                                            {'dest': 'help',
                                                             'type': 'flag',
@@ -3231,14 +3291,20 @@ TREE: dict[str, Any] = {'params': [{'dest': 'lang',
                                                                      'flag': False,
                                                                      'multiple': False,
                                                                      'hidden': False,
-                                                                     'help': {'zsh': 'The history file '
+                                                                     'help': {'zsh': 'The history file, or a '
+                                                                                     "club''s "
+                                                                                     'postgresql\\\\://USER@HOST[\\\\:PORT]/DB '
                                                                                      '(default\\\\: '
                                                                                      '\\$REFEREE_HISTORY, else the '
                                                                                      'data folder).',
-                                                                              'fish': 'The history file (default: '
-                                                                                      '$REFEREE_HISTORY, else the '
-                                                                                      'data folder).',
-                                                                              'powershell': 'The history file '
+                                                                              'fish': 'The history file, or a '
+                                                                                      "club's "
+                                                                                      'postgresql://USER@HOST[:PORT]/DB '
+                                                                                      '(default: $REFEREE_HISTORY, '
+                                                                                      'else the data folder).',
+                                                                              'powershell': 'The history file, or '
+                                                                                            "a club's "
+                                                                                            'postgresql://USER@HOST[:PORT]/DB '
                                                                                             '(default: '
                                                                                             '$REFEREE_HISTORY, '
                                                                                             'else the data '
@@ -3316,15 +3382,19 @@ TREE: dict[str, Any] = {'params': [{'dest': 'lang',
                                                               'flag': False,
                                                               'multiple': False,
                                                               'hidden': False,
-                                                              'help': {'zsh': 'The history file (default\\\\: '
-                                                                              '\\$REFEREE_HISTORY, else the data '
-                                                                              'folder).',
-                                                                       'fish': 'The history file (default: '
-                                                                               '$REFEREE_HISTORY, else the data '
-                                                                               'folder).',
-                                                                       'powershell': 'The history file (default: '
-                                                                                     '$REFEREE_HISTORY, else the '
-                                                                                     'data folder).'},
+                                                              'help': {'zsh': "The history file, or a club''s "
+                                                                              'postgresql\\\\://USER@HOST[\\\\:PORT]/DB '
+                                                                              '(default\\\\: \\$REFEREE_HISTORY, '
+                                                                              'else the data folder).',
+                                                                       'fish': "The history file, or a club's "
+                                                                               'postgresql://USER@HOST[:PORT]/DB '
+                                                                               '(default: $REFEREE_HISTORY, else '
+                                                                               'the data folder).',
+                                                                       'powershell': 'The history file, or a '
+                                                                                     "club's "
+                                                                                     'postgresql://USER@HOST[:PORT]/DB '
+                                                                                     '(default: $REFEREE_HISTORY, '
+                                                                                     'else the data folder).'},
                                                               'complete': None},
                                                              {'dest': 'force',
                                                               'type': 'flag',
@@ -3484,15 +3554,19 @@ TREE: dict[str, Any] = {'params': [{'dest': 'lang',
                                                               'flag': False,
                                                               'multiple': False,
                                                               'hidden': False,
-                                                              'help': {'zsh': 'The history file (default\\\\: '
-                                                                              '\\$REFEREE_HISTORY, else the data '
-                                                                              'folder).',
-                                                                       'fish': 'The history file (default: '
-                                                                               '$REFEREE_HISTORY, else the data '
-                                                                               'folder).',
-                                                                       'powershell': 'The history file (default: '
-                                                                                     '$REFEREE_HISTORY, else the '
-                                                                                     'data folder).'},
+                                                              'help': {'zsh': "The history file, or a club''s "
+                                                                              'postgresql\\\\://USER@HOST[\\\\:PORT]/DB '
+                                                                              '(default\\\\: \\$REFEREE_HISTORY, '
+                                                                              'else the data folder).',
+                                                                       'fish': "The history file, or a club's "
+                                                                               'postgresql://USER@HOST[:PORT]/DB '
+                                                                               '(default: $REFEREE_HISTORY, else '
+                                                                               'the data folder).',
+                                                                       'powershell': 'The history file, or a '
+                                                                                     "club's "
+                                                                                     'postgresql://USER@HOST[:PORT]/DB '
+                                                                                     '(default: $REFEREE_HISTORY, '
+                                                                                     'else the data folder).'},
                                                               'complete': None},
                                                              {'dest': 'force',
                                                               'type': 'flag',
@@ -3523,6 +3597,25 @@ TREE: dict[str, Any] = {'params': [{'dest': 'lang',
                                                                                '(not with -o -).',
                                                                        'powershell': 'JSON for scripts: what was '
                                                                                      'written (not with -o -).'},
+                                                              'complete': None},
+                                                             {'dest': 'location',
+                                                              'type': 'text',
+                                                              'required': False,
+                                                              'default': None,
+                                                              'option': ['--location'],
+                                                              'names': ['--location'],
+                                                              'flag': False,
+                                                              'multiple': False,
+                                                              'hidden': False,
+                                                              'help': {'zsh': 'Only games played here (as play '
+                                                                              '--location kept it)\\\\: one '
+                                                                              "evening''s tables.",
+                                                                       'fish': 'Only games played here (as play '
+                                                                               "--location kept it): one evening's "
+                                                                               'tables.',
+                                                                       'powershell': 'Only games played here (as '
+                                                                                     'play --location kept it): '
+                                                                                     "one evening's tables."},
                                                               'complete': None},
                                                              {'dest': 'help',
                                                               'type': 'flag',
@@ -3575,15 +3668,19 @@ TREE: dict[str, Any] = {'params': [{'dest': 'lang',
                                                               'flag': False,
                                                               'multiple': False,
                                                               'hidden': False,
-                                                              'help': {'zsh': 'The history file (default\\\\: '
-                                                                              '\\$REFEREE_HISTORY, else the data '
-                                                                              'folder).',
-                                                                       'fish': 'The history file (default: '
-                                                                               '$REFEREE_HISTORY, else the data '
-                                                                               'folder).',
-                                                                       'powershell': 'The history file (default: '
-                                                                                     '$REFEREE_HISTORY, else the '
-                                                                                     'data folder).'},
+                                                              'help': {'zsh': "The history file, or a club''s "
+                                                                              'postgresql\\\\://USER@HOST[\\\\:PORT]/DB '
+                                                                              '(default\\\\: \\$REFEREE_HISTORY, '
+                                                                              'else the data folder).',
+                                                                       'fish': "The history file, or a club's "
+                                                                               'postgresql://USER@HOST[:PORT]/DB '
+                                                                               '(default: $REFEREE_HISTORY, else '
+                                                                               'the data folder).',
+                                                                       'powershell': 'The history file, or a '
+                                                                                     "club's "
+                                                                                     'postgresql://USER@HOST[:PORT]/DB '
+                                                                                     '(default: $REFEREE_HISTORY, '
+                                                                                     'else the data folder).'},
                                                               'complete': None},
                                                              {'dest': 'keep_duplicates',
                                                               'type': 'flag',
@@ -3623,7 +3720,197 @@ TREE: dict[str, Any] = {'params': [{'dest': 'lang',
                                                   'help': {'zsh': 'Restore a JSON export, or import plays...',
                                                            'fish': 'Restore a JSON export, or import plays...',
                                                            'powershell': 'Restore a JSON export, or import '
-                                                                         'plays...'}}},
+                                                                         'plays...'}},
+                                       'push': {'params': [{'dest': 'to',
+                                                            'type': 'text',
+                                                            'required': True,
+                                                            'default': None,
+                                                            'option': ['--to'],
+                                                            'names': ['--to'],
+                                                            'flag': False,
+                                                            'multiple': False,
+                                                            'hidden': False,
+                                                            'help': {'zsh': "The club''s history\\\\: "
+                                                                            'postgresql\\\\://USER@HOST[\\\\:PORT]/DB.',
+                                                                     'fish': "The club's history: "
+                                                                             'postgresql://USER@HOST[:PORT]/DB.',
+                                                                     'powershell': "The club's history: "
+                                                                                   'postgresql://USER@HOST[:PORT]/DB.'},
+                                                            'complete': None},
+                                                           {'dest': 'json_mode',
+                                                            'type': 'flag',
+                                                            'required': False,
+                                                            'default': False,
+                                                            'option': ['--json'],
+                                                            'names': ['--json'],
+                                                            'flag': True,
+                                                            'multiple': False,
+                                                            'hidden': False,
+                                                            'help': {'zsh': 'JSON for scripts (see the contract).',
+                                                                     'fish': 'JSON for scripts (see the contract).',
+                                                                     'powershell': 'JSON for scripts (see the '
+                                                                                   'contract).'},
+                                                            'complete': None},
+                                                           {'dest': 'history',
+                                                            'type': 'text',
+                                                            'required': False,
+                                                            'default': None,
+                                                            'option': ['--history'],
+                                                            'names': ['--history'],
+                                                            'flag': False,
+                                                            'multiple': False,
+                                                            'hidden': False,
+                                                            'help': {'zsh': "The history file, or a club''s "
+                                                                            'postgresql\\\\://USER@HOST[\\\\:PORT]/DB '
+                                                                            '(default\\\\: \\$REFEREE_HISTORY, '
+                                                                            'else the data folder).',
+                                                                     'fish': "The history file, or a club's "
+                                                                             'postgresql://USER@HOST[:PORT]/DB '
+                                                                             '(default: $REFEREE_HISTORY, else the '
+                                                                             'data folder).',
+                                                                     'powershell': "The history file, or a club's "
+                                                                                   'postgresql://USER@HOST[:PORT]/DB '
+                                                                                   '(default: $REFEREE_HISTORY, '
+                                                                                   'else the data folder).'},
+                                                            'complete': None},
+                                                           {'dest': 'help',
+                                                            'type': 'flag',
+                                                            'required': False,
+                                                            'default': None,
+                                                            'hidden_value': True,
+                                                            'callback': True,
+                                                            'option': ['--help'],
+                                                            'names': ['--help'],
+                                                            'flag': True,
+                                                            'multiple': False,
+                                                            'hidden': False,
+                                                            'help': {'zsh': 'Show this message and exit.',
+                                                                     'fish': 'Show this message and exit.',
+                                                                     'powershell': 'Show this message and exit.'},
+                                                            'complete': None}],
+                                                'help': {'zsh': "Send this history''s games to a club''s...",
+                                                         'fish': "Send this history's games to a club's...",
+                                                         'powershell': "Send this history's games to a club's..."}},
+                                       'pull': {'params': [{'dest': 'source',
+                                                            'type': 'text',
+                                                            'required': True,
+                                                            'default': None,
+                                                            'option': ['--from'],
+                                                            'names': ['--from'],
+                                                            'flag': False,
+                                                            'multiple': False,
+                                                            'hidden': False,
+                                                            'help': {'zsh': "The club''s history\\\\: "
+                                                                            'postgresql\\\\://USER@HOST[\\\\:PORT]/DB.',
+                                                                     'fish': "The club's history: "
+                                                                             'postgresql://USER@HOST[:PORT]/DB.',
+                                                                     'powershell': "The club's history: "
+                                                                                   'postgresql://USER@HOST[:PORT]/DB.'},
+                                                            'complete': None},
+                                                           {'dest': 'json_mode',
+                                                            'type': 'flag',
+                                                            'required': False,
+                                                            'default': False,
+                                                            'option': ['--json'],
+                                                            'names': ['--json'],
+                                                            'flag': True,
+                                                            'multiple': False,
+                                                            'hidden': False,
+                                                            'help': {'zsh': 'JSON for scripts (see the contract).',
+                                                                     'fish': 'JSON for scripts (see the contract).',
+                                                                     'powershell': 'JSON for scripts (see the '
+                                                                                   'contract).'},
+                                                            'complete': None},
+                                                           {'dest': 'history',
+                                                            'type': 'text',
+                                                            'required': False,
+                                                            'default': None,
+                                                            'option': ['--history'],
+                                                            'names': ['--history'],
+                                                            'flag': False,
+                                                            'multiple': False,
+                                                            'hidden': False,
+                                                            'help': {'zsh': "The history file, or a club''s "
+                                                                            'postgresql\\\\://USER@HOST[\\\\:PORT]/DB '
+                                                                            '(default\\\\: \\$REFEREE_HISTORY, '
+                                                                            'else the data folder).',
+                                                                     'fish': "The history file, or a club's "
+                                                                             'postgresql://USER@HOST[:PORT]/DB '
+                                                                             '(default: $REFEREE_HISTORY, else the '
+                                                                             'data folder).',
+                                                                     'powershell': "The history file, or a club's "
+                                                                                   'postgresql://USER@HOST[:PORT]/DB '
+                                                                                   '(default: $REFEREE_HISTORY, '
+                                                                                   'else the data folder).'},
+                                                            'complete': None},
+                                                           {'dest': 'help',
+                                                            'type': 'flag',
+                                                            'required': False,
+                                                            'default': None,
+                                                            'hidden_value': True,
+                                                            'callback': True,
+                                                            'option': ['--help'],
+                                                            'names': ['--help'],
+                                                            'flag': True,
+                                                            'multiple': False,
+                                                            'hidden': False,
+                                                            'help': {'zsh': 'Show this message and exit.',
+                                                                     'fish': 'Show this message and exit.',
+                                                                     'powershell': 'Show this message and exit.'},
+                                                            'complete': None}],
+                                                'help': {'zsh': "Bring a club''s games from a PostgreSQL...",
+                                                         'fish': "Bring a club's games from a PostgreSQL...",
+                                                         'powershell': "Bring a club's games from a "
+                                                                       'PostgreSQL...'}},
+                                       'init': {'params': [{'dest': 'server',
+                                                            'type': 'text',
+                                                            'required': True,
+                                                            'default': None,
+                                                            'option': ['--server'],
+                                                            'names': ['--server'],
+                                                            'flag': False,
+                                                            'multiple': False,
+                                                            'hidden': False,
+                                                            'help': {'zsh': "The club''s database\\\\: "
+                                                                            'postgresql\\\\://OWNER@HOST[\\\\:PORT]/DB.',
+                                                                     'fish': "The club's database: "
+                                                                             'postgresql://OWNER@HOST[:PORT]/DB.',
+                                                                     'powershell': "The club's database: "
+                                                                                   'postgresql://OWNER@HOST[:PORT]/DB.'},
+                                                            'complete': None},
+                                                           {'dest': 'json_mode',
+                                                            'type': 'flag',
+                                                            'required': False,
+                                                            'default': False,
+                                                            'option': ['--json'],
+                                                            'names': ['--json'],
+                                                            'flag': True,
+                                                            'multiple': False,
+                                                            'hidden': False,
+                                                            'help': {'zsh': 'JSON for scripts (see the contract).',
+                                                                     'fish': 'JSON for scripts (see the contract).',
+                                                                     'powershell': 'JSON for scripts (see the '
+                                                                                   'contract).'},
+                                                            'complete': None},
+                                                           {'dest': 'help',
+                                                            'type': 'flag',
+                                                            'required': False,
+                                                            'default': None,
+                                                            'hidden_value': True,
+                                                            'callback': True,
+                                                            'option': ['--help'],
+                                                            'names': ['--help'],
+                                                            'flag': True,
+                                                            'multiple': False,
+                                                            'hidden': False,
+                                                            'help': {'zsh': 'Show this message and exit.',
+                                                                     'fish': 'Show this message and exit.',
+                                                                     'powershell': 'Show this message and exit.'},
+                                                            'complete': None}],
+                                                'help': {'zsh': "Make a club''s history on a PostgreSQL...",
+                                                         'fish': "Make a club's history on a PostgreSQL...",
+                                                         'powershell': "Make a club's history on a "
+                                                                       'PostgreSQL...'}}},
                           'help': {'zsh': 'Every game remembered\\\\: list, show, remove,...',
                                    'fish': 'Every game remembered: list, show, remove,...',
                                    'powershell': 'Every game remembered: list, show, remove,...'}}}}
