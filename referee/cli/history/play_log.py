@@ -122,7 +122,11 @@ def _say_how_to_log_later(session: PlaySession, out: Output) -> None:
     path = session.record_path
     if path is None:
         return
+    from referee.history.server import display_url, is_server_url
+
     history = session.logging.history
+    if history and is_server_url(history):
+        history = display_url(history)  # never a password on the screen
     command = ["referee", "history", "add", str(path)] + (["--history", str(history)] if history else [])
     out.note(_("Log it later with: {command}").format(command=shlex.join(command)))
 
