@@ -20,17 +20,38 @@ from referee.errors import RefereeError
 from referee.i18n import _
 
 
-def push_command(env: Environment, url: str, history_file: str | None, json_mode: bool) -> int:
+def server_url(out: Output, url: str | None, option: str) -> str:
+    """The URL given to ``option``, checked: one line and exit 2 when it is missing or not a server's."""
+    from referee.errors import InputError
+    from referee.history.server import is_server_url
+
+    if url is None:
+        raise fail(out, InputError(_("{option} is needed: postgresql://USER@HOST[:PORT]/DB").format(option=option)))
+    if not is_server_url(url):
+        raise fail(
+            out,
+            InputError(
+                _("{option}: a club's history is named by a URL, postgresql://USER@HOST[:PORT]/DB").format(
+                    option=option
+                )
+            ),
+        )
+    return url
+
+
+def push_command(env: Environment, url: str | None, history_file: str | None, json_mode: bool) -> int:
     """``history push --to URL``: this history's games into the club's."""
     from referee.cli.history.opening import history_location
 
+    url = server_url(Output(env, json_mode), url, "--to")
     return _transfer(env, history_location(history_file), url, json_mode)
 
 
-def pull_command(env: Environment, url: str, history_file: str | None, json_mode: bool) -> int:
+def pull_command(env: Environment, url: str | None, history_file: str | None, json_mode: bool) -> int:
     """``history pull --from URL``: the club's games into this history."""
     from referee.cli.history.opening import history_location
 
+    url = server_url(Output(env, json_mode), url, "--from")
     return _transfer(env, url, history_location(history_file), json_mode)
 
 
@@ -87,13 +108,14 @@ def _shown(where: Path | str) -> Path | str:
     return display_url(where) if isinstance(where, str) and is_server_url(where) else where
 
 
-def init_command(env: Environment, url: str, json_mode: bool) -> int:
+def init_command(env: Environment, url: str | None, json_mode: bool) -> int:
     """``history init --server URL``: the club's schema (created or migrated) and its two roles, with what each
     may do (run by the database's owner; again, it changes nothing)."""
     from referee.history import server
     from referee.history.store import SCHEMA_VERSION, HistoryError, open_history
 
     out = Output(env, json_mode)
+    url = server_url(out, url, "--server")
     try:
         history = open_history(url, create=True)
         assert history is not None

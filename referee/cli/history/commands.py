@@ -259,7 +259,10 @@ def history_import(
 @history_app.command("push")
 def history_push(
     ctx: typer.Context,
-    to: Annotated[str, typer.Option("--to", help="The club's history: postgresql://USER@HOST[:PORT]/DB.")],
+    to: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--to", help="The club's history: postgresql://USER@HOST[:PORT]/DB."),
+    ] = None,
     json_mode: JsonOption = False,
     history: HistoryFileOption = None,
 ) -> int:
@@ -273,7 +276,10 @@ def history_push(
 @history_app.command("pull")
 def history_pull(
     ctx: typer.Context,
-    source: Annotated[str, typer.Option("--from", help="The club's history: postgresql://USER@HOST[:PORT]/DB.")],
+    source: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--from", help="The club's history: postgresql://USER@HOST[:PORT]/DB."),
+    ] = None,
     json_mode: JsonOption = False,
     history: HistoryFileOption = None,
 ) -> int:
@@ -286,7 +292,10 @@ def history_pull(
 @history_app.command("init")
 def history_init(
     ctx: typer.Context,
-    server: Annotated[str, typer.Option("--server", help="The club's database: postgresql://OWNER@HOST[:PORT]/DB.")],
+    server: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--server", help="The club's database: postgresql://OWNER@HOST[:PORT]/DB."),
+    ] = None,
     json_mode: JsonOption = False,
 ) -> int:
     """Make a club's history on a PostgreSQL server: its schema, and two roles (referee_table adds games and
