@@ -1,4 +1,5 @@
-"""The history database: one SQLite file, its schema, migrations and queries.
+"""The history database: one SQLite file (or a club's PostgreSQL database: :mod:`referee.history.server`), its
+schema, migrations and queries, written once for both engines.
 
 * The file is marked as a referee history (``PRAGMA application_id``) and versioned (``PRAGMA user_version``): a
   file written by a newer referee is refused, an older one migrated in one transaction, and anything else at the
@@ -8,6 +9,9 @@
   for longer than the timeout is reported, never corrupted.
 * One transaction per logged game (the game, its players and the rating update), so a process killed at any
   moment leaves the game wholly in the history or not at all.
+* On a server: the same schema, migrations and queries through the thin layer of :mod:`referee.history.server`;
+  every write takes one advisory lock for its transaction (as ``BEGIN IMMEDIATE`` takes the file's), and the unique
+  indexes on a play's identity hold whatever a client does (see :meth:`History.merge`).
 * A game is identified by the hash of its content (:func:`referee.history.entry.content_hash`): logging the same
   game twice keeps one copy.
 """

@@ -387,3 +387,30 @@ def test_the_evenings_standings_keep_to_its_location_and_day(tmp_path: Path) -> 
     assert players["Ann"]["games"] == 2 and set(players) == {"Ann", "Guest0", "Guest1"}
     report = run("history", "report", "--history", named, "--location", "Club night", "-o", "-")
     assert report.returncode == 0 and b"Guest2" not in report.stdout and b"Guest0" in report.stdout
+
+
+def test_a_server_killed_during_play_log_keeps_the_game_and_push_sends_it_once(pg: Server, tmp_path: Path) -> None:
+    url = pg.new_database()
+    opened(url).close()
+    _record, actions = finished_record("coin-age", 9)
+    env = {**os.environ, "NO_COLOR": "1", "XDG_DATA_HOME": str(tmp_path)}
+    play = subprocess.Popen(
+        ["referee", "coin-age", "play", *PLAY_OPTIONS["coin-age"], "--log", "--history", url, "--record",
+         str(tmp_path / "r.toml")],
+        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
+    )  # fmt: skip
+    assert play.stdin is not None
+    play.stdin.write(("\n".join(actions[:-1]) + "\n").encode())
+    play.stdin.flush()
+    time.sleep(1.0)
+    pg.kill()  # the server dies while the table plays its last action
+    _out, errors = play.communicate(("\n".join(actions[-1:]) + "\n").encode(), timeout=120)
+    pg.start()
+    assert play.returncode == 0, errors
+    said = [line for line in errors.decode().splitlines() if "cannot be reached" in line]
+    assert len(said) == 1 and "history push --to" in said[0], errors
+    local = tmp_path / "referee" / "history.sqlite3"
+    for _ in range(2):  # sent once, and again: still once
+        assert run("history", "push", "--to", url, "--history", str(local)).returncode == 0
+        with opened(url) as club:
+            assert club.count() == 1
