@@ -289,11 +289,11 @@ def test_a_tables_referee_adds_and_reads_and_only_an_organiser_changes(pg: Serve
     )
     assert refused.returncode == 2 and b"only an organiser" in refused.stderr
     assert run("history", "remove", "1", "--history", table, env=env).returncode == 2
-    bgg = ROOT / "tests" / "history" / "samples"
-    sample = next(iter(sorted(bgg.glob("*.xml"))), None)
-    if sample is not None:
-        imported = run("history", "import", str(sample), "--history", table, env=env)
-        assert b"only an organiser" in imported.stdout + imported.stderr
+    sample = ROOT / "tests" / "history" / "samples" / "bgg_api_plays.xml"  # another app's plays: an import
+    imported = run("history", "import", str(sample), "--history", table, env=env)
+    assert b"only an organiser" in imported.stdout + imported.stderr
+    with opened(url) as club:
+        assert club.count() == 1  # the referee's own game, nothing imported
     assert (
         run(
             "history", "rename-player", PLAY_OPTIONS["coin-age"][1].split(",")[0], "Zed", "--history", boss, env=env
@@ -301,6 +301,18 @@ def test_a_tables_referee_adds_and_reads_and_only_an_organiser_changes(pg: Serve
         == 0
     )
     assert run("history", "remove", "1", "--history", boss, env=env).returncode == 0
+
+
+def test_referee_history_may_name_the_club_s_server(pg: Server, tmp_path: Path) -> None:
+    url = pg.new_database()
+    _record, actions = finished_record("coin-age", 13)
+    env = {"REFEREE_HISTORY": url}
+    played = run(
+        "coin-age", "play", *PLAY_OPTIONS["coin-age"], "--log", stdin=("\n".join(actions) + "\n").encode(), env=env
+    )
+    assert b"Logged in the history as game 1" in played.stderr, played.stderr
+    listed = run("history", "list", "--json", env=env)
+    assert listed.returncode == 0 and len(json.loads(listed.stdout)) == 1
 
 
 def test_a_newer_schema_on_the_server_is_refused_in_one_line(pg: Server) -> None:
