@@ -93,7 +93,7 @@ def _main(
         typer.Option(
             "--lang",
             metavar="LANG",
-            help="The language: en, zh-Hans, zh-Hant or ko (also after any command); else LANGUAGE, LC_ALL, LANG.",
+            help="The language: en, zh-Hans, zh-Hant or ko (else LANGUAGE, LC_ALL, LANG).",
             autocompletion=complete_language,
         ),
     ] = None,

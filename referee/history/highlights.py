@@ -70,7 +70,9 @@ def highlights(
     from referee.history.entry import name_key
     from referee.history.store import game_filters
 
-    where, params = game_filters(game, player, since, table="g.", results_only=True)  # abandoned: no result
+    where, params = game_filters(
+        game, player, since, table="g.", results_only=True, location=history.location
+    )  # abandoned: no result
     where += history.counted_sql()  # a damaged game: counted nowhere
     history.note_damaged(game=game, player=player, since=since)
     months: Counter[str] = Counter()

@@ -134,7 +134,7 @@ def _rows(history: History, game: str | None, since: str | None, keys: list[str]
     player), else added up from the games (a date, or two players: only the games both played; or a damaged row
     of the totals, which are then added up again); damaged games are left out of what is added up."""
     with history.reading() as db:
-        if since is None and len(keys) <= 1:
+        if since is None and len(keys) <= 1 and history.location is None:
             clauses, params = [], []
             if game is not None:
                 clauses.append("game = ?")
@@ -151,7 +151,7 @@ def _rows(history: History, game: str | None, since: str | None, keys: list[str]
             if all(row_rules.sound_row("totals", row, TOTALS_COLUMNS) for row in found):
                 return found
     # a damaged row of the totals (they are derived): added up from the games, and the totals repaired
-    if since is None and len(keys) <= 1:
+    if since is None and len(keys) <= 1 and history.location is None:
         history.repair_totals(game)
     with history.reading() as db:
         history.note_damaged(game=game, since=since)
@@ -163,6 +163,9 @@ def _rows(history: History, game: str | None, since: str | None, keys: list[str]
         if since is not None:
             clauses.append("g.played >= ?")
             params.append(since)
+        if history.location is not None:
+            clauses.append("g.location = ?")
+            params.append(history.location)
         for key in keys:  # only the games every one of these players played
             clauses.append("p.game_id IN (SELECT game_id FROM players WHERE key = ?)")
             params.append(key)
@@ -251,11 +254,17 @@ def head_to_head(
     if since is not None:
         clauses.append("a.game_id IN (SELECT id FROM games WHERE played >= ?)")
         params.append(since)
+    if history.location is not None:
+        clauses.append("g.location = ?")
+        params.append(history.location)
     with history.reading() as db:
         row = db.execute(
-            "SELECT count(*), sum(a.winner AND NOT b.winner), sum(b.winner AND NOT a.winner),"
-            " sum(a.winner AND b.winner), sum(a.place < b.place), sum(b.place < a.place), min(a.name), min(b.name),"
-            " sum(a.draw AND b.draw)"
+            # CASE, not a truth value summed: the same query on SQLite and PostgreSQL
+            "SELECT count(*), sum(CASE WHEN a.winner = 1 AND b.winner = 0 THEN 1 ELSE 0 END),"
+            " sum(CASE WHEN b.winner = 1 AND a.winner = 0 THEN 1 ELSE 0 END),"
+            " sum(CASE WHEN a.winner = 1 AND b.winner = 1 THEN 1 ELSE 0 END),"
+            " sum(CASE WHEN a.place < b.place THEN 1 ELSE 0 END), sum(CASE WHEN b.place < a.place THEN 1 ELSE 0 END),"
+            " min(a.name), min(b.name), sum(CASE WHEN a.draw = 1 AND b.draw = 1 THEN 1 ELSE 0 END)"
             " FROM players a JOIN players b ON a.game_id = b.game_id JOIN games g ON g.id = a.game_id"
             " WHERE " + " AND ".join(clauses),
             params,

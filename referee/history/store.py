@@ -1,4 +1,5 @@
-"""The history database: one SQLite file, its schema, migrations and queries.
+"""The history database: one SQLite file (or a club's PostgreSQL database: :mod:`referee.history.server`), its
+schema, migrations and queries, written once for both engines.
 
 * The file is marked as a referee history (``PRAGMA application_id``) and versioned (``PRAGMA user_version``): a
   file written by a newer referee is refused, an older one migrated in one transaction, and anything else at the
@@ -8,6 +9,9 @@
   for longer than the timeout is reported, never corrupted.
 * One transaction per logged game (the game, its players and the rating update), so a process killed at any
   moment leaves the game wholly in the history or not at all.
+* On a server: the same schema, migrations and queries through the thin layer of :mod:`referee.history.server`;
+  every write takes one advisory lock for its transaction (as ``BEGIN IMMEDIATE`` takes the file's), and the unique
+  indexes on a play's identity hold whatever a client does (see :meth:`History.merge`).
 * A game is identified by the hash of its content (:func:`referee.history.entry.content_hash`): logging the same
   game twice keeps one copy.
 """
@@ -185,10 +189,20 @@ class GameRefused(InputError):
     skipped; the history and the other games of a batch are untouched."""
 
 
+def default_location(environ: Mapping[str, str] | None = None) -> Path | str:
+    """Where the history is when no ``--history`` names it: ``$REFEREE_HISTORY`` (a file, or a club's
+    ``postgresql://`` URL, kept as it is), else :func:`default_path`."""
+    environ = os.environ if environ is None else environ
+    named = environ.get("REFEREE_HISTORY") or ""
+    if named.startswith(("postgresql://", "postgres://")):
+        return named
+    return default_path(environ)
+
+
 def default_path(environ: Mapping[str, str] | None = None) -> Path:
     """``$REFEREE_HISTORY``, else ``$XDG_DATA_HOME/referee/history.sqlite3``, else under ``~/.local/share``."""
     environ = os.environ if environ is None else environ
-    if environ.get("REFEREE_HISTORY"):
+    if environ.get("REFEREE_HISTORY") and not environ["REFEREE_HISTORY"].startswith(("postgresql:", "postgres:")):
         return Path(environ["REFEREE_HISTORY"]).expanduser()
     base = environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base).expanduser() / "referee" / FILE_NAME
@@ -201,8 +215,15 @@ def _damaged(error: sqlite3.Error) -> bool:
     return "not a database" in text or "malformed" in text or "corrupt" in text or "encrypted" in text
 
 
-def _describe(error: sqlite3.Error, path: Path) -> str:
+def _describe(error: sqlite3.Error, path: Path | str) -> str:
     text = str(error)
+    if text.startswith("the server cannot be reached"):
+        return f"{path}: {text}"
+    if text.startswith("not allowed"):
+        return (
+            f"{path}: this user may not do that ({text.removeprefix('not allowed: ')}); only an organiser may edit,"
+            " remove, rename or import"
+        )
     if "locked" in text or "busy" in text:
         return f"{path}: the history is locked by another referee; nothing was changed (try again)"
     if "unable to open" in text:
@@ -264,9 +285,12 @@ class History:
     BATCH_SIZE = 200
     """Games per transaction in :meth:`batch` (``history add`` of a folder, ``history import``)."""
 
-    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+    def __init__(self, connection: sqlite3.Connection, path: Path | str) -> None:
         self.connection = connection
         self.path = path
+        """The file, or the server's URL without its password (what messages name)."""
+        self.server = getattr(connection, "engine", "sqlite") == "postgresql"
+        """A club's history on a PostgreSQL server (:mod:`referee.history.server`), not a file."""
         self._batch: int | None = None
         """Games logged in the open batch transaction, or None outside :meth:`batch`."""
         self.patience: float = BUSY_TIMEOUT_SECONDS
@@ -282,6 +306,9 @@ class History:
         self.left_out: set[tuple[object, ...]] = set()
         """What reads of this connection left out of their counts as damaged (a game, a row of totals or
         ratings): the command says so in one line (:func:`referee.history.rows.describe`)."""
+        self.location: str | None = None
+        """Reads of games and counts keep to the games played here (``stats``/``history report --location``: one
+        evening's tables); None: everywhere."""
         self.committed: dict[str, int] = {"added": 0, "present": 0, "probable": 0}
         """Games this connection logged and committed (``added``), or found already logged (``present``): what the
         database holds, whatever failed later."""
@@ -389,6 +416,9 @@ class History:
         """``BEGIN IMMEDIATE``: the write lock, waited for up to :attr:`patience` seconds (saying so through
         :attr:`on_wait` when the wait is longer than a moment); without ``wait``, taken now or not at all."""
         connection = self.connection
+        if self.server:
+            self._begin_on_server(wait=wait)
+            return
         try:
             try:
                 connection.execute(f"PRAGMA busy_timeout = {300 if wait else 0}")
@@ -406,6 +436,26 @@ class History:
         finally:
             with suppress(sqlite3.Error):
                 connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
+
+    def _begin_on_server(self, *, wait: bool) -> None:
+        """A club's history: ``BEGIN`` and the writers' advisory lock (:data:`referee.history.server.WRITE_LOCK`),
+        waited for up to :attr:`patience` seconds (saying so through :attr:`on_wait`), or taken now or not at all."""
+        from referee.history.server import WRITE_LOCK
+
+        db = self.connection
+        try:
+            db.execute("BEGIN")
+            if db.execute("SELECT pg_try_advisory_xact_lock(?)", (WRITE_LOCK,)).fetchone()[0]:
+                return
+            if not wait:
+                raise sqlite3.OperationalError("locked by another referee")
+            if self.on_wait is not None:
+                self.on_wait()
+            db.execute(f"SET LOCAL lock_timeout = {int(self.patience * 1000)}")
+            db.execute("SELECT pg_advisory_xact_lock(?)", (WRITE_LOCK,))
+        except sqlite3.Error as error:
+            self._rollback()
+            raise HistoryError(_describe(error, self.path)) from None
 
     def _rollback(self) -> None:
         self._pending.clear()
@@ -430,14 +480,14 @@ class History:
         try:
             return read()
         except HistoryError:
-            if self.indexless:
+            if self.indexless or self.server:
                 raise
             self.indexless = True
             return read()
 
     def _from(self, table: str) -> str:
         """``FROM table``, ``NOT INDEXED`` when the indexes are not to be trusted (see :meth:`_without_indexes`)."""
-        return f" FROM {table} NOT INDEXED" if self.indexless else f" FROM {table}"
+        return f" FROM {table} NOT INDEXED" if self.indexless and not self.server else f" FROM {table}"
 
     # -- logging -------------------------------------------------------------------------------------------
     def find_hash(self, content_hash: str) -> int | None:
@@ -479,6 +529,27 @@ class History:
         if entry.uuid is None:
             entry.uuid = derived_uuid("play", entry.content_hash)
         print_ = fingerprint(entry)
+        try:
+            merged = self._merge_once(entry, print_, keep_duplicates)
+        except GameRefused as refused:
+            # the database's own unique indexes on a play's identity refused a copy (a client that skipped the
+            # look-up, or a race the look-up could not see): it is there, and found as such
+            if "UNIQUE" not in refused.message or self._batch is not None:
+                raise
+            merged = self._merge_once(entry, print_, keep_duplicates)
+        if self._batch is None:
+            self.committed[merged.outcome] += 1
+            return merged
+        self._pending.append(merged.outcome)
+        if self._batch >= self.BATCH_SIZE:
+            try:
+                self._commit()
+            finally:
+                self._batch = 0
+        return merged
+
+    def _merge_once(self, entry: GameEntry, print_: str, keep_duplicates: bool) -> Merged:
+        """One attempt of :meth:`merge`'s transaction (or savepoint, in a batch)."""
         with self.transaction() as db:
             merged = self._same_play(db, entry, print_, keep_duplicates)
             if merged is None:
@@ -491,15 +562,6 @@ class History:
                 if not entry.incomplete and not entry.unscored:  # no result: no rating moves
                     self._rate_new_game(db, entry, game_id)
                 merged = Merged(game_id, "added", "")
-        if self._batch is None:
-            self.committed[merged.outcome] += 1
-            return merged
-        self._pending.append(merged.outcome)
-        if self._batch >= self.BATCH_SIZE:
-            try:
-                self._commit()
-            finally:
-                self._batch = 0
         return merged
 
     @staticmethod
@@ -514,7 +576,7 @@ class History:
             # the same play from the other app (never two owners' files of one app)
             " UNION ALL SELECT id, 3, 'bgg' FROM games WHERE bgg_play = ? AND game = ? AND kind != ?"
             " UNION ALL SELECT id, 4, 'content' FROM games WHERE hash = ?"
-            ") ORDER BY step LIMIT 1",
+            ") AS found ORDER BY step LIMIT 1",
             (
                 *(entry.origin or (None, None, None)),
                 entry.uuid,
@@ -592,12 +654,12 @@ class History:
             "INSERT INTO totals"
             " (game, key, seat, board, name, games, wins, shared, score_sum, score_count, best, draws)"
             " VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?) ON CONFLICT (game, key, seat, board) DO UPDATE SET"
-            " name = excluded.name, games = games + 1, wins = wins + excluded.wins,"
-            " shared = shared + excluded.shared, draws = draws + excluded.draws,"
-            " score_sum = score_sum + excluded.score_sum,"
-            " score_count = score_count + excluded.score_count,"
-            " best = CASE WHEN excluded.best IS NULL THEN best WHEN best IS NULL THEN excluded.best"
-            " ELSE max(best, excluded.best) END",
+            " name = excluded.name, games = totals.games + 1, wins = totals.wins + excluded.wins,"
+            " shared = totals.shared + excluded.shared, draws = totals.draws + excluded.draws,"
+            " score_sum = totals.score_sum + excluded.score_sum,"
+            " score_count = totals.score_count + excluded.score_count,"
+            " best = CASE WHEN excluded.best IS NULL THEN totals.best WHEN totals.best IS NULL THEN excluded.best"
+            " WHEN excluded.best > totals.best THEN excluded.best ELSE totals.best END",
             [
                 (
                     entry.game,
@@ -843,7 +905,7 @@ class History:
                     yield logged
                 return
             except HistoryError:
-                if self.indexless:
+                if self.indexless or self.server:
                     raise
                 self.indexless = True
 
@@ -898,9 +960,8 @@ class History:
 
         return self._without_indexes(read)  # type: ignore[no-any-return]
 
-    @staticmethod
-    def _filters(game: str | None, player: str | None, since: str | None) -> tuple[str, list[Any]]:
-        return game_filters(game, player, since)
+    def _filters(self, game: str | None, player: str | None, since: str | None) -> tuple[str, list[Any]]:
+        return game_filters(game, player, since, location=self.location)
 
     def _with_players(self, db: sqlite3.Connection, rows: list[Any]) -> list[LoggedGame]:
         """The games of ``rows`` (of :data:`GAME_COLUMNS`) with their players, read by :func:`read_game`: a cell it
@@ -991,6 +1052,8 @@ class History:
     def damaged_games(self, *, fresh: bool = False) -> frozenset[int]:
         """The games every count leaves out (see :func:`referee.history.rows.damaged_games_sql`): found once per
         connection (a scan of the games and players), again when ``fresh`` (inside a write)."""
+        if self.server:  # typed columns: a server's cell holds what its column says, or nothing
+            return frozenset()
         if self._damaged_games is None or fresh:
             with self.reading() as db:
                 found = {row[0] for row in db.execute(row_rules.damaged_games_sql())}
@@ -1007,7 +1070,7 @@ class History:
         damaged = self.damaged_games()
         if not damaged:
             return 0
-        where, params = game_filters(game, player, since)
+        where, params = game_filters(game, player, since, location=self.location)
         where = (where + " AND" if where else " WHERE") + f" id IN ({','.join(map(str, sorted(damaged)))})"
         with self.reading() as db:
             found = db.execute(f"SELECT id FROM games{where}", params).fetchall()
@@ -1016,7 +1079,8 @@ class History:
 
     def game_kinds(self) -> list[str]:
         with self.reading() as db:
-            kinds = db.execute("SELECT DISTINCT game FROM games WHERE typeof(game) = 'text' ORDER BY game")
+            typed = "" if self.server else " WHERE typeof(game) = 'text'"
+            kinds = db.execute(f"SELECT DISTINCT game FROM games{typed} ORDER BY game")
             return [row[0] for row in kinds if isinstance(row[0], str)]
 
     # -- changing ------------------------------------------------------------------------------------------
@@ -1072,6 +1136,8 @@ class History:
         return int(changed)
 
     def integrity(self) -> str:
+        if self.server:
+            return "ok"
         with self.reading() as db:
             return str(db.execute("PRAGMA integrity_check").fetchone()[0])
 
@@ -1163,13 +1229,19 @@ def _setup_cell(text: str) -> dict[str, Any] | None:
 
 
 # -- opening ---------------------------------------------------------------------------------------------------
-def _not_a_history(path: Path, why: str = "") -> HistoryError:
+def _not_a_history(path: Path | str, why: str = "") -> HistoryError:
     detail = f" ({why})" if why else ""
     return HistoryError(f"{path} is not a referee history{detail}; it was left as it is")
 
 
 def game_filters(
-    game: str | None, player: str | None, since: str | None, *, table: str = "", results_only: bool = False
+    game: str | None,
+    player: str | None,
+    since: str | None,
+    *,
+    table: str = "",
+    results_only: bool = False,
+    location: str | None = None,
 ) -> tuple[str, list[Any]]:
     """The ``WHERE`` clause (empty when nothing is selected) and its parameters that select games: of ``game``,
     with ``player``, played ``since`` a date; ``results_only`` leaves abandoned games out. ``table``: the games
@@ -1185,14 +1257,24 @@ def game_filters(
     if player is not None:
         clauses.append(f"{table}id IN (SELECT game_id FROM players WHERE key = ?)")
         params.append(name_key(player))
+    if location is not None:
+        clauses.append(f"{table}location = ?")
+        params.append(location)
     return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
 
 
-def open_history(path: Path, *, create: bool = True) -> History | None:
+def open_history(path: Path | str, *, create: bool = True) -> History | None:
     """Open (creating with ``create``) the history at ``path``; None when it does not exist and ``create`` is off.
+    A ``postgresql://`` URL opens a club's history on a server (:func:`open_server`).
 
     Raises :class:`HistoryError` for a file that is not a referee history, one from a newer referee, or one that
     cannot be opened."""
+    if isinstance(path, str):
+        from referee.history.server import is_server_url
+
+        if is_server_url(path):
+            return open_server(path, create=create)
+        path = Path(path)
     try:
         exists = path.exists()
         if exists and path.is_dir():
@@ -1226,6 +1308,87 @@ def open_history(path: Path, *, create: bool = True) -> History | None:
     return history
 
 
+def open_server(url: str, *, create: bool = True) -> History | None:
+    """Open the club's history at a PostgreSQL ``url`` (its schema created or migrated when ``create`` and it has
+    none or an older one; None when it has none and ``create`` is off)."""
+    from referee.history import server
+
+    shown = server.display_url(url)
+    try:
+        connection = server.connect(url)
+    except sqlite3.Error as error:
+        raise HistoryError(_describe(error, shown)) from None
+    history = History(connection, shown)  # type: ignore[arg-type]  # the same calls as sqlite3's
+    try:
+        version = _server_version(history)
+        if version == 0 and not create:
+            connection.close()
+            return None
+        if version < SCHEMA_VERSION:
+            with history.transaction():
+                version = _server_version(history)  # another referee may have created it meanwhile
+                if version < SCHEMA_VERSION:
+                    _migrate_server(history, version)
+    except HistoryError:
+        connection.close()
+        raise
+    except sqlite3.Error as error:
+        connection.close()
+        raise HistoryError(_describe(error, shown)) from None
+    return history
+
+
+def _server_version(history: History) -> int:
+    """The schema version of a club's history (0: an empty database); raises for another program's database or a
+    newer version."""
+    from referee.history.server import META_TABLE
+
+    db = history.connection
+    with history.reading():
+        # the catalogue read as a table (the statement's snapshot): to_regclass could answer from a catalogue
+        # snapshot older than the advisory lock just taken, and two referees would both create the schema
+        tables = {
+            row[0]
+            for row in db.execute(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+                " AND table_name IN (?, 'games')",
+                (META_TABLE,),
+            ).fetchall()
+        }
+        if META_TABLE not in tables:
+            if "games" in tables:
+                raise _not_a_history(history.path, "another program's database")
+            return 0
+        rows = dict(db.execute(f"SELECT key, value FROM {META_TABLE}").fetchall())
+    if rows.get("application") != "referee":
+        raise _not_a_history(history.path, "another program's database")
+    version = int(rows.get("version", "0"))
+    if version > SCHEMA_VERSION:
+        raise HistoryError(
+            f"{history.path}: written by a newer referee (history version {version}); this one reads up to"
+            f" version {SCHEMA_VERSION}"
+        )
+    return version
+
+
+def _migrate_server(history: History, version: int) -> None:
+    """The same migrations as a file's (:data:`MIGRATIONS`), in PostgreSQL's words, in the caller's transaction."""
+    from referee.history.server import META_TABLE, translate_ddl
+
+    db = history.connection
+    if version == 0:
+        db.execute(f"CREATE TABLE IF NOT EXISTS {META_TABLE} (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    for step in range(version + 1, SCHEMA_VERSION + 1):
+        for statement in translate_ddl(MIGRATIONS[step]).split(";"):
+            if statement.strip():
+                db.execute(statement)
+    db.execute(
+        f"INSERT INTO {META_TABLE} (key, value) VALUES ('application', 'referee'), ('version', ?)"
+        " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        (str(SCHEMA_VERSION),),
+    )
+
+
 def _check_whole(history: History) -> None:
     """A history about to be written must pass SQLite's quick check: a damaged file is never written to (writing
     could spread the damage); the message says how to recover."""
@@ -1237,7 +1400,7 @@ def _check_whole(history: History) -> None:
         raise HistoryError(_damage_message(history.path, " ".join(verdict.split()), written=True))
 
 
-def _damage_message(path: Path, detail: str, *, written: bool) -> str:
+def _damage_message(path: Path | str, detail: str, *, written: bool) -> str:
     """A damaged history, and the ways to recover."""
     first = f"{path} is damaged ({detail}); it was left as it is" if not written else ""
     first = first or f"{path} is damaged ({detail}); it was not written"

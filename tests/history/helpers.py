@@ -37,8 +37,21 @@ def entry(
     )
 
 
+ENGINE_URLS: dict[Path, str] = {}
+"""For the tests run on the server (the ``engine`` fixture of tests/history/conftest.py): each file path a test
+names stands for a database of its own on the server."""
+SERVER: list[object] = []
+
+
 def history_at(path: Path) -> History:
-    history = open_history(path)
+    """The history a test names by a file: that file with SQLite, or a new database on the test server (the same
+    one for the same path) when the test runs on PostgreSQL."""
+    if SERVER:
+        if path not in ENGINE_URLS:
+            ENGINE_URLS[path] = SERVER[0].new_database()  # type: ignore[attr-defined]
+        history = open_history(ENGINE_URLS[path])
+    else:
+        history = open_history(path)
     assert history is not None
     return history
 

@@ -18,11 +18,24 @@ def game(number: int):
     return entry("builders", names, scores, places, [names[order[0]]], f"2025-01-01T{number // 3600 % 24:02d}:00:00")
 
 
+def unique_game(number: int):
+    """A game no other number gives (its own player and minute): the sums of the concurrency tests are exact."""
+    from datetime import datetime, timedelta
+
+    names = [f"P{number % 7}", f"T{number}"]
+    scores = [number % 11, (number * 3 + 1) % 11]
+    order = sorted(range(2), key=lambda seat: (-scores[seat], seat))
+    places = [order.index(seat) + 1 for seat in range(2)]
+    played = (datetime(2025, 1, 1) + timedelta(minutes=number)).isoformat()
+    return entry("builders", names, scores, places, [names[order[0]]], played)
+
+
 def main() -> None:
-    path, first, count = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+    where, first, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    path: Path | str = where if where.startswith("postgresql://") else Path(where)
     for number in range(first, first + count):
         with open_history(path) as history:  # type: ignore[union-attr]
-            history.log(game(number))
+            history.log(unique_game(number) if sys.argv[4:] == ["unique"] else game(number))
     print("done", flush=True)
 
 

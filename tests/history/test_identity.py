@@ -25,7 +25,7 @@ from referee.history import export
 from tests.history.helpers import entry, finished_record, history_at
 from tests.history.test_history_e2e import run
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("engine")]
 
 SAMPLES = Path(__file__).parent / "samples"
 UUID_OF_COIN = "7D1A1C52-6A0B-4D8E-9F43-0F3B2C1D9E11"

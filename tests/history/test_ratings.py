@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,6 +13,9 @@ from referee.history import ratings
 from tests.history.helpers import entry, history_at
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Eve"]
+
+
+pytestmark = pytest.mark.usefixtures("engine")
 
 
 def random_games(seed: int, count: int, shuffled: bool) -> list:

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from referee.history.stats import statistics
 from tests.history.helpers import entry, history_at
+
+pytestmark = pytest.mark.usefixtures("engine")
 
 
 def make(tmp_path: Path):

@@ -153,6 +153,7 @@ def test_a_version_3_history_gets_locations_and_notes_and_keeps_its_games(tmp_pa
         assert not history.edit(2, location="x")
 
 
+@pytest.mark.usefixtures("engine")  # SQLite and PostgreSQL
 def test_the_same_game_is_logged_once(tmp_path: Path) -> None:
     game = entry("coin-age", ["Ann", "Bob"], [20, 10], [1, 2], ["Ann"], "2025-01-01T10:00:00")
     with history_at(tmp_path / "h.sqlite3") as history:
@@ -163,6 +164,7 @@ def test_the_same_game_is_logged_once(tmp_path: Path) -> None:
         assert history.count() == 1
 
 
+@pytest.mark.usefixtures("engine")  # SQLite and PostgreSQL
 def test_list_filters_and_order(tmp_path: Path) -> None:
     with history_at(tmp_path / "h.sqlite3") as history:
         history.log(entry("coin-age", ["Ann", "Bob"], [20, 10], [1, 2], ["Ann"], "2025-01-01T10:00:00"))
@@ -177,6 +179,7 @@ def test_list_filters_and_order(tmp_path: Path) -> None:
         assert shown is not None and shown.entry.scores is None and shown.entry.ranking == ["Cy", "Bob", "Di"]
 
 
+@pytest.mark.usefixtures("engine")  # SQLite and PostgreSQL
 def test_remove_and_rename(tmp_path: Path) -> None:
     with history_at(tmp_path / "h.sqlite3") as history:
         history.log(entry("coin-age", ["Ann", "Bob"], [20, 10], [1, 2], ["Ann"], "2025-01-01T10:00:00"))
@@ -222,6 +225,7 @@ def test_a_draw_is_a_draw_and_a_version_2_shared_win_becomes_one(tmp_path: Path)
         assert first.entry.drawn and not first.entry.winners
 
 
+@pytest.mark.usefixtures("engine")  # SQLite and PostgreSQL
 def test_a_renamed_player_is_the_same_play_to_the_merge_rule(tmp_path: Path) -> None:
     with history_at(tmp_path / "history.sqlite3") as history:
         history.log(entry("coin-age", ["Ann", "Bob"], [20, 10], [1, 2], ["Ann"], "2025-01-01T10:00:00"))

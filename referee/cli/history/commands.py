@@ -38,7 +38,7 @@ PlayHistoryOption = Annotated[
     Optional[str],  # noqa: UP045
     typer.Option(
         "--history",
-        help="The history file to log into.",
+        help="The history file (or a club's postgresql:// URL) to log into.",
     ),
 ]
 """``play --history FILE``: one parameter of each game's ``play``."""
@@ -55,7 +55,10 @@ LocationOption = Annotated[
 
 HistoryFileOption = Annotated[
     Optional[str],  # noqa: UP045
-    typer.Option("--history", help="The history file (default: $REFEREE_HISTORY, else the data folder)."),
+    typer.Option(
+        "--history",
+        help="A history file, or a club's postgresql://… URL (default: $REFEREE_HISTORY).",
+    ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="JSON for scripts (see the contract).")]
 GameOption = Annotated[
@@ -68,6 +71,28 @@ PlayerOption = Annotated[
     Optional[str],  # noqa: UP045
     typer.Option("--player", help="Only games of this player.", autocompletion=complete_player),
 ]
+WhereOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option("--location", help="Only games played here (as play --location kept it): one evening's tables."),
+]
+
+
+def _keep_location(ctx: typer.Context, value: Optional[str]) -> None:  # noqa: UP045
+    ctx.meta["referee_location"] = value
+
+
+StatsWhereOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--location",
+        help="Only games played here (as play --location kept it): one evening's tables.",
+        # not a value of the function: the fast path (which answers stats without Typer) leaves a command line
+        # with --location to Typer, which passes it through ctx.meta
+        expose_value=False,
+        callback=_keep_location,
+    ),
+]
+"""``stats --location``."""
 SinceOption = Annotated[Optional[str], typer.Option("--since", help="Only games since this date (YYYY-MM-DD).")]  # noqa: UP045
 
 history_app = typer.Typer(
@@ -201,12 +226,13 @@ def history_report(
     json_mode: Annotated[
         bool, typer.Option("--json", help="JSON for scripts: what was written (not with -o -).")
     ] = False,
+    location: WhereOption = None,
 ) -> int:
     """A season in one page: one self-contained HTML file of the games played, wins, ratings over time, seats,
     head to head, maps and the latest games drawn."""
     from referee.cli.history.report import report_command
 
-    return report_command(ctx.obj, output, game, player, since, history, force, json_mode)
+    return report_command(ctx.obj, output, game, player, since, history, force, json_mode, location)
 
 
 @history_app.command("import")
@@ -229,6 +255,55 @@ def history_import(
     return import_files(ctx.obj, files, history, keep_duplicates, json_mode)
 
 
+@history_app.command("push")
+def history_push(
+    ctx: typer.Context,
+    to: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--to", help="The club's history: postgresql://USER@HOST[:PORT]/DB."),
+    ] = None,
+    json_mode: JsonOption = False,
+    history: HistoryFileOption = None,
+) -> int:
+    """Send this history's games to a club's history on a PostgreSQL server, merged by each play's identity: run
+    it again and nothing is added twice; cut in the middle, run it again to finish."""
+    from referee.cli.history.club import push_command
+
+    return push_command(ctx.obj, to, history, json_mode)
+
+
+@history_app.command("pull")
+def history_pull(
+    ctx: typer.Context,
+    source: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--from", help="The club's history: postgresql://USER@HOST[:PORT]/DB."),
+    ] = None,
+    json_mode: JsonOption = False,
+    history: HistoryFileOption = None,
+) -> int:
+    """Bring a club's games from a PostgreSQL server into this history, merged by each play's identity."""
+    from referee.cli.history.club import pull_command
+
+    return pull_command(ctx.obj, source, history, json_mode)
+
+
+@history_app.command("init")
+def history_init(
+    ctx: typer.Context,
+    server: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--server", help="The club's database: postgresql://OWNER@HOST[:PORT]/DB."),
+    ] = None,
+    json_mode: JsonOption = False,
+) -> int:
+    """Make a club's history on a PostgreSQL server: its schema, and two roles (referee_table adds games and
+    reads; referee_organiser also edits, removes, renames and imports). Run by the database's owner."""
+    from referee.cli.history.club import init_command
+
+    return init_command(ctx.obj, server, json_mode)
+
+
 def stats(
     ctx: typer.Context,
     game: GameOption = None,
@@ -244,9 +319,11 @@ def stats(
         bool,
         typer.Option(
             "--highlights",
-            help="Also plays per month, time played, streaks, H-index, nemesis, champions, first plays.",
+            help="Also plays a month, time played, streaks, H-index, nemesis, champions, firsts.",
         ),
     ] = False,
+    _location: StatsWhereOption = None,
 ) -> int:
     """Per player: games, wins, win rate, scores, results by seat and map, rating; head to head with --vs."""
-    return stats_command(ctx.obj, game, player, vs, since, json_mode, history, highlights)
+    location = ctx.meta.get("referee_location")
+    return stats_command(ctx.obj, game, player, vs, since, json_mode, history, highlights, location)

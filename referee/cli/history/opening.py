@@ -11,15 +11,30 @@ if TYPE_CHECKING:
 
 
 def history_path(explicit: str | None = None) -> Path:
-    from referee.history.store import default_path
+    """The history's file (for the rules that keep other files off it); a club's history on a server has none: a
+    path no file has."""
+    from referee.history.server import is_server_url
 
-    return Path(explicit).expanduser() if explicit else default_path()
+    where = history_location(explicit)
+    if isinstance(where, str) or is_server_url(explicit):
+        return Path("/nonexistent/referee-club-history")
+    return where
+
+
+def history_location(explicit: str | None = None) -> Path | str:
+    """``--history`` (a file, or a club's ``postgresql://`` URL), else ``$REFEREE_HISTORY``, else the default file."""
+    from referee.history.server import is_server_url
+    from referee.history.store import default_location
+
+    if explicit and is_server_url(explicit):
+        return explicit
+    return Path(explicit).expanduser() if explicit else default_location()
 
 
 def open_for_writing(explicit: str | None) -> History:
     from referee.history.store import open_history
 
-    history = open_history(history_path(explicit), create=True)
+    history = open_history(history_location(explicit), create=True)
     assert history is not None
     return history
 
@@ -27,7 +42,7 @@ def open_for_writing(explicit: str | None) -> History:
 def open_for_reading(explicit: str | None) -> History | None:
     from referee.history.store import open_history
 
-    return open_history(history_path(explicit), create=False)
+    return open_history(history_location(explicit), create=False)
 
 
 def say_left_out(out: Output, history: History) -> None:

@@ -67,8 +67,13 @@ def log_finished_game(session: PlaySession) -> None:
             document["setup"] = record.setup
         entry = entry_from_game(game, document, text, times=(session.started, session.finished))
         entry.location = session.location
-        with open_for_writing(session.logging.history) as history:
-            game_id, added = history.log(entry)
+        try:
+            with open_for_writing(session.logging.history) as history:
+                game_id, added = history.log(entry)
+        except RefereeError as error:
+            if not _kept_locally(session, out, entry, error):
+                raise
+            return
         if added:
             out.note(_("Logged in the history as game {id}.").format(id=game_id))
         else:
@@ -81,6 +86,35 @@ def log_finished_game(session: PlaySession) -> None:
         _say_how_to_log_later(session, out)
 
 
+def _kept_locally(session: PlaySession, out: Output, entry: Any, error: RefereeError) -> bool:
+    """A club's history on a server that cannot be reached: the game logged in this machine's own history, and
+    one line saying so with the command that sends it later (False when the history is not a server's, or the
+    local one fails too)."""
+    import shlex
+
+    from referee.cli.history.opening import history_location
+    from referee.history.server import display_url, is_server_url
+    from referee.history.store import default_path, open_history
+
+    where = history_location(session.logging.history)
+    if not (isinstance(where, str) and is_server_url(where)) or "cannot be reached" not in error.message:
+        return False
+    local = default_path()
+    try:
+        with open_history(local) as history:  # type: ignore[union-attr]
+            game_id, _added = history.log(entry)
+    except RefereeError:
+        return False
+    command = shlex.join(["referee", "history", "push", "--to", display_url(where), "--history", str(local)])
+    out.warn(
+        _(
+            "the club's history cannot be reached; the game is kept in {local} (game {id}) and in its record;"
+            " send it later with: {command}"
+        ).format(local=local, id=game_id, command=command)
+    )
+    return True
+
+
 def _say_how_to_log_later(session: PlaySession, out: Output) -> None:
     """The exact command that logs the game once the history can be written (its record is on disk)."""
     import shlex
@@ -88,7 +122,11 @@ def _say_how_to_log_later(session: PlaySession, out: Output) -> None:
     path = session.record_path
     if path is None:
         return
+    from referee.history.server import display_url, is_server_url
+
     history = session.logging.history
+    if history and is_server_url(history):
+        history = display_url(history)  # never a password on the screen
     command = ["referee", "history", "add", str(path)] + (["--history", str(history)] if history else [])
     out.note(_("Log it later with: {command}").format(command=shlex.join(command)))
 

@@ -255,10 +255,12 @@ def report_command(
     history_file: str | None,
     force: bool,
     json_mode: bool = False,
+    location: str | None = None,
 ) -> int:
     from referee.cli.files import write_output
     from referee.cli.history.opening import history_path, open_for_reading, say_left_out
     from referee.cli.history.options import check_game_name, check_name, parse_since
+    from referee.cli.history.stats_text import checked_location
     from referee.cli.output import Output
     from referee.cli.status import ExitStatus, fail
     from referee.errors import InputError, RefereeError
@@ -272,12 +274,14 @@ def report_command(
         game = check_game_name(game)
         player = check_name(player, "--player")
         since_key = parse_since(since)
+        location = checked_location(location)
         filters = ", ".join(
             text
             for text in (
                 _("game: {game}").format(game=game) if game else "",
                 _("player: {player}").format(player=player) if player else "",
                 _("since {date}").format(date=since) if since else "",
+                _("at {location}").format(location=location) if location else "",
             )
             if text
         )
@@ -286,6 +290,7 @@ def report_command(
             html = report_html(None, game, player, since_key, filters)
         else:
             with history:
+                history.location = location
                 html = report_html(history, game, player, since_key, filters)
                 say_left_out(out, history)
         from referee.cli.history.exporting import _binary_stdout

@@ -16,6 +16,17 @@ if TYPE_CHECKING:
     pass
 
 
+def checked_location(location: str | None) -> str | None:
+    """``--location L`` of ``stats`` and ``history report``: only the games played there (as ``play --location``
+    and ``history edit --location`` keep it); checked as free text."""
+    if location is None:
+        return None
+    from referee.cli.history.options import check_free_text
+
+    check_free_text(location, "--location")
+    return location.strip() or None
+
+
 def stats_command(
     env: Environment,
     game: str | None,
@@ -25,6 +36,7 @@ def stats_command(
     json_mode: bool,
     history_file: str | None,
     with_highlights: bool = False,
+    location: str | None = None,
 ) -> int:
     from referee.history.stats import statistics
 
@@ -48,6 +60,7 @@ def stats_command(
             document: dict[str, Any] = {"game": game, "players": {}}
         else:
             with history:
+                history.location = checked_location(location)
                 document = statistics(history, game=game, player=player, vs=vs, since=since_key)
                 if with_highlights:
                     from referee.history.highlights import highlights

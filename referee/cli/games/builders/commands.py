@@ -51,7 +51,7 @@ app = typer.Typer(
 SeedOption = Annotated[int | None, typer.Option("--seed", help="Let the referee shuffle and deal (repeatable).")]
 NamesOption = Annotated[
     str,
-    typer.Option("--names", help="fr: as printed on the French edition; en: English (an unofficial transcription)."),
+    typer.Option("--names", help="fr: as on the French edition; en: English (an unofficial transcription)."),
 ]
 
 
