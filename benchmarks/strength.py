@@ -51,6 +51,8 @@ from referee.builders.rules import RULES as BUILDERS
 from referee.coin_age.actions import Done, Slap
 from referee.coin_age.rules import RULES as COIN_AGE
 
+from benchmarks.coin_age_agents import CoinAgeMcts
+
 # -- scoring a series ---------------------------------------------------------------------------------------------
 
 
@@ -288,6 +290,7 @@ COIN_AGE_AGENTS: dict[str, Callable[..., Any]] = {
     "greedy": CoinAgeGreedy,
     "flat": CoinAgeFlat,
     "uct": CoinAgeUct,
+    "mcts": CoinAgeMcts,
 }
 
 

@@ -3,8 +3,9 @@
 It plays by the hint's judgement (:func:`referee.coin_age.hint.judgement`: the chance of winning, the tie-break and
 each side's exposure to being covered counted), so ``hint`` shows what it would play. Pure: given the state, it
 says which actions its seat plays now (notation), or none when it is not its turn. Its tosses are fair (each coin
-shows its side with probability 1/2) and repeatable from the seed. Its strength is measured by
-``benchmarks/strength.py`` (see the README).
+shows its side with probability 1/2) and fixed by the game: the toss of a turn is drawn from the match's seed and
+the toss's number in the game (:mod:`referee.coin_age.computer_tosses`), so undo, redo and resume never change
+it. Its strength is measured by ``benchmarks/strength.py`` (see the README).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import random
 from typing import Any
 
 from referee.coin_age.actions import Slap
+from referee.coin_age.computer_tosses import choice_bits, computer_toss, new_seed
 from referee.coin_age.hint import search
 from referee.coin_age.rules import RULES
 from referee.coin_age.state import CoinAgeState
@@ -37,8 +39,10 @@ class Computer:
         4 and 5 the search of ``hint`` for the time given (4: half of it)."""
         if level <= 3 and max_depth is None:
             max_depth = {1: 1, 2: 1, 3: 2}.get(level, 1)
-        self.seed = seed
-        self.rng = random.Random(seed)
+        self.seed_given = seed is not None
+        self.seed = new_seed() if seed is None else seed
+        """The match's seed (``--seed``, or drawn when none is given): the record keeps it, so its tosses are the
+        same after ``--resume``."""
         self.time_limit = time_limit
         """The time it is given a turn (``--computer-time``), as the record keeps it; see :meth:`thinking_time`."""
         self.max_depth = max_depth
@@ -53,14 +57,20 @@ class Computer:
 
     def record_table(self) -> dict[str, Any]:
         """The record's ``[computer]`` table: ``seats`` (from 1), ``level``, ``time`` per turn, ``tosses`` (drawn by
-        the computer or typed by a person) and ``seed`` when one was given."""
+        the computer or typed by a person) and ``seed`` (given, or drawn for the match)."""
         table: dict[str, Any] = {"seats": [self.seat + 1], "level": self.level}
         if self.time_limit is not None:
             table["time"] = self.time_limit
         table["tosses"] = "typed" if self.typed_tosses else "drawn"
-        if self.seed is not None:
-            table["seed"] = self.seed
+        table["seed"] = self.seed
         return table
+
+    def continue_match(self, table: dict[str, Any]) -> None:
+        """A resumed game with a computer named again on the command line: without a ``--seed`` of its own, it
+        keeps the record's, so the tosses to come are those of the match (undo after ``--resume`` sees the same)."""
+        seed = table.get("seed")
+        if not self.seed_given and type(seed) is int:
+            self.seed = seed
 
     def thinking_time(self) -> float | None:
         """The seconds its search takes a turn: the time given, half of it at level 4."""
@@ -69,8 +79,9 @@ class Computer:
         return self.time_limit
 
     def toss(self, state: CoinAgeState) -> Slap:
-        bank = state.banks[self.seat]
-        return Slap(frozenset(rank for rank in sorted(bank) if bank[rank] and self.rng.random() < 0.5))
+        """Its toss for the next turn: fixed by the seed and the toss's number in the game (the tosses so far,
+        plus one), whatever was undone or played differently before it."""
+        return computer_toss(self.seed, state.turns + 1, state.banks[self.seat])
 
     def actions(self, state: CoinAgeState) -> list[str]:
         """The actions the computer plays now: its toss (when it tosses next) and its plan, or [] when the
@@ -89,7 +100,7 @@ class Computer:
             result = search(state, time_limit=self.thinking_time(), max_depth=self.max_depth)
             chosen = result.plans[0] if result.plans else None
             if self.level <= 1 and result.plans:
-                chosen = self.rng.choice(result.plans[:5])
+                chosen = random.Random(choice_bits(self.seed, state.turns)).choice(result.plans[:5])
             plan = [text for text in (chosen.notation if chosen is not None else ()) if text != "done"]
             if self.still_to_move(state, plan):
                 plan.append("done")  # it stops with actions left (or found no plan in time): it ends its turn
