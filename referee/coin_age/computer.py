@@ -11,13 +11,21 @@ it. Its strength is measured by ``benchmarks/strength.py`` (see the README).
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
-from referee.coin_age.actions import Slap
+from referee.coin_age.actions import Done, Slap
 from referee.coin_age.computer_tosses import choice_bits, computer_toss, new_seed
 from referee.coin_age.hint import search
 from referee.coin_age.rules import RULES
 from referee.coin_age.state import CoinAgeState
+from referee.coin_age.tree_search import TreeSearch
+
+RESERVE_SHARE = 0.12
+RESERVE_SECONDS = 0.03
+"""The tree search stops ``RESERVE_SHARE`` of the time given plus ``RESERVE_SECONDS`` before the turn's time is
+up: what the referee does around it (writing the actions down, announcing them) comes out of the same time,
+measured from outside (``benchmarks/coin_age_turn_time.py``)."""
 
 
 class Computer:
@@ -78,6 +86,11 @@ class Computer:
             return self.time_limit / 2
         return self.time_limit
 
+    def search_time(self) -> float:
+        """The seconds the tree search may take of a turn's :meth:`thinking_time` (see :data:`RESERVE_SHARE`)."""
+        given = self.thinking_time() or 1.0
+        return max(given * 0.2, given * (1 - RESERVE_SHARE) - RESERVE_SECONDS)
+
     def toss(self, state: CoinAgeState) -> Slap:
         """Its toss for the next turn: fixed by the seed and the toss's number in the game (the tosses so far,
         plus one), whatever was undone or played differently before it."""
@@ -86,6 +99,7 @@ class Computer:
     def actions(self, state: CoinAgeState) -> list[str]:
         """The actions the computer plays now: its toss (when it tosses next) and its plan, or [] when the
         other player is to act."""
+        started = time.perf_counter()
         if state.over or not state.turn_known:
             return []
         played: list[str] = []
@@ -96,6 +110,17 @@ class Computer:
             played.append(RULES.format(slap, state))
             state = state.copy()
             RULES.apply(state, slap)
+        if state.tossed and state.seat == self.seat and not state.over and self.level == 5:
+            deadline = started + self.search_time()
+            tree = TreeSearch(random.Random(choice_bits(self.seed, state.turns)))
+            actions = tree.plan(state, deadline)
+            after = state.copy()
+            for action in actions:
+                played.append(RULES.format(action, after))
+                RULES.apply(after, action)
+            if actions and not isinstance(actions[-1], Done) and not after.over and RULES.to_move(after) == self.seat:
+                played.append("done")
+            return played
         if state.tossed and state.seat == self.seat and not state.over:
             result = search(state, time_limit=self.thinking_time(), max_depth=self.max_depth)
             chosen = result.plans[0] if result.plans else None

@@ -341,6 +341,22 @@ TREE: dict[str, Any] = {'params': [{'dest': 'lang',
                                                                       'powershell': 'JSON for scripts (see the '
                                                                                     'contract).'},
                                                              'complete': None},
+                                                            {'dest': 'computer',
+                                                             'type': 'text',
+                                                             'required': False,
+                                                             'default': None,
+                                                             'option': ['--computer'],
+                                                             'names': ['--computer'],
+                                                             'flag': False,
+                                                             'multiple': False,
+                                                             'hidden': False,
+                                                             'help': {'zsh': 'The seat the computer plays\\\\: 1 '
+                                                                             '(heads) or 2 (tails).',
+                                                                      'fish': 'The seat the computer plays: 1 '
+                                                                              '(heads) or 2 (tails).',
+                                                                      'powershell': 'The seat the computer plays: '
+                                                                                    '1 (heads) or 2 (tails).'},
+                                                             'complete': None},
                                                             {'dest': 'vs_computer',
                                                              'type': 'flag',
                                                              'required': False,
@@ -350,26 +366,28 @@ TREE: dict[str, Any] = {'params': [{'dest': 'lang',
                                                              'flag': True,
                                                              'multiple': False,
                                                              'hidden': False,
-                                                             'help': {'zsh': 'The hint engine plays one seat.',
-                                                                      'fish': 'The hint engine plays one seat.',
-                                                                      'powershell': 'The hint engine plays one '
-                                                                                    'seat.'},
+                                                             'help': {'zsh': 'The computer plays one seat (see '
+                                                                             '--computer-seat).',
+                                                                      'fish': 'The computer plays one seat (see '
+                                                                              '--computer-seat).',
+                                                                      'powershell': 'The computer plays one seat '
+                                                                                    '(see --computer-seat).'},
                                                              'complete': None},
                                                             {'dest': 'computer_seat',
                                                              'type': 'int',
                                                              'required': False,
-                                                             'default': 2,
+                                                             'default': None,
                                                              'option': ['--computer-seat'],
                                                              'names': ['--computer-seat'],
                                                              'flag': False,
                                                              'multiple': False,
                                                              'hidden': False,
-                                                             'help': {'zsh': "The computer''s seat\\\\: 1 (heads) "
-                                                                             'or 2 (tails).',
-                                                                      'fish': "The computer's seat: 1 (heads) or 2 "
-                                                                              '(tails).',
-                                                                      'powershell': "The computer's seat: 1 "
-                                                                                    '(heads) or 2 (tails).'},
+                                                             'help': {'zsh': 'With --vs-computer\\\\: 1 (heads) or '
+                                                                             '2 (tails, the default).',
+                                                                      'fish': 'With --vs-computer: 1 (heads) or 2 '
+                                                                              '(tails, the default).',
+                                                                      'powershell': 'With --vs-computer: 1 (heads) '
+                                                                                    'or 2 (tails, the default).'},
                                                              'complete': None},
                                                             {'dest': 'seed',
                                                              'type': 'int',
@@ -380,10 +398,12 @@ TREE: dict[str, Any] = {'params': [{'dest': 'lang',
                                                              'flag': False,
                                                              'multiple': False,
                                                              'hidden': False,
-                                                             'help': {'zsh': "The computer''s tosses, repeatable.",
-                                                                      'fish': "The computer's tosses, repeatable.",
-                                                                      'powershell': "The computer's tosses, "
-                                                                                    'repeatable.'},
+                                                             'help': {'zsh': "The computer''s tosses, fixed by "
+                                                                             'this number and the turn.',
+                                                                      'fish': "The computer's tosses, fixed by "
+                                                                              'this number and the turn.',
+                                                                      'powershell': "The computer's tosses, fixed "
+                                                                                    'by this number and the turn.'},
                                                              'complete': None},
                                                             {'dest': 'computer_time',
                                                              'type': 'float',

@@ -33,9 +33,9 @@ def computer_seat_of(computer: str | None, vs_computer: bool, computer_seat: int
             )
         seat = int(text)
         if computer_seat is not None and computer_seat != seat:
-            raise InputError(_("--computer {seat} and --computer-seat {other} disagree").format(
-                seat=seat, other=computer_seat
-            ))
+            raise InputError(
+                _("--computer {seat} and --computer-seat {other} disagree").format(seat=seat, other=computer_seat)
+            )
         return seat
     if not vs_computer:
         raise InputError(_("--computer-seat goes with --vs-computer (or say --computer SEAT)"))

@@ -1,0 +1,194 @@
+"""The computer's tree search: Monte Carlo tree search over single actions, judged by the hint's judgement.
+
+Speed and play, not rules: it asks the rules only their public questions (``turn_actions``, ``to_move``,
+``apply``, ``copy``) and judges positions by :func:`referee.coin_age.hint.judgement` (the score margin, the
+tie-break and each side's exposure to being covered, read as a chance of winning).
+
+* A *decision node* is a position where the player in turn chooses; its edges are that player's actions (each
+  placement, pay, move, capture, and ``done``), tried best first by the immediate change of the judgement they
+  make (progressive widening: a node visited ``n`` times considers its ``WIDEN_BASE + √n`` best), chosen by UCB1
+  plus a progressive bias from that change.
+* A *chance node* follows every toss (rule: toss; each kind matches with probability 1/2): each descent samples the
+  outcome, and each outcome has its own child.
+* A leaf is judged where the search stops: a finished game by its result, a game still going by the judgement
+  (no random play-out: a play-out's luck is louder than what the judgement reads of the position).
+* The tree is kept through the turn: :meth:`TreeSearch.plan` searches, plays the most visited action, searches on
+  from its child with the time left, and so on until the turn ends.
+
+Time: every descent checks the clock, and the search stops at its deadline, so a turn ends within the time given
+(the caller keeps a reserve for its own work: see :meth:`referee.coin_age.computer.Computer.actions`).
+Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from referee.coin_age.actions import DONE, Action, Slap
+from referee.coin_age.hint import judgement
+from referee.coin_age.odds import tossed_kinds
+from referee.coin_age.rules import RULES
+from referee.coin_age.state import CoinAgeState
+from referee.coin_age.actions import SLAPS
+
+EXPLORATION = 0.25
+"""UCB1's exploration constant (rewards lie in 0 … 1)."""
+BIAS_WEIGHT = 1.0
+"""The progressive bias: ``BIAS_WEIGHT × (the judgement's change, as a reward) / (visits + 1)``."""
+WIDEN_BASE = 2
+WIDEN_RATE = 0.5
+"""Progressive widening: a node visited ``n`` times considers its ``WIDEN_BASE + n ** WIDEN_RATE`` best actions."""
+FIRST_SHARE = 0.7
+LATER_SHARE = 0.5
+"""The turn's first decision takes this share of its time, each later one this share of what is left (the tree
+kept from the first has already looked at them)."""
+
+
+class Edge:
+    """An action from a decision node: its visits, the total reward of the player who chose it, its prior (the
+    judgement after it, as a reward) and what follows it (a decision node of the same turn, or the chance node of
+    the next toss: a child per outcome)."""
+
+    __slots__ = ("after", "prior", "total", "visits")
+
+    def __init__(self, prior: float) -> None:
+        self.visits = 0
+        self.total = 0.0
+        self.prior = prior
+        self.after: Node | dict[Slap, Node] | None = None
+
+
+class Node:
+    """A position where the player in turn chooses."""
+
+    __slots__ = ("candidates", "edges", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.candidates: list[tuple[Action, float]] | None = None
+        self.edges: dict[Action, Edge] = {}
+
+
+def deciding(state: CoinAgeState) -> bool:
+    """Whether the player in turn has a choice now (tossed, something left); otherwise a toss comes next."""
+    return state.tossed and not state.over and RULES.to_move(state) == state.seat
+
+
+def reward(state: CoinAgeState, seat: int) -> float:
+    """The position for ``seat`` as a reward from 0 (a loss) to 1 (a win)."""
+    return min(1.0, max(0.0, (judgement(state, seat) + 1) / 2))
+
+
+class TreeSearch:
+    """One turn's search for the player in turn (see the module docstring). ``rng`` samples the tosses."""
+
+    def __init__(self, rng: random.Random, clock: Callable[[], float] = time.perf_counter) -> None:
+        self.rng = rng
+        self.clock = clock
+        self.iterations = 0
+
+    def plan(self, state: CoinAgeState, deadline: float, *, minimum: int = 32) -> list[Action]:
+        """The actions of the turn of the player in turn (who has tossed), ending with ``done`` when it stops with
+        something left, searched until ``deadline`` (at least ``minimum`` descents a decision)."""
+        seat = state.seat
+        state = state.copy()
+        root = Node()
+        played: list[Action] = []
+        first = True
+        while deciding(state):
+            now = self.clock()
+            share = now + (deadline - now) * (FIRST_SHARE if first else LATER_SHARE)
+            first = False
+            count = 0
+            while count < minimum or self.clock() < share:
+                self.descend(root, state.copy())
+                count += 1
+            self.iterations += count
+            action, edge = max(root.edges.items(), key=lambda item: (item[1].visits, item[1].total))
+            played.append(action)
+            RULES.apply(state, action)
+            if action is DONE or not deciding(state) or state.seat != seat:
+                break
+            root = edge.after if isinstance(edge.after, Node) else Node()
+        return played
+
+    def candidates(self, state: CoinAgeState) -> list[tuple[Action, float]]:
+        """The player in turn's actions, each with the judgement after it (as their reward), best first."""
+        seat = state.seat
+        found: list[tuple[Action, float]] = []
+        for action in [*RULES.turn_actions(state), DONE]:
+            after = state.copy()
+            RULES.apply(after, action)
+            found.append((action, reward(after, seat)))
+        found.sort(key=lambda item: -item[1])
+        return found
+
+    def descend(self, root: Node, state: CoinAgeState) -> None:
+        """One descent: choose by UCB1 with progressive bias and widening, sample each toss, open one new action,
+        judge where it stops, and back the reward up."""
+        path: list[tuple[Edge, int]] = []
+        node = root
+        while True:
+            if node.candidates is None:
+                node.candidates = self.candidates(state)
+            node.visits += 1
+            allowed = min(len(node.candidates), WIDEN_BASE + int(node.visits**WIDEN_RATE))
+            log_visits = math.log(node.visits)
+            chosen: Action | None = None
+            chosen_edge: Edge | None = None
+            best = -math.inf
+            opened = False
+            for action, prior in node.candidates[:allowed]:
+                edge = node.edges.get(action)
+                if edge is None:
+                    chosen, chosen_edge = action, Edge(prior)
+                    node.edges[action] = chosen_edge
+                    opened = True
+                    break
+                value = (
+                    edge.total / edge.visits
+                    + EXPLORATION * math.sqrt(log_visits / edge.visits)
+                    + BIAS_WEIGHT * edge.prior / (edge.visits + 1)
+                )
+                if value > best:
+                    best, chosen, chosen_edge = value, action, edge
+            assert chosen is not None and chosen_edge is not None
+            mover = state.seat
+            RULES.apply(state, chosen)
+            path.append((chosen_edge, mover))
+            if opened:
+                leaf = chosen_edge.prior if mover == 0 else 1 - chosen_edge.prior
+                break
+            if state.over:
+                leaf = reward(state, 0)
+                break
+            if deciding(state):
+                if not isinstance(chosen_edge.after, Node):
+                    chosen_edge.after = Node()
+                node = chosen_edge.after
+                continue
+            outcomes = chosen_edge.after
+            if not isinstance(outcomes, dict):
+                outcomes = chosen_edge.after = {}
+            toss = self.toss(state)
+            RULES.apply(state, toss)
+            child = outcomes.get(toss)
+            if child is None or not deciding(state):
+                if child is None:
+                    outcomes[toss] = Node()
+                leaf = reward(state, 0)
+                break
+            node = child
+        for edge, mover in path:
+            edge.visits += 1
+            edge.total += leaf if mover == 0 else 1 - leaf
+
+    def toss(self, state: CoinAgeState) -> Slap:
+        """A fair toss of the tosser's bank (each kind in it matches with probability 1/2)."""
+        random_draw = self.rng.random
+        kinds = tossed_kinds(state.banks[state.tosser()])
+        return SLAPS[frozenset(rank for rank in kinds if random_draw() < 0.5)]
