@@ -17,14 +17,20 @@ first the half, the next a quarter, …), as ``strength.TurnClock`` does for the
 from __future__ import annotations
 
 import math
+import os
 import random
 import time
 from typing import Any
 
-from referee.coin_age.actions import DONE, Capture, Move, Pay, Place, Slap
+from referee.coin_age.actions import DONE, Capture, Move, Pay, Place, Slap, slap
 from referee.coin_age.rules import RULES as COIN_AGE
 
 RANK_KINDS = (4, 3, 2, 1)
+
+CLOCK = time.process_time if os.environ.get("COIN_AGE_AGENT_CLOCK") == "cpu" else time.perf_counter
+"""The agents' clock: the wall clock, or (``COIN_AGE_AGENT_CLOCK=cpu``, ``strength.py --cpu-clock``) the CPU time
+of the process, so that a series against an agent that takes no time (greedy) measures the same search however
+loaded the machine is."""
 
 
 def tops(state: Any) -> list[tuple[int, int] | None]:
@@ -92,8 +98,6 @@ def deciding(state: Any) -> bool:
 def fair_toss(state: Any, rng: random.Random) -> Slap:
     """Each kind in the tosser's bank matches with probability 1/2."""
     bank = state.banks[state.tosser()]
-    from referee.coin_age.actions import slap
-
     return slap([rank for rank in RANK_KINDS if bank[rank] and rng.random() < 0.5])
 
 
@@ -131,11 +135,13 @@ class CoinAgeMcts:
     WIDEN_RATE = 0.5
     """Progressive widening: a node visited ``n`` times considers its ``WIDEN_BASE + n ** WIDEN_RATE`` best-biased
     actions."""
-    MARGIN_SHARE = 0.2
+    MARGIN_SHARE = 0.3
     MARGIN_SCALE = 6.0
     """Reward: ``(1 − MARGIN_SHARE) × result + MARGIN_SHARE × (1 + tanh(margin / MARGIN_SCALE)) / 2``."""
-    PLAYOUT_RANDOM = 0.15
+    PLAYOUT_RANDOM = 0.1
     """In a play-out, the chance of a random action instead of the heuristic's."""
+    PLAYOUT_SAMPLE = 6
+    """In a play-out, how many of the legal actions the heuristic compares (drawn at random)."""
 
     def __init__(self, seat: int, seconds: float, seed: int) -> None:
         self.seat = seat
@@ -155,14 +161,14 @@ class CoinAgeMcts:
             self.root = None
         share = self.left / 2
         self.left -= share
-        return time.perf_counter() + share
+        return CLOCK() + share
 
     # -- choosing ----------------------------------------------------------------------------------------------
     def choose(self, state: Any) -> list[Any]:
         deadline = self.deadline(state)
         root = self.root if self.root is not None and self.expected == state else DecisionNode()
         iterations = 0
-        while iterations < 16 or time.perf_counter() < deadline:
+        while iterations < 16 or CLOCK() < deadline:
             self.iterate(root, state.copy())
             iterations += 1
         self.iterations += iterations
@@ -250,27 +256,31 @@ class CoinAgeMcts:
             edge.total += rewards[mover]
 
     def playout(self, state: Any) -> None:
-        """Light heuristic play-out to the end: mostly the action with the best immediate margin change (placing
-        before stopping), sometimes a random one."""
+        """Light heuristic play-out to the end: at each decision, the best of ``PLAYOUT_SAMPLE`` actions drawn at
+        random by a cheap estimate of the margin they gain (``done`` when none gains), sometimes a random one."""
         rng = self.rng
+        random_draw = rng.random
+        sample = self.PLAYOUT_SAMPLE
+        apply = COIN_AGE.apply
         while not state.over:
-            if not state.tossed or not deciding(state):
-                COIN_AGE.apply(state, fair_toss(state, rng))
+            actions = COIN_AGE.turn_actions(state) if state.tossed else []
+            if not actions:
+                apply(state, fair_toss(state, rng))
                 continue
-            actions = COIN_AGE.turn_actions(state)
-            if rng.random() < self.PLAYOUT_RANDOM:
+            if random_draw() < self.PLAYOUT_RANDOM:
                 actions.append(DONE)
-                COIN_AGE.apply(state, rng.choice(actions))
+                apply(state, rng.choice(actions))
                 continue
             top = tops(state)
             seat = state.seat
             best_action: Any = DONE
             best_gain = 0.0
-            for action in actions:
-                gain = self.quick_gain(state, action, top, seat) + rng.random() * 0.5
+            picked = actions if len(actions) <= sample else rng.sample(actions, sample)
+            for action in picked:
+                gain = self.quick_gain(state, action, top, seat) + random_draw() * 0.5
                 if gain > best_gain:
                     best_gain, best_action = gain, action
-            COIN_AGE.apply(state, best_action)
+            apply(state, best_action)
 
     @staticmethod
     def quick_gain(state: Any, action: Any, top: list[tuple[int, int] | None], seat: int) -> float:

@@ -294,9 +294,10 @@ COIN_AGE_AGENTS: dict[str, Callable[..., Any]] = {
 }
 
 
-def coin_age_game(job: tuple[int, str, float, int, str]) -> tuple[float, float]:
+def coin_age_game(job: tuple[int, str, float, int, str]) -> tuple[float, tuple[float, list[float]]]:
     """One game: the measured agent (the computer unless ``--agent`` names a reference agent, for a baseline) in
-    seat ``game % 2``; its result (1, 1/2, 0) and how much luckier its tosses were (:func:`toss_edge`)."""
+    seat ``game % 2``; its result (1, 1/2, 0), how much luckier its tosses were (:func:`toss_edge`) and the seconds
+    each of its turns took (timed around its calls, in this process)."""
     game, opponent, seconds, level, measured = job
     import gc
 
@@ -312,6 +313,7 @@ def coin_age_game(job: tuple[int, str, float, int, str]) -> tuple[float, float]:
     agents[1 - mine] = COIN_AGE_AGENTS[opponent](1 - mine, seconds, 20_000 + game)
     rng = random.Random(game)
     tossed, matched = [0, 0], [0, 0]
+    spent: list[dict[int, float]] = [{}, {}]  # each seat's seconds a turn (its decisions of that turn summed)
     while not state.over:
         if not deciding(state):
             tosser = state.tosser()
@@ -321,13 +323,18 @@ def coin_age_game(job: tuple[int, str, float, int, str]) -> tuple[float, float]:
             COIN_AGE.apply(state, slap)
             gc.collect()
             continue
-        for action in agents[state.seat].choose(state):
+        seat, turn = state.seat, state.turns
+        started = time.perf_counter()
+        chosen = agents[seat].choose(state)
+        spent[seat][turn] = spent[seat].get(turn, 0.0) + time.perf_counter() - started
+        for action in chosen:
             if state.over or not deciding(state):
                 break
             if action not in decisions(state):
                 raise SystemExit(f"game {game}: seat {state.seat} played an illegal action {action!r}")
             COIN_AGE.apply(state, action)
-    return result_for(COIN_AGE.outcome(state), state.players[mine]), toss_edge(matched, tossed, mine)
+    result = result_for(COIN_AGE.outcome(state), state.players[mine])
+    return result, (toss_edge(matched, tossed, mine), list(spent[mine].values()))
 
 
 def toss_edge(matched: list[int], tossed: list[int], seat: int) -> float:
@@ -456,6 +463,9 @@ def series(
     }
     if game_name == "coin-age":
         row["by_luck"] = luck_split(played)
+        turn_times = sorted(spent for _result, (_edge, times) in played for spent in times)
+        if turn_times:
+            row["p99_turn_seconds"] = round(turn_times[math.ceil(0.99 * len(turn_times)) - 1], 3)
     return row
 
 
@@ -464,7 +474,7 @@ def luck_split(played: list[tuple[float, Any]]) -> dict[str, list[float]]:
     and in those where they matched less often (``unluckier``): each ``[games, score]``."""
     split: dict[str, list[float]] = {}
     for name, keep in (("luckier", lambda edge: edge > 0), ("unluckier", lambda edge: edge < 0)):
-        scores = [result for result, edge in played if keep(edge)]
+        scores = [result for result, (edge, _times) in played if keep(edge)]
         split[name] = [len(scores), round(sum(scores) / len(scores), 3) if scores else 0.0]
     return split
 
@@ -490,7 +500,8 @@ def luck(row: dict) -> str:
         games, score = split[name]
         return f"{score:.0%} of {games:.0f}" if games else "no game"
 
-    return f"  [luckier tosses: {part('luckier')}; unluckier: {part('unluckier')}]"
+    p99 = f"; p99 {row['p99_turn_seconds']} s a turn" if "p99_turn_seconds" in row else ""
+    return f"  [luckier tosses: {part('luckier')}; unluckier: {part('unluckier')}{p99}]"
 
 
 TABLE = [
@@ -521,7 +532,16 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--cpu-clock",
+        action="store_true",
+        help="Coin Age: the reference tree search (mcts) counts its time in CPU seconds, not wall seconds",
+    )
     args = parser.parse_args()
+    if args.cpu_clock:
+        import benchmarks.coin_age_agents as coin_age_agents
+
+        coin_age_agents.CLOCK = time.process_time
     if args.quick:
         quick = [("coin-age", opponent, 0.02, 5, 2) for opponent in COIN_AGE_AGENTS]
         quick += [("builders", "random", 0.01, 2, 2), ("builders", "greedy", 0.01, 2, 4)]  # level 2: no time taken

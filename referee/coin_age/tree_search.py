@@ -91,7 +91,7 @@ class TreeSearch:
         self.clock = clock
         self.iterations = 0
 
-    def plan(self, state: CoinAgeState, deadline: float, *, minimum: int = 32) -> list[Action]:
+    def plan(self, state: CoinAgeState, deadline: float, *, minimum: int = 4) -> list[Action]:
         """The actions of the turn of the player in turn (who has tossed), ending with ``done`` when it stops with
         something left, searched until ``deadline`` (at least ``minimum`` descents a decision)."""
         seat = state.seat
