@@ -309,10 +309,7 @@ class CoinAgeMcts:
         outcome = COIN_AGE.outcome(state)
         names = state.players
         margin = outcome.scores[names[0]] - outcome.scores[names[1]]
-        if outcome.winner is None:
-            result = 0.5
-        else:
-            result = 1.0 if outcome.winner == names[0] else 0.0
+        result = 0.5 if outcome.winner is None else 1.0 if outcome.winner == names[0] else 0.0
         share = self.MARGIN_SHARE
         squashed = (1 + math.tanh(margin / self.MARGIN_SCALE)) / 2
         first = (1 - share) * result + share * squashed

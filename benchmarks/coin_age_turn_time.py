@@ -26,8 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.run import child_env, referee_command  # noqa: E402
-from referee.coin_age.rules import RULES  # noqa: E402
+from benchmarks.run import child_env, referee_command
+from referee.coin_age.rules import RULES
 
 
 def busy() -> None:

@@ -47,11 +47,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.coin_age_agents import CoinAgeMcts
 from referee.builders.rules import RULES as BUILDERS
 from referee.coin_age.actions import Done, Slap
 from referee.coin_age.rules import RULES as COIN_AGE
-
-from benchmarks.coin_age_agents import CoinAgeMcts
 
 # -- scoring a series ---------------------------------------------------------------------------------------------
 
@@ -462,7 +461,7 @@ def series(
         "wall_seconds": round(time.perf_counter() - started, 1),
     }
     if game_name == "coin-age":
-        row["by_luck"] = luck_split(played)
+        row["by_luck"] = luck_split([(result, edge) for result, (edge, _times) in played])
         turn_times = sorted(spent for _result, (_edge, times) in played for spent in times)
         if turn_times:
             row["p99_turn_seconds"] = round(turn_times[math.ceil(0.99 * len(turn_times)) - 1], 3)
@@ -474,7 +473,7 @@ def luck_split(played: list[tuple[float, Any]]) -> dict[str, list[float]]:
     and in those where they matched less often (``unluckier``): each ``[games, score]``."""
     split: dict[str, list[float]] = {}
     for name, keep in (("luckier", lambda edge: edge > 0), ("unluckier", lambda edge: edge < 0)):
-        scores = [result for result, (edge, _times) in played if keep(edge)]
+        scores = [result for result, edge in played if keep(edge)]
         split[name] = [len(scores), round(sum(scores) / len(scores), 3) if scores else 0.0]
     return split
 

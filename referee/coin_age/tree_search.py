@@ -26,14 +26,12 @@ import math
 import random
 import time
 from collections.abc import Callable
-from typing import Any
 
-from referee.coin_age.actions import DONE, Action, Slap
+from referee.coin_age.actions import DONE, SLAPS, Action, Slap
 from referee.coin_age.hint import judgement
 from referee.coin_age.odds import tossed_kinds
 from referee.coin_age.rules import RULES
 from referee.coin_age.state import CoinAgeState
-from referee.coin_age.actions import SLAPS
 
 EXPLORATION = 0.25
 """UCB1's exploration constant (rewards lie in 0 … 1)."""

@@ -439,8 +439,21 @@ def test_fair_tosses_after_resume_are_the_same(tmp_path) -> None:
     on, so the computer's toss after an undo is the one it tossed before."""
     record = tmp_path / "game.toml"
     first = subprocess.run(
-        [*referee_command(), "coin-age", "play", "--players", "Ann,Bob", "--computer", "2", "--record", str(record)]
-        + ["--computer-time", "0.05", "--json", "--no-history"],
+        [
+            *referee_command(),
+            "coin-age",
+            "play",
+            "--players",
+            "Ann,Bob",
+            "--computer",
+            "2",
+            "--record",
+            str(record),
+            "--computer-time",
+            "0.05",
+            "--json",
+            "--no-history",
+        ],
         input="slap QN\nplace Q A2\nplace N B3\n",
         capture_output=True,
         text=True,
@@ -449,10 +462,20 @@ def test_fair_tosses_after_resume_are_the_same(tmp_path) -> None:
     assert first.returncode == 0, first.stderr
     lines = [json.loads(line) for line in first.stdout.splitlines() if line.startswith("{")]
     before = [found["action"] for found in lines if "action" in found]
-    tossed = [action for action in before[3:] if action.startswith("slap")][0]
+    tossed = next(action for action in before[3:] if action.startswith("slap"))
     again = subprocess.run(
-        [*referee_command(), "coin-age", "play", "--resume", str(record), "--vs-computer"]
-        + ["--computer-time", "0.05", "--json", "--no-history"],
+        [
+            *referee_command(),
+            "coin-age",
+            "play",
+            "--resume",
+            str(record),
+            "--vs-computer",
+            "--computer-time",
+            "0.05",
+            "--json",
+            "--no-history",
+        ],
         input="undo\nplace N B3\n",
         capture_output=True,
         text=True,
@@ -487,8 +510,21 @@ def test_computer_option_checked(options: tuple[str, ...], message: str) -> None
 def test_computer_option_plays_heads() -> None:
     """``--computer 1``: the computer is heads and tosses first, before any line is read."""
     result = subprocess.run(
-        [*referee_command(), "coin-age", "play", "--players", "Cpu,Ann", "--computer", "1", "--seed", "4"]
-        + ["--computer-time", "0.05", "--json", "--no-history"],
+        [
+            *referee_command(),
+            "coin-age",
+            "play",
+            "--players",
+            "Cpu,Ann",
+            "--computer",
+            "1",
+            "--seed",
+            "4",
+            "--computer-time",
+            "0.05",
+            "--json",
+            "--no-history",
+        ],
         input="",
         capture_output=True,
         text=True,
