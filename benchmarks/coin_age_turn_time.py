@@ -6,7 +6,8 @@
 A driver plays Ann (random legal actions, her tosses drawn here) against ``referee coin-age play --computer 2
 --computer-time T --json`` through a pipe, as a user's script would, and times each computer turn from the moment
 the line that ends Ann's turn is written to the moment the line that hands the turn back arrives (the computer's
-toss, its whole plan, and the referee's own work in between: what a person at the table waits for). ``--load N``
+toss, its whole plan, and the referee's own work in between, each action written to the record: what a person at
+the table waits for). ``--load N``
 keeps N busy processes running meanwhile (a loaded machine); the load average is printed with the figures.
 
 Target (issue 35): the 99th percentile of those turns within the time given.
@@ -19,8 +20,10 @@ import json
 import multiprocessing
 import os
 import random
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -50,6 +53,8 @@ def one_game(seed: int, seconds: float, level: int) -> list[float]:
     state = RULES.new_state(["Ann", "Cpu"], SPEC.prepare_setup({"map": "original"}, "benchmark"))
     command = [*referee_command(), "coin-age", "play", "--players", "Ann,Cpu", "--computer", "2", "--seed", str(seed)]
     command += ["--computer-time", str(seconds), "--level", str(level), "--json", "--no-history"]
+    folder = tempfile.mkdtemp(prefix="turn-time-")
+    command += ["--record", os.path.join(folder, "game.toml")]  # each action written down, as at the table
     process = subprocess.Popen(
         command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=child_env()
     )
@@ -86,6 +91,7 @@ def one_game(seed: int, seconds: float, level: int) -> list[float]:
     finally:
         process.stdin.close()
         process.wait(timeout=60)
+        shutil.rmtree(folder, ignore_errors=True)
     return times
 
 

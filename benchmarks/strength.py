@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import sys
 import time
@@ -266,12 +267,17 @@ class CoinAgeUct(TimedAgent):
 
 
 class CoinAgeComputer:
-    """``referee``'s own computer, as ``play --vs-computer`` runs it."""
+    """``referee``'s own computer, as ``play --computer`` runs it. ``--level 0`` here (no such level at the table)
+    is the computer before issue 35: the hint's expectimax over whole-turn plans given the whole time (level 4
+    thinks half of it), the baseline the tree search of level 5 is measured against."""
 
     def __init__(self, seat: int, seconds: float, seed: int, level: int = 5) -> None:
         from referee.coin_age.computer import Computer
 
-        self.computer = Computer(seat, seed=seed, time_limit=seconds, level=level)
+        if level == 0:
+            self.computer = Computer(seat, seed=seed, time_limit=2 * seconds, level=4)
+        else:
+            self.computer = Computer(seat, seed=seed, time_limit=seconds, level=level)
 
     def choose(self, state: Any) -> list[Any]:
         texts = self.computer.actions(state)
@@ -333,6 +339,10 @@ def coin_age_game(job: tuple[int, str, float, int, str]) -> tuple[float, tuple[f
                 raise SystemExit(f"game {game}: seat {state.seat} played an illegal action {action!r}")
             COIN_AGE.apply(state, action)
     result = result_for(COIN_AGE.outcome(state), state.players[mine])
+    progress = os.environ.get("STRENGTH_PROGRESS")
+    if progress:  # a long series can be watched game by game: tail -f the file
+        with open(progress, "a") as log:
+            log.write(f"{game} {result} {max(spent[mine].values(), default=0.0):.3f}\n")
     return result, (toss_edge(matched, tossed, mine), list(spent[mine].values()))
 
 

@@ -1,11 +1,15 @@
-"""A Coin Age opponent: the hint search plays one seat, tossing with a seeded random generator.
+"""A Coin Age opponent: plays one seat, its coins tossed by the referee from the match's seed.
 
-It plays by the hint's judgement (:func:`referee.coin_age.hint.judgement`: the chance of winning, the tie-break and
-each side's exposure to being covered counted), so ``hint`` shows what it would play. Pure: given the state, it
-says which actions its seat plays now (notation), or none when it is not its turn. Its tosses are fair (each coin
-shows its side with probability 1/2) and fixed by the game: the toss of a turn is drawn from the match's seed and
-the toss's number in the game (:mod:`referee.coin_age.computer_tosses`), so undo, redo and resume never change
-it. Its strength is measured by ``benchmarks/strength.py`` (see the README).
+Level 5 (the default at the table) searches a Monte Carlo tree over single actions with a chance node for every
+toss (:mod:`referee.coin_age.tree_search`), judging where it stops by the hint's judgement
+(:func:`referee.coin_age.hint.judgement`: the chance of winning, the tie-break and each side's exposure to being
+covered counted); levels 1 to 4 play the hint's expectimax over whole-turn plans, so ``hint`` shows what they would
+play. Pure: given the state, it says which actions its seat plays now (notation), or none when it is not its turn.
+Its tosses are fair (each coin shows its side with probability 1/2) and fixed by the game: the toss of a turn is
+drawn from the match's seed and the toss's number in the game (:mod:`referee.coin_age.computer_tosses`), so undo,
+redo and resume never change it. Its turn ends within the time it is given: the search reads the clock every
+descent and keeps a reserve for the referee's own work. Its strength is measured by ``benchmarks/strength.py``,
+its time by ``benchmarks/coin_age_turn_time.py`` (see the README).
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ measured from outside (``benchmarks/coin_age_turn_time.py``)."""
 
 
 class Computer:
-    """Plays ``seat``: tosses from ``seed``, then the best plan found in ``time_limit`` seconds (or ``max_depth``)."""
+    """Plays ``seat``: tosses from ``seed``, then the best turn found in ``time_limit`` seconds (or ``max_depth``)."""
 
     def __init__(
         self,
@@ -44,7 +48,7 @@ class Computer:
         self.seat = seat
         self.level = level
         """1 a beginner (a plan at random among the five best of a one-turn look), 2 one turn ahead, 3 two turns,
-        4 and 5 the search of ``hint`` for the time given (4: half of it)."""
+        4 the search of ``hint`` for half the time given, 5 the tree search for the time given."""
         if level <= 3 and max_depth is None:
             max_depth = {1: 1, 2: 1, 3: 2}.get(level, 1)
         self.seed_given = seed is not None
