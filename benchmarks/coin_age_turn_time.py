@@ -3,9 +3,9 @@
     python benchmarks/coin_age_turn_time.py --time 0.5 --games 6 [--level 5] [--load 2]
     python benchmarks/coin_age_turn_time.py --quick          # one short game (the test suite runs it)
 
-A driver plays Ann (random legal actions, her tosses drawn here) against ``referee coin-age play --computer 2
---computer-time T --json`` through a pipe, as a user's script would, and times each computer turn from the moment
-the line that ends Ann's turn is written to the moment the line that hands the turn back arrives (the computer's
+A driver plays Ann (random legal actions, her tosses drawn here) against ``referee coin-age play --players Cpu,Ann
+--computer 1 --computer-time T --json`` through a pipe, as a user's script would, and times each computer turn
+after the first (which comes with the referee's start-up) from the moment the line that ends Ann's turn is written to the moment the line that hands the turn back arrives (the computer's
 toss, its whole plan, and the referee's own work in between, each action written to the record: what a person at
 the table waits for). ``--load N``
 keeps N busy processes running meanwhile (a loaded machine); the load average is printed with the figures.
@@ -32,6 +32,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.run import child_env, referee_command
 from referee.coin_age.rules import RULES
 
+VERBOSE = False
+"""``--verbose``: each turn over the time, with when each of its lines arrived."""
+
 
 def busy() -> None:
     while True:
@@ -50,8 +53,8 @@ def one_game(seed: int, seconds: float, level: int) -> list[float]:
     from referee.cli.games.coin_age.room import SPEC
 
     rng = random.Random(seed)
-    state = RULES.new_state(["Ann", "Cpu"], SPEC.prepare_setup({"map": "original"}, "benchmark"))
-    command = [*referee_command(), "coin-age", "play", "--players", "Ann,Cpu", "--computer", "2", "--seed", str(seed)]
+    state = RULES.new_state(["Cpu", "Ann"], SPEC.prepare_setup({"map": "original"}, "benchmark"))
+    command = [*referee_command(), "coin-age", "play", "--players", "Cpu,Ann", "--computer", "1", "--seed", str(seed)]
     command += ["--computer-time", str(seconds), "--level", str(level), "--json", "--no-history"]
     folder = tempfile.mkdtemp(prefix="turn-time-")
     command += ["--record", os.path.join(folder, "game.toml")]  # each action written down, as at the table
@@ -61,24 +64,31 @@ def one_game(seed: int, seconds: float, level: int) -> list[float]:
     assert process.stdin is not None and process.stdout is not None
     times: list[float] = []
     try:
+        # the computer is heads: its first turn comes with the referee's start-up, untimed
+        while not state.over and RULES.to_move(state) != 1:
+            document = json.loads(process.stdout.readline())
+            if "action" in document:
+                RULES.apply(state, RULES.parse(document["action"], state))
         while not state.over:
-            if state.tossed and RULES.to_move(state) == 0:
+            if state.tossed and RULES.to_move(state) == 1:
                 choices = [*RULES.turn_actions(state), "done"]
                 choice = rng.choice(choices)
                 line = "done" if choice == "done" else RULES.format(choice, state)
             else:
-                bank = state.banks[0]
+                bank = state.banks[1]
                 kinds = "".join(letter for rank, letter in ((4, "Q"), (3, "N"), (2, "P"), (1, "D")) if bank[rank])
                 line = "slap " + ("".join(k for k in kinds if rng.random() < 0.5) or "-")
             started = time.perf_counter()
             process.stdin.write((line + "\n").encode())
             process.stdin.flush()
             computer_turn = False
+            arrivals: list[tuple[float, str]] = []
             while True:
                 raw = process.stdout.readline()
                 if not raw:
                     raise SystemExit(f"game {seed}: play stopped")
                 document = json.loads(raw)
+                arrivals.append((time.perf_counter() - started, str(document.get("action"))))
                 if "action" not in document:
                     continue
                 RULES.apply(state, RULES.parse(document["action"], state))
@@ -88,6 +98,8 @@ def one_game(seed: int, seconds: float, level: int) -> list[float]:
                     break
             if computer_turn:
                 times.append(time.perf_counter() - started)
+                if VERBOSE and times[-1] > seconds:
+                    print(f"  over: {times[-1]:.3f} s: " + ", ".join(f"{at:.3f} {what}" for at, what in arrivals))
     finally:
         process.stdin.close()
         process.wait(timeout=60)
@@ -102,7 +114,10 @@ def main() -> int:
     parser.add_argument("--level", type=int, default=5)
     parser.add_argument("--load", type=int, default=0, help="busy processes kept running meanwhile")
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--verbose", action="store_true", help="each turn over the time, line by line")
     options = parser.parse_args()
+    global VERBOSE
+    VERBOSE = options.verbose
     games, seconds = (1, 0.1) if options.quick else (options.games, options.time)
     loaders = [multiprocessing.Process(target=busy, daemon=True) for _load in range(options.load)]
     for loader in loaders:

@@ -25,11 +25,14 @@ from referee.coin_age.rules import RULES
 from referee.coin_age.state import CoinAgeState
 from referee.coin_age.tree_search import TreeSearch
 
-RESERVE_SHARE = 0.12
-RESERVE_SECONDS = 0.03
-"""The tree search stops ``RESERVE_SHARE`` of the time given plus ``RESERVE_SECONDS`` before the turn's time is
-up: what the referee does around it (writing the actions down, announcing them) comes out of the same time,
-measured from outside (``benchmarks/coin_age_turn_time.py``)."""
+RESERVE_SHARE = 0.04
+RESERVE_SECONDS = 0.02
+RESERVE_CPU = 0.02
+"""The turn's time, measured from outside (``benchmarks/coin_age_turn_time.py``), holds the referee's own work
+too: reading the opponent's last action and recording it, then announcing and recording each of the computer's
+(about 0.02 s of CPU in all). The tree search stops ``RESERVE_SHARE`` of the time given plus ``RESERVE_SECONDS``
+before the turn's time is up, and ``RESERVE_CPU`` more at the share of a core the process gets (on a loaded
+machine that work takes longer: see :meth:`referee.coin_age.tree_search.TreeSearch.plan`)."""
 
 
 class Computer:
@@ -117,7 +120,7 @@ class Computer:
         if state.tossed and state.seat == self.seat and not state.over and self.level == 5:
             deadline = started + self.search_time()
             tree = TreeSearch(random.Random(choice_bits(self.seed, state.turns)))
-            actions = tree.plan(state, deadline)
+            actions = tree.plan(state, deadline, reserve_cpu=RESERVE_CPU)
             after = state.copy()
             for action in actions:
                 played.append(RULES.format(action, after))

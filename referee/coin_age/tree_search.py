@@ -44,6 +44,11 @@ FIRST_SHARE = 0.7
 LATER_SHARE = 0.5
 """The turn's first decision takes this share of its time, each later one this share of what is left (the tree
 kept from the first has already looked at them)."""
+CHECK_SHARE_EVERY = 16
+"""How often (in descents) the search measures its share of a core again (see :meth:`TreeSearch.end`)."""
+MIN_WALL_FOR_SHARE = 0.02
+MIN_SHARE = 0.1
+"""The share is measured after this many seconds (1 before), and taken as at least this much."""
 
 
 class Edge:
@@ -84,27 +89,48 @@ def reward(state: CoinAgeState, seat: int) -> float:
 class TreeSearch:
     """One turn's search for the player in turn (see the module docstring). ``rng`` samples the tosses."""
 
-    def __init__(self, rng: random.Random, clock: Callable[[], float] = time.perf_counter) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        clock: Callable[[], float] = time.perf_counter,
+        cpu_clock: Callable[[], float] = time.process_time,
+    ) -> None:
         self.rng = rng
         self.clock = clock
+        self.cpu_clock = cpu_clock
         self.iterations = 0
+        self.started = self.cpu_started = self.deadline = self.reserve_cpu = 0.0
 
-    def plan(self, state: CoinAgeState, deadline: float, *, minimum: int = 4) -> list[Action]:
+    def plan(
+        self, state: CoinAgeState, deadline: float, *, minimum: int = 4, reserve_cpu: float = 0.0
+    ) -> list[Action]:
         """The actions of the turn of the player in turn (who has tossed), ending with ``done`` when it stops with
-        something left, searched until ``deadline`` (at least ``minimum`` descents a decision)."""
+        something left, searched until ``deadline`` (at least ``minimum`` descents a decision).
+
+        ``reserve_cpu``: the CPU seconds the caller still needs after the search (announcing and recording the
+        actions). On a loaded machine a process gets only a share of a core, so that work takes longer than its CPU
+        time: the search stops ``reserve_cpu / share`` before ``deadline``, the share measured as it goes (the
+        process's CPU time over the wall time since the search began)."""
         seat = state.seat
         state = state.copy()
         root = Node()
         played: list[Action] = []
+        self.started, self.cpu_started = self.clock(), self.cpu_clock()
+        self.deadline, self.reserve_cpu = deadline, reserve_cpu
         first = True
         while deciding(state):
             now = self.clock()
-            share = now + (deadline - now) * (FIRST_SHARE if first else LATER_SHARE)
+            end = self.end(now)
+            share = now + (end - now) * (FIRST_SHARE if first else LATER_SHARE)
             first = False
             count = 0
-            while count < minimum or self.clock() < share:
+            while count < minimum or now < share:
                 self.descend(root, state.copy())
                 count += 1
+                now = self.clock()
+                if reserve_cpu and count % CHECK_SHARE_EVERY == 0:
+                    end = min(end, self.end(now))
+                    share = min(share, end)
             self.iterations += count
             action, edge = max(root.edges.items(), key=lambda item: (item[1].visits, item[1].total))
             played.append(action)
@@ -113,6 +139,15 @@ class TreeSearch:
                 break
             root = edge.after if isinstance(edge.after, Node) else Node()
         return played
+
+    def end(self, now: float) -> float:
+        """When the search must stop: the deadline, less the caller's CPU reserve at the share of a core this
+        process has had since the search began (see :meth:`plan`)."""
+        if not self.reserve_cpu:
+            return self.deadline
+        wall = now - self.started
+        share = 1.0 if wall < MIN_WALL_FOR_SHARE else (self.cpu_clock() - self.cpu_started) / wall
+        return self.deadline - self.reserve_cpu / min(1.0, max(MIN_SHARE, share))
 
     def candidates(self, state: CoinAgeState) -> list[tuple[Action, float]]:
         """The player in turn's actions, each with the judgement after it (as their reward), best first."""
