@@ -3,12 +3,13 @@
     python benchmarks/coin_age_turn_time.py --time 0.5 --games 6 [--level 5] [--load 2]
     python benchmarks/coin_age_turn_time.py --quick          # one short game (the test suite runs it)
 
-A driver plays Ann (random legal actions, her tosses drawn here) against ``referee coin-age play --players Cpu,Ann
---computer 1 --computer-time T --json`` through a pipe, as a user's script would, and times each computer turn
-after the first (which comes with the referee's start-up) from the moment the line that ends Ann's turn is written to the moment the line that hands the turn back arrives (the computer's
-toss, its whole plan, and the referee's own work in between, each action written to the record: what a person at
-the table waits for). ``--load N``
-keeps N busy processes running meanwhile (a loaded machine); the load average is printed with the figures.
+A driver plays Ann (random legal actions, her tosses drawn here) against ``referee coin-age play --players
+Cpu,Ann --computer 1 --computer-time T --json`` through a pipe, as a user's script would, and times each computer
+turn after the first (which comes with the referee's start-up), from the moment the line that ends Ann's turn is
+written to the moment the line that hands the turn back arrives: the computer's toss, its whole plan, and the
+referee's own work in between, each action written to the record; what a person at the table waits for.
+``--load N`` keeps N busy processes running meanwhile (a loaded machine); the load average is printed with the
+figures.
 
 Target (issue 35): the 99th percentile of those turns within the time given.
 """
