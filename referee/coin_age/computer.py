@@ -120,13 +120,15 @@ class Computer:
         if state.tossed and state.seat == self.seat and not state.over and self.level == 5:
             deadline = started + self.search_time()
             tree = TreeSearch(random.Random(choice_bits(self.seed, state.turns)))
-            actions = tree.plan(state, deadline, reserve_cpu=RESERVE_CPU)
+            actions = [action for action in tree.plan_turn(state, deadline, reserve_cpu=RESERVE_CPU)]
+            if actions and isinstance(actions[-1], Done):
+                actions.pop()  # said only while something is left to it (see below)
             after = state.copy()
             for action in actions:
                 played.append(RULES.format(action, after))
                 RULES.apply(after, action)
-            if actions and not isinstance(actions[-1], Done) and not after.over and RULES.to_move(after) == self.seat:
-                played.append("done")
+            if not after.over and RULES.to_move(after) == self.seat:
+                played.append("done")  # it stops with actions left: it ends its turn
             return played
         if state.tossed and state.seat == self.seat and not state.over:
             result = search(state, time_limit=self.thinking_time(), max_depth=self.max_depth)

@@ -26,9 +26,10 @@ import math
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 from referee.coin_age.actions import DONE, SLAPS, Action, Slap
-from referee.coin_age.hint import judgement
+from referee.coin_age.hint import Plan, Searcher, Timeout, judgement, win_chance
 from referee.coin_age.odds import tossed_kinds
 from referee.coin_age.rules import RULES
 from referee.coin_age.state import CoinAgeState
@@ -72,8 +73,9 @@ class Node:
 
     def __init__(self) -> None:
         self.visits = 0
-        self.candidates: list[tuple[Action, float]] | None = None
-        self.edges: dict[Action, Edge] = {}
+        self.candidates: list[tuple[Any, float]] | None = None
+        """The choices (actions; at the root of :meth:`TreeSearch.plan_turn`, plans by number), best prior first."""
+        self.edges: dict[Any, Edge] = {}
 
 
 def deciding(state: CoinAgeState) -> bool:
@@ -101,9 +103,7 @@ class TreeSearch:
         self.iterations = 0
         self.started = self.cpu_started = self.deadline = self.reserve_cpu = 0.0
 
-    def plan(
-        self, state: CoinAgeState, deadline: float, *, minimum: int = 4, reserve_cpu: float = 0.0
-    ) -> list[Action]:
+    def plan(self, state: CoinAgeState, deadline: float, *, minimum: int = 4, reserve_cpu: float = 0.0) -> list[Action]:
         """The actions of the turn of the player in turn (who has tossed), ending with ``done`` when it stops with
         something left, searched until ``deadline`` (at least ``minimum`` descents a decision).
 
@@ -160,10 +160,10 @@ class TreeSearch:
         found.sort(key=lambda item: -item[1])
         return found
 
-    def descend(self, root: Node, state: CoinAgeState) -> None:
+    def descend(self, root: Node, state: CoinAgeState, path: list[tuple[Edge, int]] | None = None) -> None:
         """One descent: choose by UCB1 with progressive bias and widening, sample each toss, open one new action,
-        judge where it stops, and back the reward up."""
-        path: list[tuple[Edge, int]] = []
+        judge where it stops, and back the reward up (along ``path`` too: the edges that led to ``root``)."""
+        path = [] if path is None else path
         node = root
         while True:
             if node.candidates is None:
@@ -212,13 +212,94 @@ class TreeSearch:
             child = outcomes.get(toss)
             if child is None or not deciding(state):
                 if child is None:
-                    outcomes[toss] = Node()
-                leaf = reward(state, 0)
+                    child = outcomes[toss] = Node()
+                leaf = self.first_look(child, state)
                 break
             node = child
         for edge, mover in path:
             edge.visits += 1
             edge.total += leaf if mover == 0 else 1 - leaf
+
+    def first_look(self, node: Node, state: CoinAgeState) -> float:
+        """A position just tossed, reached for the first time, for the first seat (0 … 1): the player in turn's
+        best action by the judgement after it (their actions' priors are kept in ``node``)."""
+        if not deciding(state):
+            return reward(state, 0)
+        node.candidates = self.candidates(state)
+        best = node.candidates[0][1]
+        return best if state.seat == 0 else 1 - best
+
+    # -- whole-turn plans at the root ------------------------------------------------------------------------
+    def plan_turn(self, state: CoinAgeState, deadline: float, *, reserve_cpu: float = 0.0) -> list[Action]:
+        """The turn of the player in turn, chosen among its whole-turn plans (every distinct position the turn can
+        leave, as the hint lists them, each with the judgement after it as its prior): a tree search whose root
+        actions are those plans, with a chance node for the opponent's toss after each and single actions below.
+        When listing the plans would take past the deadline (a turn of three placements in a crowded position),
+        the search over single actions (:meth:`plan`) plays instead."""
+        self.started, self.cpu_started = self.clock(), self.cpu_clock()
+        self.deadline, self.reserve_cpu = deadline, reserve_cpu
+        seat = state.seat
+        try:
+            plans = Searcher(deadline=self.end(self.clock())).plans(state)
+        except Timeout:
+            return self.plan(state, deadline, reserve_cpu=reserve_cpu)
+        if len(plans) == 1:
+            return list(plans[0].actions)
+        root = Node()
+        root.candidates = [(index, win_chance(plan.value)) for index, plan in enumerate(plans)]
+        end = self.end(self.clock())
+        count = 0
+        while count < 4 or self.clock() < end:
+            self.descend_plan(root, plans, seat)
+            count += 1
+            if reserve_cpu and count % CHECK_SHARE_EVERY == 0:
+                end = min(end, self.end(self.clock()))
+        self.iterations += count
+        best = max(root.edges.items(), key=lambda item: (item[1].visits, item[1].total))[0]
+        return list(plans[best].actions)
+
+    def descend_plan(self, root: Node, plans: list[Plan], seat: int) -> None:
+        """One descent from the root of whole-turn plans (see :meth:`plan_turn`)."""
+        root.visits += 1
+        assert root.candidates is not None
+        allowed = min(len(root.candidates), WIDEN_BASE + int(root.visits**WIDEN_RATE))
+        log_visits = math.log(root.visits)
+        chosen: Any = None
+        chosen_edge: Edge | None = None
+        best = -math.inf
+        for index, prior in root.candidates[:allowed]:
+            edge = root.edges.get(index)
+            if edge is None:
+                edge = root.edges[index] = Edge(prior)
+                edge.visits, edge.total = 1, prior
+                return  # a plan opened: its value so far is its prior
+            value = (
+                edge.total / edge.visits
+                + EXPLORATION * math.sqrt(log_visits / edge.visits)
+                + BIAS_WEIGHT * edge.prior / (edge.visits + 1)
+            )
+            if value > best:
+                best, chosen, chosen_edge = value, index, edge
+        assert chosen_edge is not None
+        state = plans[chosen].result.copy()
+        path = [(chosen_edge, seat)]
+        if not state.over:
+            outcomes = chosen_edge.after
+            if not isinstance(outcomes, dict):
+                outcomes = chosen_edge.after = {}
+            toss = self.toss(state)
+            RULES.apply(state, toss)
+            child = outcomes.get(toss)
+            if child is not None and deciding(state):
+                self.descend(child, state, path)
+                return
+            if child is None:
+                child = outcomes[toss] = Node()
+            leaf = self.first_look(child, state)
+        else:
+            leaf = reward(state, 0)
+        chosen_edge.visits += 1
+        chosen_edge.total += leaf if seat == 0 else 1 - leaf
 
     def toss(self, state: CoinAgeState) -> Slap:
         """A fair toss of the tosser's bank (each kind in it matches with probability 1/2)."""

@@ -106,3 +106,32 @@ def test_a_match_without_a_seed_draws_one_and_keeps_it_in_its_record() -> None:
     named = Computer(1, seed=4)
     named.continue_match(table)
     assert named.seed == 4  # a --seed given on the command line is the player's choice
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_whole_turn_plans_at_the_root_give_a_legal_turn(seed: int) -> None:
+    """Level 5's search over whole-turn plans: a legal turn, within a generous deadline."""
+    import time
+
+    state = random_position(seed)
+    search = TreeSearch(random.Random(seed))
+    plan = search.plan_turn(state, time.perf_counter() + 0.1)
+    assert plan, f"seed {seed}: no action"
+    after = state.copy()
+    for action in plan:
+        assert RULES.judge(after, action).legal, f"seed {seed}: {action} illegal"
+        RULES.apply(after, action)
+
+
+def test_the_computer_says_done_only_while_something_is_left() -> None:
+    """Level 5 ends its turn with 'done' only when it stops with actions left (a needless done once confused the
+    turn's end)."""
+    for seed in range(6):
+        state = random_position(seed)
+        computer = Computer(state.seat, seed=seed, time_limit=0.1, level=5)
+        played = computer.actions(state)
+        after = state.copy()
+        for text in played[:-1]:
+            RULES.apply(after, RULES.parse(text, after))
+        if played and played[-1] == "done":
+            assert RULES.has_turn_action(after), f"seed {seed}: {played}"
