@@ -4,6 +4,8 @@
     python benchmarks/strength.py builders --opponent greedy --players 2 --games 200 --time 0.5 [--level 4]
     python benchmarks/strength.py table [--games 200] [--workers 2]    # every line of the README's table
     python benchmarks/strength.py coin-age --agent uct --opponent greedy   # a baseline: one reference agent vs another
+    python benchmarks/strength.py coin-age --agent mcts --opponent greedy --time 1 --cpu-clock   # the yardstick
+    python benchmarks/strength.py coin-age --opponent mcts --level 0    # the computer before issue 35
     python benchmarks/strength.py --quick                               # a few short games of every agent (tests)
 
 Each game is refereed here: every action either side plays is checked against the rules' legal actions (an
@@ -24,7 +26,11 @@ and share no code with the computers:
 * Coin Age — ``random`` (any legal action), ``greedy`` (the plan for the turn with the best score margin as it
   would stand), ``flat`` (flat Monte Carlo: each legal action tried in random games to the end, round by round,
   the best mean result played), ``uct`` (a plain UCT tree search over single actions with chance nodes for the
-  tosses, each outcome sampled at its probability, random play-outs, UCB1 with c = 0.7).
+  tosses, each outcome sampled at its probability, random play-outs, UCB1 with c = 0.7), ``mcts`` (the strong
+  tree search described in issue 35, in ``coin_age_agents.py``: progressive bias and widening, the tree kept
+  through a turn, heuristic play-outs, a reward mixing the result with the squashed margin). ``--cpu-clock``
+  counts ``mcts``'s time in CPU seconds (a series against greedy then measures the same search on a loaded
+  machine); ``STRENGTH_PROGRESS=FILE`` logs each game as it ends.
 * The Builders — ``random`` (any legal action) and ``greedy`` (the action after which the player's VP, plus what
   its open sites are worth as far as their workers already cover them, is highest: the most VP per action).
 
@@ -514,12 +520,16 @@ def luck(row: dict) -> str:
 
 
 TABLE = [
-    ("coin-age", "random", 0.25, 5, 2, "computer"),
-    ("coin-age", "greedy", 0.25, 5, 2, "computer"),
-    ("coin-age", "flat", 0.25, 5, 2, "computer"),
-    ("coin-age", "uct", 0.25, 5, 2, "computer"),
-    ("coin-age", "greedy", 0.25, 5, 2, "uct"),  # a baseline: how the tree search itself fares against greedy
-    ("coin-age", "greedy", 0.25, 5, 2, "greedy"),  # equal players: what the luck of the tosses alone decides
+    ("coin-age", "random", 0.5, 5, 2, "computer"),
+    ("coin-age", "greedy", 0.5, 5, 2, "computer"),
+    ("coin-age", "flat", 0.5, 5, 2, "computer"),
+    ("coin-age", "uct", 0.5, 5, 2, "computer"),
+    ("coin-age", "mcts", 0.5, 5, 2, "computer"),
+    ("coin-age", "mcts", 1.0, 5, 2, "computer"),
+    ("coin-age", "mcts", 0.5, 0, 2, "computer"),  # the computer before issue 35 (see CoinAgeComputer)
+    ("coin-age", "greedy", 0.5, 5, 2, "uct"),  # a baseline: how the plain tree search fares against greedy
+    ("coin-age", "greedy", 1.0, 5, 2, "mcts"),  # the yardstick: the strong tree search against greedy
+    ("coin-age", "greedy", 0.5, 5, 2, "greedy"),  # equal players: what the luck of the tosses alone decides
     ("builders", "random", 0.5, 4, 2, "computer"),
     ("builders", "greedy", 0.5, 4, 2, "computer"),
     ("builders", "greedy", 0.5, 4, 3, "computer"),

@@ -45,6 +45,9 @@ FIRST_SHARE = 0.7
 LATER_SHARE = 0.5
 """The turn's first decision takes this share of its time, each later one this share of what is left (the tree
 kept from the first has already looked at them)."""
+PRIOR_VISITS = 3
+"""A whole-turn plan's judgement counts as this many descents in its value: with little time (a loaded machine),
+a few unlucky tosses sampled below a plan do not outweigh what the judgement reads of it."""
 CHECK_SHARE_EVERY = 16
 """How often (in descents) the search measures its share of a core again (see :meth:`TreeSearch.end`)."""
 MIN_WALL_FOR_SHARE = 0.02
@@ -242,7 +245,7 @@ class TreeSearch:
         try:
             plans = Searcher(deadline=self.end(self.clock())).plans(state)
         except Timeout:
-            return self.plan(state, deadline, reserve_cpu=reserve_cpu)
+            return self.plan(state, deadline, minimum=1, reserve_cpu=reserve_cpu)
         if len(plans) == 1:
             return list(plans[0].actions)
         root = Node()
@@ -271,7 +274,7 @@ class TreeSearch:
             edge = root.edges.get(index)
             if edge is None:
                 edge = root.edges[index] = Edge(prior)
-                edge.visits, edge.total = 1, prior
+                edge.visits, edge.total = PRIOR_VISITS, PRIOR_VISITS * prior
                 return  # a plan opened: its value so far is its prior
             value = (
                 edge.total / edge.visits
