@@ -45,6 +45,9 @@ FIRST_SHARE = 0.7
 LATER_SHARE = 0.5
 """The turn's first decision takes this share of its time, each later one this share of what is left (the tree
 kept from the first has already looked at them)."""
+LISTING_SHARE = 0.2
+"""The share of a core the listing of the whole-turn plans assumes (it comes before any is measured): a listing
+that would take longer (a turn of three placements) gives way to the search over single actions."""
 PRIOR_VISITS = 3
 """A whole-turn plan's judgement counts as this many descents in its value: with little time (a loaded machine),
 a few unlucky tosses sampled below a plan do not outweigh what the judgement reads of it."""
@@ -242,8 +245,9 @@ class TreeSearch:
         self.started, self.cpu_started = self.clock(), self.cpu_clock()
         self.deadline, self.reserve_cpu = deadline, reserve_cpu
         seat = state.seat
-        try:
-            plans = Searcher(deadline=self.end(self.clock())).plans(state)
+        try:  # before any share is measured, the listing is given the time a loaded machine would leave it
+            listing_deadline = deadline - reserve_cpu / LISTING_SHARE if reserve_cpu else deadline
+            plans = Searcher(deadline=listing_deadline).plans(state)
         except Timeout:
             return self.plan(state, deadline, minimum=1, reserve_cpu=reserve_cpu)
         if len(plans) == 1:
