@@ -30,9 +30,9 @@ RESERVE_SECONDS = 0.03
 RESERVE_CPU = 0.05
 """The turn's time, measured from outside (``benchmarks/coin_age_turn_time.py``), holds the referee's own work
 too: reading the opponent's last action and recording it, then announcing and recording each of the computer's
-(about 0.05 s of CPU in all, and a wait for the disk). The tree search stops ``RESERVE_SHARE`` of the time given plus ``RESERVE_SECONDS``
-before the turn's time is up, and ``RESERVE_CPU`` more at the share of a core the process gets (on a loaded
-machine that work takes longer: see :meth:`referee.coin_age.tree_search.TreeSearch.plan`)."""
+(about 0.05 s of CPU in all, and a wait for the disk). The tree search stops ``RESERVE_SHARE`` of the time given
+plus ``RESERVE_SECONDS`` before the turn's time is up, and ``RESERVE_CPU`` more at the share of a core the process
+gets (on a loaded machine that work takes longer: see :meth:`referee.coin_age.tree_search.TreeSearch.plan`)."""
 
 
 class Computer:
