@@ -30,7 +30,8 @@ and share no code with the computers:
   tree search described in issue 35, in ``coin_age_agents.py``: progressive bias and widening, the tree kept
   through a turn, heuristic play-outs, a reward mixing the result with the squashed margin). ``--cpu-clock``
   counts ``mcts``'s time in CPU seconds (a series against greedy then measures the same search on a loaded
-  machine); ``STRENGTH_PROGRESS=FILE`` logs each game as it ends.
+  machine); ``STRENGTH_PROGRESS=FILE`` logs each game as it ends; ``STRENGTH_FIRST_GAME=N`` numbers a Coin Age
+  series' games from N (their seeds), so a second run adds games to the first instead of repeating them.
 * The Builders — ``random`` (any legal action) and ``greedy`` (the action after which the player's VP, plus what
   its open sites are worth as far as their workers already cover them, is highest: the most VP per action).
 
@@ -310,6 +311,7 @@ def coin_age_game(job: tuple[int, str, float, int, str]) -> tuple[float, tuple[f
     seat ``game % 2``; its result (1, 1/2, 0), how much luckier its tosses were (:func:`toss_edge`) and the seconds
     each of its turns took (timed around its calls, in this process)."""
     game, opponent, seconds, level, measured = job
+    game += int(os.environ.get("STRENGTH_FIRST_GAME", "0"))  # more games of a series: other seeds, same seats
     import gc
 
     gc.disable()
