@@ -135,3 +135,16 @@ def test_the_computer_says_done_only_while_something_is_left() -> None:
             RULES.apply(after, RULES.parse(text, after))
         if played and played[-1] == "done":
             assert RULES.has_turn_action(after), f"seed {seed}: {played}"
+
+
+def test_the_turn_time_benchmark_runs_in_quick_mode() -> None:
+    """``benchmarks/coin_age_turn_time.py --quick``: one short game through the pipe, its turns timed from outside
+    (no threshold here: the figures are for the README)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "coin_age_turn_time.py"
+    done = subprocess.run([sys.executable, str(script), "--quick"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "coin-age computer, 0.1 s a turn" in done.stdout and "p99" in done.stdout, done.stdout
