@@ -1,23 +1,27 @@
-"""The computer's tree search: Monte Carlo tree search over single actions, judged by the hint's judgement.
+"""The computer's tree search (level 5): Monte Carlo tree search over the turn's whole plans, then single actions,
+judged by the hint's judgement.
 
 Speed and play, not rules: it asks the rules only their public questions (``turn_actions``, ``to_move``,
 ``apply``, ``copy``) and judges positions by :func:`referee.coin_age.hint.judgement` (the score margin, the
 tie-break and each side's exposure to being covered, read as a chance of winning).
 
-* A *decision node* is a position where the player in turn chooses; its edges are that player's actions (each
-  placement, pay, move, capture, and ``done``), tried best first by the immediate change of the judgement they
-  make (progressive widening: a node visited ``n`` times considers its ``WIDEN_BASE + √n`` best), chosen by UCB1
-  plus a progressive bias from that change.
+* The root (:meth:`TreeSearch.plan_turn`): the turn's whole plans as the hint lists them (every distinct position
+  the turn can leave), each with the judgement after it as its prior, counted as :data:`PRIOR_VISITS` descents.
+* A *decision node* below is a position where the player in turn chooses; its edges are that player's actions
+  (each placement, pay, move, capture, and ``done``), tried best first by the judgement after them (progressive
+  widening: a node visited ``n`` times considers its ``WIDEN_BASE + √n`` best), chosen by UCB1 plus a progressive
+  bias from that judgement.
 * A *chance node* follows every toss (rule: toss; each kind matches with probability 1/2): each descent samples the
   outcome, and each outcome has its own child.
 * A leaf is judged where the search stops: a finished game by its result, a game still going by the judgement
-  (no random play-out: a play-out's luck is louder than what the judgement reads of the position).
-* The tree is kept through the turn: :meth:`TreeSearch.plan` searches, plays the most visited action, searches on
-  from its child with the time left, and so on until the turn ends.
+  (no random play-out: a play-out's luck is louder than what the judgement reads of the position); a position
+  just tossed, by the judgement after the best action of the player in turn.
+* :meth:`TreeSearch.plan` searches single actions from the root instead (when listing the plans would take too
+  long), keeping the tree through the turn: it plays the most visited action and searches on from its child.
 
-Time: every descent checks the clock, and the search stops at its deadline, so a turn ends within the time given
-(the caller keeps a reserve for its own work: see :meth:`referee.coin_age.computer.Computer.actions`).
-Pure: no I/O.
+Time: the clock is read before every descent, and the search stops short of its deadline by the caller's reserve
+for its own work, stretched by the share of a core the process gets (see :meth:`TreeSearch.plan`), so a turn ends
+within the time given, measured from outside, on a loaded machine too. Pure: no I/O.
 """
 
 from __future__ import annotations
