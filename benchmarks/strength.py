@@ -4,6 +4,8 @@
     python benchmarks/strength.py builders --opponent greedy --players 2 --games 200 --time 0.5 [--level 4]
     python benchmarks/strength.py table [--games 200] [--workers 2]    # every line of the README's table
     python benchmarks/strength.py coin-age --agent uct --opponent greedy   # a baseline: one reference agent vs another
+    python benchmarks/strength.py coin-age --agent mcts --opponent greedy --time 1 --cpu-clock   # the yardstick
+    python benchmarks/strength.py coin-age --opponent mcts --level 0    # the computer before issue 35
     python benchmarks/strength.py --quick                               # a few short games of every agent (tests)
 
 Each game is refereed here: every action either side plays is checked against the rules' legal actions (an
@@ -24,7 +26,12 @@ and share no code with the computers:
 * Coin Age — ``random`` (any legal action), ``greedy`` (the plan for the turn with the best score margin as it
   would stand), ``flat`` (flat Monte Carlo: each legal action tried in random games to the end, round by round,
   the best mean result played), ``uct`` (a plain UCT tree search over single actions with chance nodes for the
-  tosses, each outcome sampled at its probability, random play-outs, UCB1 with c = 0.7).
+  tosses, each outcome sampled at its probability, random play-outs, UCB1 with c = 0.7), ``mcts`` (the strong
+  tree search described in issue 35, in ``coin_age_agents.py``: progressive bias and widening, the tree kept
+  through a turn, heuristic play-outs, a reward mixing the result with the squashed margin). ``--cpu-clock``
+  counts ``mcts``'s time in CPU seconds (a series against greedy then measures the same search on a loaded
+  machine); ``STRENGTH_PROGRESS=FILE`` logs each game as it ends; ``STRENGTH_FIRST_GAME=N`` numbers a Coin Age
+  series' games from N (their seeds), so a second run adds games to the first instead of repeating them.
 * The Builders — ``random`` (any legal action) and ``greedy`` (the action after which the player's VP, plus what
   its open sites are worth as far as their workers already cover them, is highest: the most VP per action).
 
@@ -36,6 +43,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import sys
 import time
@@ -47,6 +55,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.coin_age_agents import CoinAgeMcts
 from referee.builders.rules import RULES as BUILDERS
 from referee.coin_age.actions import Done, Slap
 from referee.coin_age.rules import RULES as COIN_AGE
@@ -265,12 +274,17 @@ class CoinAgeUct(TimedAgent):
 
 
 class CoinAgeComputer:
-    """``referee``'s own computer, as ``play --vs-computer`` runs it."""
+    """``referee``'s own computer, as ``play --computer`` runs it. ``--level 0`` here (no such level at the table)
+    is the computer before issue 35: the hint's expectimax over whole-turn plans given the whole time (level 4
+    thinks half of it), the baseline the tree search of level 5 is measured against."""
 
     def __init__(self, seat: int, seconds: float, seed: int, level: int = 5) -> None:
         from referee.coin_age.computer import Computer
 
-        self.computer = Computer(seat, seed=seed, time_limit=seconds, level=level)
+        if level == 0:
+            self.computer = Computer(seat, seed=seed, time_limit=2 * seconds, level=4)
+        else:
+            self.computer = Computer(seat, seed=seed, time_limit=seconds, level=level)
 
     def choose(self, state: Any) -> list[Any]:
         texts = self.computer.actions(state)
@@ -288,13 +302,16 @@ COIN_AGE_AGENTS: dict[str, Callable[..., Any]] = {
     "greedy": CoinAgeGreedy,
     "flat": CoinAgeFlat,
     "uct": CoinAgeUct,
+    "mcts": CoinAgeMcts,
 }
 
 
-def coin_age_game(job: tuple[int, str, float, int, str]) -> tuple[float, float]:
+def coin_age_game(job: tuple[int, str, float, int, str]) -> tuple[float, tuple[float, list[float]]]:
     """One game: the measured agent (the computer unless ``--agent`` names a reference agent, for a baseline) in
-    seat ``game % 2``; its result (1, 1/2, 0) and how much luckier its tosses were (:func:`toss_edge`)."""
+    seat ``game % 2``; its result (1, 1/2, 0), how much luckier its tosses were (:func:`toss_edge`) and the seconds
+    each of its turns took (timed around its calls, in this process)."""
     game, opponent, seconds, level, measured = job
+    game += int(os.environ.get("STRENGTH_FIRST_GAME", "0"))  # more games of a series: other seeds, same seats
     import gc
 
     gc.disable()
@@ -309,6 +326,7 @@ def coin_age_game(job: tuple[int, str, float, int, str]) -> tuple[float, float]:
     agents[1 - mine] = COIN_AGE_AGENTS[opponent](1 - mine, seconds, 20_000 + game)
     rng = random.Random(game)
     tossed, matched = [0, 0], [0, 0]
+    spent: list[dict[int, float]] = [{}, {}]  # each seat's seconds a turn (its decisions of that turn summed)
     while not state.over:
         if not deciding(state):
             tosser = state.tosser()
@@ -318,13 +336,22 @@ def coin_age_game(job: tuple[int, str, float, int, str]) -> tuple[float, float]:
             COIN_AGE.apply(state, slap)
             gc.collect()
             continue
-        for action in agents[state.seat].choose(state):
+        seat, turn = state.seat, state.turns
+        started = time.perf_counter()
+        chosen = agents[seat].choose(state)
+        spent[seat][turn] = spent[seat].get(turn, 0.0) + time.perf_counter() - started
+        for action in chosen:
             if state.over or not deciding(state):
                 break
             if action not in decisions(state):
                 raise SystemExit(f"game {game}: seat {state.seat} played an illegal action {action!r}")
             COIN_AGE.apply(state, action)
-    return result_for(COIN_AGE.outcome(state), state.players[mine]), toss_edge(matched, tossed, mine)
+    result = result_for(COIN_AGE.outcome(state), state.players[mine])
+    progress = os.environ.get("STRENGTH_PROGRESS")
+    if progress:  # a long series can be watched game by game: tail -f the file
+        with open(progress, "a") as log:
+            log.write(f"{game} {result} {max(spent[mine].values(), default=0.0):.3f}\n")
+    return result, (toss_edge(matched, tossed, mine), list(spent[mine].values()))
 
 
 def toss_edge(matched: list[int], tossed: list[int], seat: int) -> float:
@@ -452,7 +479,10 @@ def series(
         "wall_seconds": round(time.perf_counter() - started, 1),
     }
     if game_name == "coin-age":
-        row["by_luck"] = luck_split(played)
+        row["by_luck"] = luck_split([(result, edge) for result, (edge, _times) in played])
+        turn_times = sorted(spent for _result, (_edge, times) in played for spent in times)
+        if turn_times:
+            row["p99_turn_seconds"] = round(turn_times[math.ceil(0.99 * len(turn_times)) - 1], 3)
     return row
 
 
@@ -487,16 +517,21 @@ def luck(row: dict) -> str:
         games, score = split[name]
         return f"{score:.0%} of {games:.0f}" if games else "no game"
 
-    return f"  [luckier tosses: {part('luckier')}; unluckier: {part('unluckier')}]"
+    p99 = f"; p99 {row['p99_turn_seconds']} s a turn" if "p99_turn_seconds" in row else ""
+    return f"  [luckier tosses: {part('luckier')}; unluckier: {part('unluckier')}{p99}]"
 
 
 TABLE = [
-    ("coin-age", "random", 0.25, 5, 2, "computer"),
-    ("coin-age", "greedy", 0.25, 5, 2, "computer"),
-    ("coin-age", "flat", 0.25, 5, 2, "computer"),
-    ("coin-age", "uct", 0.25, 5, 2, "computer"),
-    ("coin-age", "greedy", 0.25, 5, 2, "uct"),  # a baseline: how the tree search itself fares against greedy
-    ("coin-age", "greedy", 0.25, 5, 2, "greedy"),  # equal players: what the luck of the tosses alone decides
+    ("coin-age", "random", 0.5, 5, 2, "computer"),
+    ("coin-age", "greedy", 0.5, 5, 2, "computer"),
+    ("coin-age", "flat", 0.5, 5, 2, "computer"),
+    ("coin-age", "uct", 0.5, 5, 2, "computer"),
+    ("coin-age", "mcts", 0.5, 5, 2, "computer"),
+    ("coin-age", "mcts", 1.0, 5, 2, "computer"),
+    ("coin-age", "mcts", 0.5, 0, 2, "computer"),  # the computer before issue 35 (see CoinAgeComputer)
+    ("coin-age", "greedy", 0.5, 5, 2, "uct"),  # a baseline: how the plain tree search fares against greedy
+    ("coin-age", "greedy", 1.0, 5, 2, "mcts"),  # the yardstick: the strong tree search against greedy
+    ("coin-age", "greedy", 0.5, 5, 2, "greedy"),  # equal players: what the luck of the tosses alone decides
     ("builders", "random", 0.5, 4, 2, "computer"),
     ("builders", "greedy", 0.5, 4, 2, "computer"),
     ("builders", "greedy", 0.5, 4, 3, "computer"),
@@ -518,7 +553,16 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--cpu-clock",
+        action="store_true",
+        help="Coin Age: the reference tree search (mcts) counts its time in CPU seconds, not wall seconds",
+    )
     args = parser.parse_args()
+    if args.cpu_clock:
+        import benchmarks.coin_age_agents as coin_age_agents
+
+        coin_age_agents.CLOCK = time.process_time
     if args.quick:
         quick = [("coin-age", opponent, 0.02, 5, 2) for opponent in COIN_AGE_AGENTS]
         quick += [("builders", "random", 0.01, 2, 2), ("builders", "greedy", 0.01, 2, 4)]  # level 2: no time taken

@@ -1,25 +1,42 @@
-"""A Coin Age opponent: the hint search plays one seat, tossing with a seeded random generator.
+"""A Coin Age opponent: plays one seat, its coins tossed by the referee from the match's seed.
 
-It plays by the hint's judgement (:func:`referee.coin_age.hint.judgement`: the chance of winning, the tie-break and
-each side's exposure to being covered counted), so ``hint`` shows what it would play. Pure: given the state, it
-says which actions its seat plays now (notation), or none when it is not its turn. Its tosses are fair (each coin
-shows its side with probability 1/2) and repeatable from the seed. Its strength is measured by
-``benchmarks/strength.py`` (see the README).
+Level 5 (the default at the table) searches a Monte Carlo tree over single actions with a chance node for every
+toss (:mod:`referee.coin_age.tree_search`), judging where it stops by the hint's judgement
+(:func:`referee.coin_age.hint.judgement`: the chance of winning, the tie-break and each side's exposure to being
+covered counted); levels 1 to 4 play the hint's expectimax over whole-turn plans, so ``hint`` shows what they would
+play. Pure: given the state, it says which actions its seat plays now (notation), or none when it is not its turn.
+Its tosses are fair (each coin shows its side with probability 1/2) and fixed by the game: the toss of a turn is
+drawn from the match's seed and the toss's number in the game (:mod:`referee.coin_age.computer_tosses`), so undo,
+redo and resume never change it. Its turn ends within the time it is given: the search reads the clock every
+descent and keeps a reserve for the referee's own work. Its strength is measured by ``benchmarks/strength.py``,
+its time by ``benchmarks/coin_age_turn_time.py`` (see the README).
 """
 
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
-from referee.coin_age.actions import Slap
+from referee.coin_age.actions import Done, Slap
+from referee.coin_age.computer_tosses import choice_bits, computer_toss, new_seed
 from referee.coin_age.hint import search
 from referee.coin_age.rules import RULES
 from referee.coin_age.state import CoinAgeState
+from referee.coin_age.tree_search import TreeSearch
+
+RESERVE_SHARE = 0.04
+RESERVE_SECONDS = 0.03
+RESERVE_CPU = 0.05
+"""The turn's time, measured from outside (``benchmarks/coin_age_turn_time.py``), holds the referee's own work
+too: reading the opponent's last action and recording it, then announcing and recording each of the computer's
+(about 0.05 s of CPU in all, and a wait for the disk). The tree search stops ``RESERVE_SHARE`` of the time given
+plus ``RESERVE_SECONDS`` before the turn's time is up, and ``RESERVE_CPU`` more at the share of a core the process
+gets (on a loaded machine that work takes longer: see :meth:`referee.coin_age.tree_search.TreeSearch.plan`)."""
 
 
 class Computer:
-    """Plays ``seat``: tosses from ``seed``, then the best plan found in ``time_limit`` seconds (or ``max_depth``)."""
+    """Plays ``seat``: tosses from ``seed``, then the best turn found in ``time_limit`` seconds (or ``max_depth``)."""
 
     def __init__(
         self,
@@ -34,11 +51,13 @@ class Computer:
         self.seat = seat
         self.level = level
         """1 a beginner (a plan at random among the five best of a one-turn look), 2 one turn ahead, 3 two turns,
-        4 and 5 the search of ``hint`` for the time given (4: half of it)."""
+        4 the search of ``hint`` for half the time given, 5 the tree search for the time given."""
         if level <= 3 and max_depth is None:
             max_depth = {1: 1, 2: 1, 3: 2}.get(level, 1)
-        self.seed = seed
-        self.rng = random.Random(seed)
+        self.seed_given = seed is not None
+        self.seed = new_seed() if seed is None else seed
+        """The match's seed (``--seed``, or drawn when none is given): the record keeps it, so its tosses are the
+        same after ``--resume``."""
         self.time_limit = time_limit
         """The time it is given a turn (``--computer-time``), as the record keeps it; see :meth:`thinking_time`."""
         self.max_depth = max_depth
@@ -53,14 +72,20 @@ class Computer:
 
     def record_table(self) -> dict[str, Any]:
         """The record's ``[computer]`` table: ``seats`` (from 1), ``level``, ``time`` per turn, ``tosses`` (drawn by
-        the computer or typed by a person) and ``seed`` when one was given."""
+        the computer or typed by a person) and ``seed`` (given, or drawn for the match)."""
         table: dict[str, Any] = {"seats": [self.seat + 1], "level": self.level}
         if self.time_limit is not None:
             table["time"] = self.time_limit
         table["tosses"] = "typed" if self.typed_tosses else "drawn"
-        if self.seed is not None:
-            table["seed"] = self.seed
+        table["seed"] = self.seed
         return table
+
+    def continue_match(self, table: dict[str, Any]) -> None:
+        """A resumed game with a computer named again on the command line: without a ``--seed`` of its own, it
+        keeps the record's, so the tosses to come are those of the match (undo after ``--resume`` sees the same)."""
+        seed = table.get("seed")
+        if not self.seed_given and type(seed) is int:
+            self.seed = seed
 
     def thinking_time(self) -> float | None:
         """The seconds its search takes a turn: the time given, half of it at level 4."""
@@ -68,13 +93,20 @@ class Computer:
             return self.time_limit / 2
         return self.time_limit
 
+    def search_time(self) -> float:
+        """The seconds the tree search may take of a turn's :meth:`thinking_time` (see :data:`RESERVE_SHARE`)."""
+        given = self.thinking_time() or 1.0
+        return max(given * 0.2, given * (1 - RESERVE_SHARE) - RESERVE_SECONDS)
+
     def toss(self, state: CoinAgeState) -> Slap:
-        bank = state.banks[self.seat]
-        return Slap(frozenset(rank for rank in sorted(bank) if bank[rank] and self.rng.random() < 0.5))
+        """Its toss for the next turn: fixed by the seed and the toss's number in the game (the tosses so far,
+        plus one), whatever was undone or played differently before it."""
+        return computer_toss(self.seed, state.turns + 1, state.banks[self.seat])
 
     def actions(self, state: CoinAgeState) -> list[str]:
         """The actions the computer plays now: its toss (when it tosses next) and its plan, or [] when the
         other player is to act."""
+        started = time.perf_counter()
         if state.over or not state.turn_known:
             return []
         played: list[str] = []
@@ -85,11 +117,24 @@ class Computer:
             played.append(RULES.format(slap, state))
             state = state.copy()
             RULES.apply(state, slap)
+        if state.tossed and state.seat == self.seat and not state.over and self.level == 5:
+            deadline = started + self.search_time()
+            tree = TreeSearch(random.Random(choice_bits(self.seed, state.turns)))
+            actions = [action for action in tree.plan_turn(state, deadline, reserve_cpu=RESERVE_CPU)]
+            if actions and isinstance(actions[-1], Done):
+                actions.pop()  # said only while something is left to it (see below)
+            after = state.copy()
+            for action in actions:
+                played.append(RULES.format(action, after))
+                RULES.apply(after, action)
+            if not after.over and RULES.to_move(after) == self.seat:
+                played.append("done")  # it stops with actions left: it ends its turn
+            return played
         if state.tossed and state.seat == self.seat and not state.over:
             result = search(state, time_limit=self.thinking_time(), max_depth=self.max_depth)
             chosen = result.plans[0] if result.plans else None
             if self.level <= 1 and result.plans:
-                chosen = self.rng.choice(result.plans[:5])
+                chosen = random.Random(choice_bits(self.seed, state.turns)).choice(result.plans[:5])
             plan = [text for text in (chosen.notation if chosen is not None else ()) if text != "done"]
             if self.still_to_move(state, plan):
                 plan.append("done")  # it stops with actions left (or found no plan in time): it ends its turn

@@ -387,3 +387,149 @@ def test_a_whole_game_against_the_computer_typed_and_by_menus_with_undo_and_a_re
     assert undone and resumed
     finished = replayed(game, record)
     assert finished.over, actions(record)[-5:]
+
+
+def computer_tosses_after_undos(*options: str, undos: int = 10) -> list[str]:
+    """Ann's turn, the computer's reply; then ``undos`` times: undo (its reply and Ann's last placement), and Ann's
+    placement again. The computer's toss each time, in order."""
+    lines = ["slap QN", "place Q A2", "place N B3"]
+    for _time in range(undos):
+        lines += ["undo", "place N B3"]
+    result = subprocess.run(
+        [*referee_command(), "coin-age", "play", "--players", "Ann,Bob", *options, "--computer-time", "0.05", "--json"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    documents = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    return [
+        found["action"]
+        for found in documents
+        if found.get("player") == "Bob" and str(found.get("action", "")).startswith("slap")
+    ]
+
+
+def test_fair_tosses_undo_ten_times_and_the_computer_tosses_the_same() -> None:
+    """Issue 35, item 3: the computer's toss is fixed by the game (its seed and the toss's number), so a player
+    cannot undo until it falls badly. Before, three undos gave QPD, NP, QNPD."""
+    tosses = computer_tosses_after_undos("--computer", "2", "--seed", "11")
+    assert len(tosses) == 11, tosses
+    assert len(set(tosses)) == 1, tosses
+
+
+def test_fair_tosses_without_a_seed_are_fixed_for_the_match_too() -> None:
+    """No --seed: the match draws one (kept in its record), and undo still sees one toss."""
+    tosses = computer_tosses_after_undos("--vs-computer", undos=4)
+    assert len(tosses) == 5 and len(set(tosses)) == 1, tosses
+
+
+def test_fair_tosses_differ_from_seed_to_seed() -> None:
+    """The toss comes from the seed: over a few seeds, the computer's first toss is not always the same (a toss
+    that never changed would be no toss at all)."""
+    from referee.coin_age.computer_tosses import computer_toss
+
+    bank = {4: 1, 3: 2, 2: 3, 1: 4}
+    assert len({computer_toss(seed, 2, bank) for seed in range(40)}) > 4
+
+
+def test_fair_tosses_after_resume_are_the_same(tmp_path) -> None:
+    """A match quit after Ann's turn and resumed with --vs-computer named again (no --seed): the record's seed goes
+    on, so the computer's toss after an undo is the one it tossed before."""
+    record = tmp_path / "game.toml"
+    first = subprocess.run(
+        [
+            *referee_command(),
+            "coin-age",
+            "play",
+            "--players",
+            "Ann,Bob",
+            "--computer",
+            "2",
+            "--record",
+            str(record),
+            "--computer-time",
+            "0.05",
+            "--json",
+            "--no-history",
+        ],
+        input="slap QN\nplace Q A2\nplace N B3\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert first.returncode == 0, first.stderr
+    lines = [json.loads(line) for line in first.stdout.splitlines() if line.startswith("{")]
+    before = [found["action"] for found in lines if "action" in found]
+    tossed = next(action for action in before[3:] if action.startswith("slap"))
+    again = subprocess.run(
+        [
+            *referee_command(),
+            "coin-age",
+            "play",
+            "--resume",
+            str(record),
+            "--vs-computer",
+            "--computer-time",
+            "0.05",
+            "--json",
+            "--no-history",
+        ],
+        input="undo\nplace N B3\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert again.returncode == 0, again.stderr
+    after = [json.loads(line) for line in again.stdout.splitlines() if line.startswith("{")]
+    retossed = [found["action"] for found in after if str(found.get("action", "")).startswith("slap")]
+    assert retossed == [tossed]
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (("--computer", "1,2"), "one seat"),
+        (("--computer", "3"), "one seat"),
+        (("--computer", "1", "--computer-seat", "2"), "disagree"),
+        (("--computer-seat", "1"), "--vs-computer"),
+    ],
+)
+def test_computer_option_checked(options: tuple[str, ...], message: str) -> None:
+    result = subprocess.run(
+        [*referee_command(), "coin-age", "play", "--players", "Ann,Bob", *options],
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2 and message in result.stderr, (result.returncode, result.stderr)
+
+
+def test_computer_option_plays_heads() -> None:
+    """``--computer 1``: the computer is heads and tosses first, before any line is read."""
+    result = subprocess.run(
+        [
+            *referee_command(),
+            "coin-age",
+            "play",
+            "--players",
+            "Cpu,Ann",
+            "--computer",
+            "1",
+            "--seed",
+            "4",
+            "--computer-time",
+            "0.05",
+            "--json",
+            "--no-history",
+        ],
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    first = json.loads(result.stdout.splitlines()[0])
+    assert first["player"] == "Cpu" and first["action"].startswith("slap")

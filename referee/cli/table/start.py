@@ -66,6 +66,10 @@ def play_command(
                 lock.release()
             raise fail(out, error) from None
         out.note(_resumed_computer(loaded.computer))
+    elif computer is not None and loaded is not None and loaded.computer:
+        continue_match = getattr(computer, "continue_match", None)  # the same match goes on (its tosses, say)
+        if continue_match is not None:
+            continue_match(loaded.computer)
     session = PlaySession(spec, env, game, path, json_mode, computer, lock=lock, writer=writer)
     session.logging = logging or PlayLogging()
     session.location = session.logging.location or (loaded.location if loaded is not None else None)

@@ -77,11 +77,19 @@ def play(
     history: PlayHistoryOption = None,
     location: LocationOption = None,
     json_mode: JsonOption = False,
-    vs_computer: Annotated[bool, typer.Option("--vs-computer", help="The hint engine plays one seat.")] = False,
+    computer: Annotated[
+        str | None,
+        typer.Option("--computer", help="The seat the computer plays: 1 (heads) or 2 (tails)."),
+    ] = None,
+    vs_computer: Annotated[
+        bool, typer.Option("--vs-computer", help="The computer plays one seat (see --computer-seat).")
+    ] = False,
     computer_seat: Annotated[
-        int, typer.Option("--computer-seat", help="The computer's seat: 1 (heads) or 2 (tails).")
-    ] = 2,
-    seed: Annotated[int | None, typer.Option("--seed", help="The computer's tosses, repeatable.")] = None,
+        int | None, typer.Option("--computer-seat", help="With --vs-computer: 1 (heads) or 2 (tails, the default).")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="The computer's tosses, fixed by this number and the turn.")
+    ] = None,
     computer_time: Annotated[float, typer.Option("--computer-time", help="Seconds per computer turn.")] = 1.0,
     level: Annotated[int, typer.Option("--level", help="The computer's strength: 1 (a beginner) to 5.")] = 5,
     computer_tosses: Annotated[
@@ -99,16 +107,17 @@ def play(
     names, setup = (None, None)
     if resume is None:
         names, setup = players_and_setup(players or "", map_value, out) if players else (None, None)
-    computer = None
-    if vs_computer:
+    player = None
+    if vs_computer or computer is not None or computer_seat is not None:
         try:
-            from referee.cli.games.coin_age.sparring import coin_age_computer
+            from referee.cli.games.coin_age.sparring import coin_age_computer, computer_seat_of
 
-            computer = coin_age_computer(computer_seat, seed, computer_time, computer_tosses, level)
+            seat = computer_seat_of(computer, vs_computer, computer_seat)
+            player = coin_age_computer(seat, seed, computer_time, computer_tosses, level)
         except RefereeError as error:
             raise fail(out, error) from None
     return play_command(
-        ctx.obj, SPEC, names, setup, record, resume, json_mode, computer, PlayLogging(log, history, location)
+        ctx.obj, SPEC, names, setup, record, resume, json_mode, player, PlayLogging(log, history, location)
     )
 
 

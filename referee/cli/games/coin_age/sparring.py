@@ -22,6 +22,26 @@ def coin_age_computer(seat: int, seed: int | None, seconds: float, tosses: str, 
     return Computer(seat - 1, seed, time_limit=seconds, typed_tosses=tosses == "typed", level=level)
 
 
+def computer_seat_of(computer: str | None, vs_computer: bool, computer_seat: int | None) -> int:
+    """The computer's seat (from 1): ``--computer SEAT``, or ``--vs-computer`` with ``--computer-seat`` (2, tails,
+    by default); both given, they must agree. Coin Age has two seats and one stays human."""
+    if computer is not None:
+        text = computer.strip()
+        if text not in ("1", "2"):
+            raise InputError(
+                _("--computer takes one seat in Coin Age, 1 (heads) or 2 (tails), not '{text}'").format(text=computer)
+            )
+        seat = int(text)
+        if computer_seat is not None and computer_seat != seat:
+            raise InputError(
+                _("--computer {seat} and --computer-seat {other} disagree").format(seat=seat, other=computer_seat)
+            )
+        return seat
+    if not vs_computer:
+        raise InputError(_("--computer-seat goes with --vs-computer (or say --computer SEAT)"))
+    return 2 if computer_seat is None else computer_seat
+
+
 def computer_from_record(table: dict[str, Any], players: int) -> Any:
     """The computer a record's ``[computer]`` table describes (see :meth:`Computer.record_table`)."""
     from referee.cli.records import computer_table

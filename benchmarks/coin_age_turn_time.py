@@ -1,0 +1,145 @@
+"""How long the Coin Age computer's turns take, measured from outside the process, against the time it is given.
+
+    python benchmarks/coin_age_turn_time.py --time 0.5 --games 6 [--level 5] [--load 2]
+    python benchmarks/coin_age_turn_time.py --quick          # one short game (the test suite runs it)
+
+A driver plays Ann (random legal actions, her tosses drawn here) against ``referee coin-age play --players
+Cpu,Ann --computer 1 --computer-time T --json`` through a pipe, as a user's script would, and times each computer
+turn after the first (which comes with the referee's start-up), from the moment the line that ends Ann's turn is
+written to the moment the line that hands the turn back arrives: the computer's toss, its whole plan, and the
+referee's own work in between, each action written to the record; what a person at the table waits for.
+``--load N`` keeps N busy processes running meanwhile (a loaded machine); the load average is printed with the
+figures.
+
+Target (issue 35): the 99th percentile of those turns within the time given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.run import child_env, referee_command
+from referee.coin_age.rules import RULES
+
+VERBOSE = False
+"""``--verbose``: each turn over the time, with when each of its lines arrived."""
+
+
+def busy() -> None:
+    while True:
+        pass
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The nearest-rank percentile (``share`` from 0 to 1) of the values."""
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), int(-(-share * len(ordered) // 1))))
+    return ordered[rank - 1]
+
+
+def one_game(seed: int, seconds: float, level: int) -> list[float]:
+    """The computer's turn times in one game (seconds, as seen from the pipe)."""
+    from referee.cli.games.coin_age.room import SPEC
+
+    rng = random.Random(seed)
+    state = RULES.new_state(["Cpu", "Ann"], SPEC.prepare_setup({"map": "original"}, "benchmark"))
+    command = [*referee_command(), "coin-age", "play", "--players", "Cpu,Ann", "--computer", "1", "--seed", str(seed)]
+    command += ["--computer-time", str(seconds), "--level", str(level), "--json", "--no-history"]
+    folder = tempfile.mkdtemp(prefix="turn-time-")
+    command += ["--record", os.path.join(folder, "game.toml")]  # each action written down, as at the table
+    process = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=child_env()
+    )
+    assert process.stdin is not None and process.stdout is not None
+    times: list[float] = []
+    try:
+        # the computer is heads: its first turn comes with the referee's start-up, untimed
+        while not state.over and RULES.to_move(state) != 1:
+            document = json.loads(process.stdout.readline())
+            if "action" in document:
+                RULES.apply(state, RULES.parse(document["action"], state))
+        while not state.over:
+            if state.tossed and RULES.to_move(state) == 1:
+                choices = [*RULES.turn_actions(state), "done"]
+                choice = rng.choice(choices)
+                line = "done" if choice == "done" else RULES.format(choice, state)
+            else:
+                bank = state.banks[1]
+                kinds = "".join(letter for rank, letter in ((4, "Q"), (3, "N"), (2, "P"), (1, "D")) if bank[rank])
+                line = "slap " + ("".join(k for k in kinds if rng.random() < 0.5) or "-")
+            started = time.perf_counter()
+            process.stdin.write((line + "\n").encode())
+            process.stdin.flush()
+            computer_turn = False
+            arrivals: list[tuple[float, str]] = []
+            while True:
+                raw = process.stdout.readline()
+                if not raw:
+                    raise SystemExit(f"game {seed}: play stopped")
+                document = json.loads(raw)
+                arrivals.append((time.perf_counter() - started, str(document.get("action"))))
+                if "action" not in document:
+                    continue
+                RULES.apply(state, RULES.parse(document["action"], state))
+                if document["to_move"] == "Cpu":
+                    computer_turn = True
+                if document["over"] or document["to_move"] == "Ann":
+                    break
+            if computer_turn:
+                times.append(time.perf_counter() - started)
+                if VERBOSE and times[-1] > seconds:
+                    print(f"  over: {times[-1]:.3f} s: " + ", ".join(f"{at:.3f} {what}" for at, what in arrivals))
+    finally:
+        process.stdin.close()
+        process.wait(timeout=60)
+        shutil.rmtree(folder, ignore_errors=True)
+    return times
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--time", type=float, default=0.5)
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--level", type=int, default=5)
+    parser.add_argument("--load", type=int, default=0, help="busy processes kept running meanwhile")
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--verbose", action="store_true", help="each turn over the time, line by line")
+    options = parser.parse_args()
+    global VERBOSE
+    VERBOSE = options.verbose
+    games, seconds = (1, 0.1) if options.quick else (options.games, options.time)
+    loaders = [multiprocessing.Process(target=busy, daemon=True) for _load in range(options.load)]
+    for loader in loaders:
+        loader.start()
+    started = time.perf_counter()
+    times: list[float] = []
+    try:
+        for game in range(games):
+            times += one_game(1000 + game, seconds, options.level)
+    finally:
+        for loader in loaders:
+            loader.terminate()
+    over = sum(1 for spent in times if spent > seconds)
+    print(
+        f"coin-age computer, {seconds} s a turn, level {options.level}: {len(times)} turns in {games} games, "
+        f"median {percentile(times, 0.5):.3f} s, p99 {percentile(times, 0.99):.3f} s, max {max(times):.3f} s, "
+        f"{over} over the time; load average {os.getloadavg()[0]:.1f} (+{options.load} busy), "
+        f"{time.perf_counter() - started:.0f} s"
+    )
+    return 0 if percentile(times, 0.99) <= seconds or options.quick else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
