@@ -47,6 +47,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import builders_agents
 from referee.builders.rules import RULES as BUILDERS
 from referee.coin_age.actions import Done, Slap
 from referee.coin_age.rules import RULES as COIN_AGE
@@ -337,26 +338,6 @@ def toss_edge(matched: list[int], tossed: list[int], seat: int) -> float:
 # -- The Builders --------------------------------------------------------------------------------------------------
 
 
-def builders_worth(state: Any, seat: int) -> float:
-    """VP, plus each open site's VP as far as the workers on it cover what it requires, plus a tenth per écu."""
-    from referee.builders.cards import card
-
-    player = state.seats[seat]
-    worth = float(player.vp) + player.coins / 10
-    for site, workers in player.sites.items():
-        building = card(site)
-        need = sum(building.requires)
-        have = [0, 0, 0, 0]
-        for worker in workers:
-            for index, amount in enumerate(card(worker).produces):
-                have[index] += amount
-        covered = sum(min(h, n) for h, n in zip(have, building.requires, strict=True))
-        worth += building.vp * (0.3 + 0.6 * covered / need) if need else building.vp
-    for worker in player.idle:
-        worth += sum(card(worker).produces) * 0.05
-    return worth
-
-
 class BuildersRandom:
     def __init__(self, seat: int, seconds: float, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -365,31 +346,16 @@ class BuildersRandom:
         return self.rng.choice(list(BUILDERS.legal_actions(state)))
 
 
-class BuildersGreedy:
-    """The action with the best worth after it (see :func:`builders_worth`); ties at random."""
-
-    def __init__(self, seat: int, seconds: float, seed: int) -> None:
-        self.seat, self.rng = seat, random.Random(seed)
-
-    def choose(self, state: Any) -> Any:
-        best: list[Any] = []
-        best_worth = -math.inf
-        for action in BUILDERS.legal_actions(state):
-            after = state.copy()
-            BUILDERS.apply(after, action)
-            worth = builders_worth(after, self.seat)
-            if worth > best_worth + 1e-9:
-                best, best_worth = [action], worth
-            elif abs(worth - best_worth) <= 1e-9:
-                best.append(action)
-        return self.rng.choice(best)
+BUILDERS_AGENTS: dict[str, Callable[..., Any]] = {
+    "random": BuildersRandom,
+    "greedy": builders_agents.Greedy,
+    "montecarlo": builders_agents.TurnMonteCarlo,
+}
 
 
-BUILDERS_AGENTS: dict[str, Callable[..., Any]] = {"random": BuildersRandom, "greedy": BuildersGreedy}
-
-
-def builders_game(job: tuple[int, str, float, int, int]) -> tuple[float, None]:
-    """One game of ``players`` seats: the computer in seat ``game % players``, the others reference agents."""
+def builders_game(job: tuple[int, str, float, int, int]) -> tuple[float, list[float]]:
+    """One game of ``players`` seats: the computer in seat ``game % players``, the others reference agents; its
+    result, and the seconds each of the computer's actions took, timed here around its call (outside its code)."""
     game, opponent, seconds, level, players = job
     from referee.builders.computer import BuildersComputer
 
@@ -398,15 +364,29 @@ def builders_game(job: tuple[int, str, float, int, int]) -> tuple[float, None]:
     mine = game % players
     computer = BuildersComputer([mine], level=level, seconds=seconds, seed=40_000 + game)
     others = {seat: BUILDERS_AGENTS[opponent](seat, seconds, 50_000 + 10 * game + seat) for seat in range(players)}
-    for _step in range(5_000):
-        if state.over or BUILDERS.stalled(state):
+    times: list[float] = []
+    for _step in range(5_000):  # (a game still on after so many actions is scored as it stands)
+        if state.over:
             break
         seat = state.current
-        action = computer.choose(state) if seat == mine else others[seat].choose(state)
+        if seat == mine:
+            started = time.perf_counter()
+            action = computer.choose(state)
+            times.append(time.perf_counter() - started)
+        else:
+            action = others[seat].choose(state)
         if not BUILDERS.judge(state, action).legal:
             raise SystemExit(f"game {game}: seat {seat} played an illegal action {action!r}")
         BUILDERS.apply(state, action)
-    return result_for(BUILDERS.outcome(state), names[mine]), None
+    return result_for(BUILDERS.outcome(state), names[mine]), times
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which ``share`` of ``values`` lie (nearest rank)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
 
 
 # -- running a series ----------------------------------------------------------------------------------------------
@@ -453,6 +433,10 @@ def series(
     }
     if game_name == "coin-age":
         row["by_luck"] = luck_split(played)
+    else:
+        times = [seconds for _result, timed in played for seconds in timed]
+        row["p99_action_seconds"] = round(percentile(times, 0.99), 3)
+        row["max_action_seconds"] = round(max(times, default=0.0), 3)
     return row
 
 
@@ -473,8 +457,15 @@ def line(row: dict) -> str:
         who += f" {row['agent']}"
     return (
         f"{who:<22} vs {row['opponent']:<7} {row['seconds']:>5} s  level {row['level']}  {row['games']:>4} games  "
-        f"{row['score']:6.1%}  (95 %: {low:.0%}–{high:.0%})  {row['wall_seconds']} s{luck(row)}"
+        f"{row['score']:6.1%}  (95 %: {low:.0%}–{high:.0%})  {row['wall_seconds']} s{luck(row)}{action_time(row)}"
     )
+
+
+def action_time(row: dict) -> str:
+    """A Builders line's time per computer action at the 99th percentile (and the longest), or nothing."""
+    if "p99_action_seconds" not in row:
+        return ""
+    return f"  [action time p99 {row['p99_action_seconds']} s, max {row['max_action_seconds']} s]"
 
 
 def luck(row: dict) -> str:
