@@ -48,7 +48,7 @@ BEAMS = {2: 1, 3: 3, 4: 8, 5: 30}
 """Partial turns the planner keeps at each step, by level."""
 LONGEST_TURN = 12
 """Actions at most in a planned turn (three free ones and those bought: more than écus ever pay for)."""
-TIME_SHARE = 0.8
+TIME_SHARE = 0.7
 """The share of its time the planner plans for: the rest is left for what follows a plan (the session's own work)."""
 
 COIN = 0.1
@@ -96,7 +96,7 @@ recruited first), in VP."""
 
 
 _COVERS: dict[tuple[Any, ...], tuple[list[str], int, int] | None] = {}
-"""Covers already worked out (the positions of one turn share most of them); emptied when it grows large."""
+"""Covers already worked out (the positions of one turn share most of them); emptied before each plan."""
 
 
 def cover(missing: tuple[int, ...], pool: dict[str, bool]) -> tuple[list[str], int, int] | None:
@@ -104,7 +104,7 @@ def cover(missing: tuple[int, ...], pool: dict[str, bool]) -> tuple[list[str], i
     key = (missing, frozenset(pool.items()))
     found = _COVERS.get(key, False)
     if found is False:
-        if len(_COVERS) > 100_000:
+        if len(_COVERS) > 20_000:
             _COVERS.clear()
         found = _COVERS[key] = find_cover(missing, dict(pool))
     if found is not None:
@@ -215,7 +215,7 @@ def _others_prospect(state: BuildersState, index: int, left: float) -> float:
     )
     found = _OTHERS.get(key)
     if found is None:
-        if len(_OTHERS) > 50_000:
+        if len(_OTHERS) > 5_000:
             _OTHERS.clear()
         found = _OTHERS[key] = prospect(state, index, left)
     return found
@@ -420,6 +420,10 @@ class BuildersComputer:
             action = self.plan.pop(0)[0]
             if RULES.judge(state, action).legal:
                 return action
+        # What the last plan remembered is let go: kept, it would make each of Python's full garbage collections
+        # (which may come in the middle of a plan) long enough to overrun the time.
+        _COVERS.clear()
+        _OTHERS.clear()
         guess = hidden_order_shuffled(state, self.rng)
         deadline = started + self.seconds * TIME_SHARE
         plan = plan_turn(guess, seat, BEAMS.get(self.level, BEAMS[DEFAULT_LEVEL]), deadline)
