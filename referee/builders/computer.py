@@ -20,8 +20,9 @@ As the end comes near (the leader's VP), unfinished sites count for less and éc
 turns judged by :func:`worth`, keeping the best :data:`BEAMS` of them at each step; the best whole turn is played
 action by action, planned again after each start or recruit (a card came up that the plan could not know).
 
-Levels (``--level``): 1 a beginner (a sensible action at random: ``simulate``'s policy); 2 the best single action
-by its judgement; 3 to 5 plan the whole turn with wider beams (4, 12, 40 partial turns). Each stops at the time
+Levels (``--level``): 1 a beginner (a sensible action at random: ``simulate``'s policy); 2 to 5 plan the whole
+turn, keeping 1, 3, 8 or 30 partial turns at each step (2 is a greedy planner: the best next action each time, and
+whether ending the turn there is better). Each stops at the time
 given: the deadline is read after every position it judges, and the best plan found so far is played.
 
 It decides one action at a time; the session asks again until its turn is over. A row awaiting a ``reveal`` (cards
@@ -379,18 +380,6 @@ def plan_turn(state: BuildersState, seat: int, beam_width: int, deadline: float 
     return [DONE]
 
 
-def best_action(state: BuildersState, seat: int) -> Action:
-    """Level 2: the single action after which :func:`worth` is highest (done when nothing betters it)."""
-    best: tuple[float, Action] = (-1e9, DONE)
-    for action in candidates(state):
-        after = state.copy()
-        RULES.apply(after, action)
-        value = worth(after, seat)
-        if value > best[0]:
-            best = (value, action)
-    return best[1]
-
-
 class BuildersComputer:
     """Plays the ``seats`` (0-based) at ``level`` with ``seconds`` per action, drawing from its own ``seed`` (a
     fresh one when None: never the deal's)."""
@@ -414,8 +403,6 @@ class BuildersComputer:
         seat = state.current
         if self.level <= 1:
             return RULES.self_play_action(state, self.rng)
-        if self.level == 2:
-            return best_action(state, seat)
         if self.plan and self.plan[0][1] == (state.turn, *_key(state)):
             action = self.plan.pop(0)[0]
             if RULES.judge(state, action).legal:
