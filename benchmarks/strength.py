@@ -25,8 +25,13 @@ and share no code with the computers:
   would stand), ``flat`` (flat Monte Carlo: each legal action tried in random games to the end, round by round,
   the best mean result played), ``uct`` (a plain UCT tree search over single actions with chance nodes for the
   tosses, each outcome sampled at its probability, random play-outs, UCB1 with c = 0.7).
-* The Builders — ``random`` (any legal action) and ``greedy`` (the action after which the player's VP, plus what
-  its open sites are worth as far as their workers already cover them, is highest: the most VP per action).
+* The Builders — ``random`` (any legal action), and in ``builders_agents.py``, written from their description
+  before the computer was tuned: ``greedy`` (issue 35's greedy agent: the send gaining the most VP per action,
+  at most two sites, the recruit covering most of what its sites need per écu, else the most écus, never a bought
+  action) and ``montecarlo`` (Monte Carlo over whole turns: candidate turns played out to the end by greedy
+  players, the hidden decks shuffled from the unseen cards by its own generator; its time is 3 × the seconds an
+  action, a turn). A Builders line also gives the time each of the computer's actions took, timed around its
+  call, at the 99th percentile and at most.
 
 Not a test: the figures go into the README by hand, with the command that made them.
 """
@@ -492,6 +497,9 @@ TABLE = [
     ("builders", "greedy", 0.5, 4, 2, "computer"),
     ("builders", "greedy", 0.5, 4, 3, "computer"),
     ("builders", "greedy", 0.5, 4, 4, "computer"),
+    ("builders", "montecarlo", 0.1, 4, 2, "computer"),
+    ("builders", "montecarlo", 0.1, 4, 3, "computer"),
+    ("builders", "montecarlo", 0.1, 4, 4, "computer"),
 ]
 
 

@@ -56,7 +56,7 @@ COIN = 0.1
 """An écu held, in VP: what it scores at the end (1 VP per 10)."""
 ECU = 0.2
 """An écu paid for a worker, in VP, when choosing the workers that cover a site."""
-LATER = 0.8
+LATER = 0.5
 """What a site finished a turn later is worth, as a share of it finished now."""
 MACHINE_WORK = 1.0
 """What a finished machine is worth as a worker that costs no écus, beyond its VP."""
