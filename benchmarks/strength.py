@@ -520,7 +520,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.quick:
         quick = [("coin-age", opponent, 0.02, 5, 2) for opponent in COIN_AGE_AGENTS]
-        quick += [("builders", "random", 0.01, 2, 2), ("builders", "greedy", 0.01, 2, 4)]  # level 2: no time taken
+        quick += [("builders", "random", 0.01, 2, 2), ("builders", "greedy", 0.01, 2, 4)]
+        quick += [("builders", "montecarlo", 0.01, 2, 2)]
         rows = [
             series(game, opponent, 1, seconds, level, players, 1) for game, opponent, seconds, level, players in quick
         ]

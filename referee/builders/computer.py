@@ -49,7 +49,7 @@ BEAMS = {2: 1, 3: 3, 4: 8, 5: 30}
 """Partial turns the planner keeps at each step, by level."""
 LONGEST_TURN = 12
 """Actions at most in a planned turn (three free ones and those bought: more than écus ever pay for)."""
-TIME_SHARE = 0.7
+TIME_SHARE = 0.5
 """The share of its time the planner plans for: the rest is left for what follows a plan (the session's own work)."""
 
 COIN = 0.1
