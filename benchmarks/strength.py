@@ -53,6 +53,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import builders_agents
+
 from referee.builders.rules import RULES as BUILDERS
 from referee.coin_age.actions import Done, Slap
 from referee.coin_age.rules import RULES as COIN_AGE

@@ -5,16 +5,18 @@ how many cards each deck holds. The order of the decks is hidden: before it plan
 in an order of its own (determinisation) drawn by its own generator, which never derives from the deal's seed
 (``play`` gives it a fresh seed, kept in the record's ``[computer]`` table so that a resumed match goes on alike).
 
-**Its judgement** (:func:`worth`) is what a seat can still finish, not how much it holds: each open site is worth
-what finishing it brings (its VP, its écus, a machine's work) less what finishing it still costs — the cheapest
-workers that cover what it still needs, each paid in écus and in an action (a face-up worker one more action, to
-recruit it) — and nothing when its own idle workers and the face-up row cannot cover it. A worker counts for one
-site only (the sites are served best first), so a site its workers are already spoken for is worth nothing: the
-planner never starts a building it has no one to build, and never empties the row to no purpose. Écus count at
-:data:`ECU` a piece; an action still needed later at :data:`LATER_ACTION` (an action is scarcer later than the
-écus it could take now), so sending a worker now is worth more than taking coins when the site will be finished.
-As the end comes near (the leader's VP), unfinished sites count for less and écus for what they score (1 VP per
-10); in the last round only the score counts.
+**Its judgement** (:func:`worth`) is what a seat can still finish, not how much it holds (:func:`prospect`): its
+open sites, nearest to done first, then the two most promising face-up buildings, are finished one after another
+in its mind — the cheapest workers that cover what each still needs (idle ones, those freed by a site finished
+before, face-up ones at one more action to recruit), the écus they cost (taken as coins, 2 an action, when the
+purse is short) and the actions all this takes, at 3 a turn. Each site counts for what it brings (VP, écus, a
+machine's work) less the écus it costs, halved for each turn it is away (:data:`LATER`), and for nothing when no
+worker it could get can cover it or when it would be done after the game is likely to end (when the leader of
+the others would reach 17 VP). So a site it cannot work is worth nothing and one far off little: it starts a
+building only to finish it, never empties the row to no purpose, and sends, recruits or takes coins by how much
+sooner its sites are done. Écus held count for what they score (1 VP per 10). The position is judged against the
+best of the other players' prospects, so that ending the game is weighed: in the last round only the scores
+count, with :data:`WIN` for being ahead.
 
 **Its planning**: the rest of its turn (buying actions included) is searched action by action, a beam of partial
 turns judged by :func:`worth`, keeping the best :data:`BEAMS` of them at each step; the best whole turn is played
@@ -103,15 +105,16 @@ _COVERS: dict[tuple[Any, ...], tuple[list[str], int, int] | None] = {}
 def cover(missing: tuple[int, ...], pool: dict[str, bool]) -> tuple[list[str], int, int] | None:
     """:func:`find_cover`, remembered: the workers found are taken out of ``pool``."""
     key = (missing, frozenset(pool.items()))
-    found = _COVERS.get(key, False)
-    if found is False:
+    if key in _COVERS:
+        found = _COVERS[key]
+    else:
         if len(_COVERS) > 20_000:
             _COVERS.clear()
         found = _COVERS[key] = find_cover(missing, dict(pool))
     if found is not None:
         for worker in found[0]:
             del pool[worker]
-    return found  # type: ignore[return-value]
+    return found
 
 
 def find_cover(missing: tuple[int, ...], pool: dict[str, bool]) -> tuple[list[str], int, int] | None:
@@ -283,8 +286,8 @@ def candidates(state: BuildersState) -> list[Action]:
     of the face-up workers that make most of what its sites still need per écu, sends of the workers that cover
     most of what a site still needs per écu, the coins that fit, a bought action once none is left, done."""
     seat = state.seats[state.current]
-    starts: list[Action] = []
-    recruits: list[Action] = []
+    starts: list[Start] = []
+    recruits: list[Recruit] = []
     sends: dict[str, list[tuple[float, Action]]] = {}
     rest: list[Action] = []
     wanted = [0, 0, 0, 0]
@@ -299,10 +302,10 @@ def candidates(state: BuildersState) -> list[Action]:
             useful = _useful(needs[send.site], _PRODUCES[send.worker])
             if useful:
                 sends.setdefault(send.site, []).append((-useful / (1 + _COST[send.worker]), action))
-        elif kind is Start:
+        elif isinstance(action, Start):
             if len(seat.sites) < MAX_SITES:
                 starts.append(action)
-        elif kind is Recruit:
+        elif isinstance(action, Recruit):
             recruits.append(action)
         elif kind is Buy:
             if not state.actions_left:
@@ -313,8 +316,8 @@ def candidates(state: BuildersState) -> list[Action]:
     for found in sends.values():
         found.sort(key=lambda item: item[0])
         chosen += [action for _rate, action in found[:CHOICES]]
-    starts.sort(key=lambda action: _promise(action.card))  # type: ignore[attr-defined]
-    recruits.sort(key=lambda action: -(_useful(wanted, _PRODUCES[action.card]) + 0.1) / _COST[action.card])  # type: ignore[attr-defined]
+    starts.sort(key=lambda start: _promise(start.card))
+    recruits.sort(key=lambda recruit: -(_useful(wanted, _PRODUCES[recruit.card]) + 0.1) / _COST[recruit.card])
     return chosen + starts[:CHOICES] + recruits[:CHOICES] + rest
 
 
@@ -395,7 +398,12 @@ class BuildersComputer:
 
     def record_table(self) -> dict[str, Any]:
         """The record's ``[computer]`` table: ``seats`` (from 1), ``level``, ``time`` per action, its ``seed``."""
-        return {"seats": [seat + 1 for seat in self.seats], "level": self.level, "time": self.seconds, "seed": self.seed}
+        return {
+            "seats": [seat + 1 for seat in self.seats],
+            "level": self.level,
+            "time": self.seconds,
+            "seed": self.seed,
+        }
 
     def choose(self, state: BuildersState) -> Any:
         """The action the computer plays now (it is one of its seats' turn, no reveal awaited)."""
