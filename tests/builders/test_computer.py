@@ -232,3 +232,13 @@ def test_the_self_play_benchmark_runs_in_quick_mode() -> None:
     done = subprocess.run([sys.executable, str(script), "--quick"], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.count("ended_by_ruling 0") == 3, done.stdout
+
+
+def test_the_pipe_timing_benchmark_runs_in_quick_mode() -> None:
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "builders_pipe_time.py"
+    done = subprocess.run([sys.executable, str(script), "--quick"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "computer actions timed through the pipe" in done.stdout, done.stdout
