@@ -23,13 +23,12 @@ The game then ends at once, scored as it stands (VP + 1 per 10 écus, the usual 
 from __future__ import annotations
 
 from referee.builders import cards
-from referee.builders.cards import Resources
+from referee.builders.plans import PRODUCES, REQUIRES, covers, pack
 from referee.builders.sites import still_needed
 from referee.builders.state import END_VP, BuildersState, Seat
 
 _CARD = cards.catalogue()
-_PRODUCES = {c.id: tuple(c.produces) for c in _CARD.values()}
-_REQUIRES = {c.id: tuple(c.requires) for c in _CARD.values()}
+_VP = {c.id: c.vp for c in _CARD.values()}
 
 UNREACHABLE = "unreachable"
 FROZEN = "frozen"
@@ -54,43 +53,39 @@ def reachable_vp(state: BuildersState, seat: Seat) -> int:
     idle workers and of every face-up and unseen worker; then, for each of its open sites that these would cover
     (what the site still needs), those of the workers on it, freed when it is finished (and the machine's own, for
     a machine); and those of each face-up or unseen machine they would cover. A worker on a site that can never be
-    finished never works again."""
-    made = [0, 0, 0, 0]
+    finished never works again. (Amounts are packed four to an int, as :mod:`.plans` packs them.)"""
+    made = 0
     for worker in (*seat.idle, *state.row_workers, *state.deck_workers):
-        _add(made, _PRODUCES[worker])
-    waiting = {site: still_needed(site, on) for site, on in seat.sites.items()}
+        made += PRODUCES[worker]
+    waiting = {site: pack(still_needed(site, on)) for site, on in seat.sites.items()}
     machines = [card for card in (*state.row_buildings, *state.deck_buildings) if _CARD[card].kind == "machine"]
     finished: list[str] = []
     added = True
     while added:
         added = False
         for site, need in waiting.items():
-            if _covered(need, made):
+            if covers(made, need):
                 del waiting[site]
                 finished.append(site)
                 for worker in seat.sites[site]:
-                    _add(made, _PRODUCES[worker])
+                    made += PRODUCES[worker]
                 if _CARD[site].kind == "machine":
-                    _add(made, _PRODUCES[site])
+                    made += PRODUCES[site]
                 added = True
                 break
         for machine in machines:
-            if _covered(_REQUIRES[machine], made):
+            if covers(made, REQUIRES[machine]):
                 machines.remove(machine)
-                _add(made, _PRODUCES[machine])
+                made += PRODUCES[machine]
                 added = True
                 break
-    others = [card for card in (*state.row_buildings, *state.deck_buildings) if _covered(_REQUIRES[card], made)]
-    return seat.vp + sum(_CARD[card].vp for card in (*finished, *others))
-
-
-def _add(made: list[int], produces: tuple[int, ...]) -> None:
-    for index, amount in enumerate(produces):
-        made[index] += amount
-
-
-def _covered(need: tuple[int, ...] | Resources, made: list[int]) -> bool:
-    return all(wanted <= have for wanted, have in zip(need, made, strict=True))
+    total = seat.vp
+    for card in finished:
+        total += _VP[card]
+    for card in (*state.row_buildings, *state.deck_buildings):
+        if covers(made, REQUIRES[card]):
+            total += _VP[card]
+    return total
 
 
 def unreachable(state: BuildersState) -> bool:
