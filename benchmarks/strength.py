@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # (its Builders agents, when loaded from elsewhere)
 
 import builders_agents
 
@@ -440,7 +441,7 @@ def series(
     if game_name == "coin-age":
         row["by_luck"] = luck_split(played)
     else:
-        times = [seconds for _result, timed in played for seconds in timed]
+        times = [spent for _result, timed in played for spent in timed]
         row["p99_action_seconds"] = round(percentile(times, 0.99), 3)
         row["max_action_seconds"] = round(max(times, default=0.0), 3)
     return row
