@@ -47,6 +47,7 @@ def self_play(job: tuple[int, int, int, float]) -> tuple[str, int, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--first", type=int, default=0, help="the number of the first game (to split a run)")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--level", type=int, default=2)
     parser.add_argument("--time", type=float, default=0.5)
@@ -58,7 +59,7 @@ def main() -> None:
         args.games, args.workers = 2, 1
     for players in args.players:
         started = time.perf_counter()
-        jobs = [(game, players, args.level, args.time) for game in range(args.games)]
+        jobs = [(game, players, args.level, args.time) for game in range(args.first, args.first + args.games)]
         if args.workers > 1:
             with ProcessPoolExecutor(args.workers) as pool:
                 results = list(pool.map(self_play, jobs, chunksize=4))
@@ -68,6 +69,7 @@ def main() -> None:
             "players": players,
             "level": args.level,
             "games": args.games,
+            "first": args.first,
             "ended_by_17_vp": sum(1 for how, _t, _a in results if how == "vp"),
             "ended_by_ruling": sum(1 for how, _t, _a in results if how == "ruling"),
             "not_ended": sum(1 for how, _t, _a in results if how == "cut"),
