@@ -175,16 +175,18 @@ def test_self_play_between_computers_ends_by_17_vp(players: int) -> None:
 
 
 def test_each_action_ends_within_the_time_given() -> None:
-    """Level 5 (the widest search, which would take longer than this in most positions) with 0.1 s an action,
-    four players: the 99th percentile of the time each action takes, measured around the call, is within 0.1 s
-    (the planner reads the clock after every position it judges, and stops at half its time)."""
+    """Level 5 (the widest search) with 0.3 s an action, four players: the search is cut by its deadline in some
+    positions (it would take longer), and still the 99th percentile of the time each action takes, measured around
+    the call, is within 0.3 s (the planner reads the clock after every position it judges, and stops at half its
+    time: the other half is the margin for a loaded machine)."""
+    import math
     import time
 
     times: list[float] = []
     for game_seed in range(2):
         rng = random.Random(game_seed)
         state = RULES.new_state(["Ann", "Bob", "Cid", "Dee"], {"seed": 500 + game_seed})
-        computer = BuildersComputer([0], level=5, seconds=0.1, seed=9)
+        computer = BuildersComputer([0], level=5, seconds=0.3, seed=9)
         for _step in range(600):
             if state.over:
                 break
@@ -196,7 +198,8 @@ def test_each_action_ends_within_the_time_given() -> None:
                 action = RULES.self_play_action(state, rng)
             RULES.apply(state, action)
     times.sort()
-    assert times[int(0.99 * len(times))] <= 0.1, times[-5:]
+    assert times[-1] >= 0.15, "no search was long enough to be cut: the test would not show the deadline"
+    assert times[math.ceil(0.99 * len(times)) - 1] <= 0.3, times[-5:]
 
 
 def test_the_computers_generator_is_its_own_never_the_deals() -> None:
