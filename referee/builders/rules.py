@@ -12,7 +12,8 @@
   still_needed`, :meth:`~BuildersRules.complete`);
 * take coins [RB]: 1/3/6 écus for 1/2/3 actions; the bank pays what it holds (ruling, :meth:`~BuildersRules.pay`);
 * end [RB]: a player ending a turn with :data:`END_VP` or more starts the last round (:meth:`~BuildersRules.
-  apply_done`).
+  apply_done`); a game that can no longer end is ended when a turn ends, scored as it stands (ruling,
+  :mod:`.stall`, :meth:`~BuildersRules.end_stalled`).
 
 The legal actions, a uniform random one and self-play's sensible one are generated fast in :mod:`.selfplay`; what
 is legal is written only here, in the ``judge_*`` methods.
