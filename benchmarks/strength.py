@@ -32,8 +32,13 @@ and share no code with the computers:
   counts ``mcts``'s time in CPU seconds (a series against greedy then measures the same search on a loaded
   machine); ``STRENGTH_PROGRESS=FILE`` logs each game as it ends; ``STRENGTH_FIRST_GAME=N`` numbers a Coin Age
   series' games from N (their seeds), so a second run adds games to the first instead of repeating them.
-* The Builders — ``random`` (any legal action) and ``greedy`` (the action after which the player's VP, plus what
-  its open sites are worth as far as their workers already cover them, is highest: the most VP per action).
+* The Builders — ``random`` (any legal action), and in ``builders_agents.py``, written from their description
+  before the computer was tuned: ``greedy`` (issue 35's greedy agent: the send gaining the most VP per action,
+  at most two sites, the recruit covering most of what its sites need per écu, else the most écus, never a bought
+  action) and ``montecarlo`` (Monte Carlo over whole turns: candidate turns played out to the end by greedy
+  players, the hidden decks shuffled from the unseen cards by its own generator; its time is 3 × the seconds an
+  action, a turn). A Builders line also gives the time each of the computer's actions took, timed around its
+  call, at the 99th percentile and at most.
 
 Not a test: the figures go into the README by hand, with the command that made them.
 """
@@ -54,6 +59,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # (its Builders agents, when loaded from elsewhere)
+
+import builders_agents
 
 from benchmarks.coin_age_agents import CoinAgeMcts
 from referee.builders.rules import RULES as BUILDERS
@@ -364,26 +372,6 @@ def toss_edge(matched: list[int], tossed: list[int], seat: int) -> float:
 # -- The Builders --------------------------------------------------------------------------------------------------
 
 
-def builders_worth(state: Any, seat: int) -> float:
-    """VP, plus each open site's VP as far as the workers on it cover what it requires, plus a tenth per écu."""
-    from referee.builders.cards import card
-
-    player = state.seats[seat]
-    worth = float(player.vp) + player.coins / 10
-    for site, workers in player.sites.items():
-        building = card(site)
-        need = sum(building.requires)
-        have = [0, 0, 0, 0]
-        for worker in workers:
-            for index, amount in enumerate(card(worker).produces):
-                have[index] += amount
-        covered = sum(min(h, n) for h, n in zip(have, building.requires, strict=True))
-        worth += building.vp * (0.3 + 0.6 * covered / need) if need else building.vp
-    for worker in player.idle:
-        worth += sum(card(worker).produces) * 0.05
-    return worth
-
-
 class BuildersRandom:
     def __init__(self, seat: int, seconds: float, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -392,31 +380,16 @@ class BuildersRandom:
         return self.rng.choice(list(BUILDERS.legal_actions(state)))
 
 
-class BuildersGreedy:
-    """The action with the best worth after it (see :func:`builders_worth`); ties at random."""
-
-    def __init__(self, seat: int, seconds: float, seed: int) -> None:
-        self.seat, self.rng = seat, random.Random(seed)
-
-    def choose(self, state: Any) -> Any:
-        best: list[Any] = []
-        best_worth = -math.inf
-        for action in BUILDERS.legal_actions(state):
-            after = state.copy()
-            BUILDERS.apply(after, action)
-            worth = builders_worth(after, self.seat)
-            if worth > best_worth + 1e-9:
-                best, best_worth = [action], worth
-            elif abs(worth - best_worth) <= 1e-9:
-                best.append(action)
-        return self.rng.choice(best)
+BUILDERS_AGENTS: dict[str, Callable[..., Any]] = {
+    "random": BuildersRandom,
+    "greedy": builders_agents.Greedy,
+    "montecarlo": builders_agents.TurnMonteCarlo,
+}
 
 
-BUILDERS_AGENTS: dict[str, Callable[..., Any]] = {"random": BuildersRandom, "greedy": BuildersGreedy}
-
-
-def builders_game(job: tuple[int, str, float, int, int]) -> tuple[float, None]:
-    """One game of ``players`` seats: the computer in seat ``game % players``, the others reference agents."""
+def builders_game(job: tuple[int, str, float, int, int]) -> tuple[float, list[float]]:
+    """One game of ``players`` seats: the computer in seat ``game % players``, the others reference agents; its
+    result, and the seconds each of the computer's actions took, timed here around its call (outside its code)."""
     game, opponent, seconds, level, players = job
     from referee.builders.computer import BuildersComputer
 
@@ -425,15 +398,29 @@ def builders_game(job: tuple[int, str, float, int, int]) -> tuple[float, None]:
     mine = game % players
     computer = BuildersComputer([mine], level=level, seconds=seconds, seed=40_000 + game)
     others = {seat: BUILDERS_AGENTS[opponent](seat, seconds, 50_000 + 10 * game + seat) for seat in range(players)}
-    for _step in range(5_000):
-        if state.over or BUILDERS.stalled(state):
+    times: list[float] = []
+    for _step in range(5_000):  # (a game still on after so many actions is scored as it stands)
+        if state.over:
             break
         seat = state.current
-        action = computer.choose(state) if seat == mine else others[seat].choose(state)
+        if seat == mine:
+            started = time.perf_counter()
+            action = computer.choose(state)
+            times.append(time.perf_counter() - started)
+        else:
+            action = others[seat].choose(state)
         if not BUILDERS.judge(state, action).legal:
             raise SystemExit(f"game {game}: seat {seat} played an illegal action {action!r}")
         BUILDERS.apply(state, action)
-    return result_for(BUILDERS.outcome(state), names[mine]), None
+    return result_for(BUILDERS.outcome(state), names[mine]), times
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which ``share`` of ``values`` lie (nearest rank)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
 
 
 # -- running a series ----------------------------------------------------------------------------------------------
@@ -483,6 +470,10 @@ def series(
         turn_times = sorted(spent for _result, (_edge, times) in played for spent in times)
         if turn_times:
             row["p99_turn_seconds"] = round(turn_times[math.ceil(0.99 * len(turn_times)) - 1], 3)
+    else:
+        times = [spent for _result, timed in played for spent in timed]
+        row["p99_action_seconds"] = round(percentile(times, 0.99), 3)
+        row["max_action_seconds"] = round(max(times, default=0.0), 3)
     return row
 
 
@@ -503,8 +494,15 @@ def line(row: dict) -> str:
         who += f" {row['agent']}"
     return (
         f"{who:<22} vs {row['opponent']:<7} {row['seconds']:>5} s  level {row['level']}  {row['games']:>4} games  "
-        f"{row['score']:6.1%}  (95 %: {low:.0%}–{high:.0%})  {row['wall_seconds']} s{luck(row)}"
+        f"{row['score']:6.1%}  (95 %: {low:.0%}–{high:.0%})  {row['wall_seconds']} s{luck(row)}{action_time(row)}"
     )
+
+
+def action_time(row: dict) -> str:
+    """A Builders line's time per computer action at the 99th percentile (and the longest), or nothing."""
+    if "p99_action_seconds" not in row:
+        return ""
+    return f"  [action time p99 {row['p99_action_seconds']} s, max {row['max_action_seconds']} s]"
 
 
 def luck(row: dict) -> str:
@@ -536,6 +534,9 @@ TABLE = [
     ("builders", "greedy", 0.5, 4, 2, "computer"),
     ("builders", "greedy", 0.5, 4, 3, "computer"),
     ("builders", "greedy", 0.5, 4, 4, "computer"),
+    ("builders", "montecarlo", 0.1, 4, 2, "computer"),
+    ("builders", "montecarlo", 0.1, 4, 3, "computer"),
+    ("builders", "montecarlo", 0.1, 4, 4, "computer"),
 ]
 
 
@@ -565,7 +566,8 @@ def main() -> None:
         coin_age_agents.CLOCK = time.process_time
     if args.quick:
         quick = [("coin-age", opponent, 0.02, 5, 2) for opponent in COIN_AGE_AGENTS]
-        quick += [("builders", "random", 0.01, 2, 2), ("builders", "greedy", 0.01, 2, 4)]  # level 2: no time taken
+        quick += [("builders", "random", 0.01, 2, 2), ("builders", "greedy", 0.01, 2, 4)]
+        quick += [("builders", "montecarlo", 0.01, 2, 2)]
         rows = [
             series(game, opponent, 1, seconds, level, players, 1) for game, opponent, seconds, level, players in quick
         ]

@@ -110,7 +110,7 @@ def check_invariants(state: BuildersState) -> list[str]:
         problems.append("negative actions left")
     if state.pending is not None and state.seeded:
         problems.append("a seeded game awaits a reveal")
-    if state.over and (state.trigger is None or state.current != n - 1):
+    if state.over and state.stalled is None and (state.trigger is None or state.current != n - 1):
         problems.append("the game ended before the round was finished")
     if state.trigger is not None and state.seats[state.trigger].vp < END_VP:
         problems.append(f"the last round started without {END_VP} VP")

@@ -12,7 +12,8 @@
   still_needed`, :meth:`~BuildersRules.complete`);
 * take coins [RB]: 1/3/6 écus for 1/2/3 actions; the bank pays what it holds (ruling, :meth:`~BuildersRules.pay`);
 * end [RB]: a player ending a turn with :data:`END_VP` or more starts the last round (:meth:`~BuildersRules.
-  apply_done`).
+  apply_done`); a game that can no longer end is ended when a turn ends, scored as it stands (ruling,
+  :mod:`.stall`, :meth:`~BuildersRules.end_stalled`).
 
 The legal actions, a uniform random one and self-play's sensible one are generated fast in :mod:`.selfplay`; what
 is legal is written only here, in the ``judge_*`` methods.
@@ -44,6 +45,7 @@ from referee.builders.rulebook import ruling
 from referee.builders.scoring import rank
 from referee.builders.selfplay import legal_list, sensible_action, uniform_action
 from referee.builders.sites import send_cost, still_needed
+from referee.builders.stall import FROZEN, stall
 from referee.builders.state import (
     ACTION_PRICE,
     END_VP,
@@ -63,6 +65,7 @@ __all__ = [
     "BuildersRules",
     "check_players",
     "send_cost",
+    "stall_words",
     "still_needed",
 ]
 
@@ -70,6 +73,16 @@ EXPLORE = 0.1
 """How often self-play draws from all the legal actions instead of the sensible ones."""
 
 _CARD = cards.catalogue()
+
+
+def stall_words(why: str) -> str:
+    """Why a game that could no longer end was ended (ruling, topic end)."""
+    if why == FROZEN:
+        return _(
+            "the bank is empty, nothing is left to start or recruit and nobody can pay a worker: the game can no "
+            "longer end, so it ends here and is scored as it stands (ruling)"
+        )
+    return _("nobody can reach 17 VP any more: the game ends here and is scored as it stands (ruling)")
 
 
 def _actions(n: int) -> str:
@@ -114,6 +127,8 @@ class BuildersRules(RulesBase[BuildersState, Action]):
         """Whether ``action`` is legal now, citing the rulebook topic either way. Nothing is legal once the game is
         over; while a row awaits a reveal, only the reveal is (ruling)."""
         if state.over:
+            if state.stalled is not None:
+                return Verdict(False, "end", stall_words(state.stalled), ruling("end", 1))
             return Verdict(False, "end", _("the game is over"))
         if state.pending is not None and not isinstance(action, Reveal):
             return Verdict(
@@ -378,6 +393,9 @@ class BuildersRules(RulesBase[BuildersState, Action]):
                 Event("game_over", lambda: _("the game is over: {winner}").format(winner=self.winner_words(state)))
             )
             return
+        if state.trigger is None and (why := stall(state)) is not None:
+            self.end_stalled(state, why, events)
+            return
         if current == len(state.players) - 1:
             state.current = 0
             state.turn += 1
@@ -385,6 +403,18 @@ class BuildersRules(RulesBase[BuildersState, Action]):
             state.current = current + 1
         state.actions_left = FREE_ACTIONS
         state.sent = {}
+
+    def end_stalled(self, state: BuildersState, why: str, events: list[Event]) -> None:
+        """A game that can no longer end (ruling, topic end; :mod:`.stall`): nobody can reach 17 VP any more, or
+        nothing but a bought action can change anything. It ends when the turn ends, scored as it stands."""
+        state.over = True
+        state.stalled = why
+        state.actions_left = 0
+        state.sent = {}
+        events.append(Event("stalled", lambda: stall_words(why), {"reason": why}))
+        events.append(
+            Event("game_over", lambda: _("the game is over: {winner}").format(winner=self.winner_words(state)))
+        )
 
     def pay(self, state: BuildersState, amount: int, card: str | None, events: list[Event]) -> None:
         """The bank pays ``amount`` to the player in turn (for finishing ``card``, or for taking coins when None),
@@ -479,16 +509,9 @@ class BuildersRules(RulesBase[BuildersState, Action]):
         return sensible_action(state, rng)
 
     def stalled(self, state: BuildersState) -> bool:
-        """True when the game can no longer end: nobody has :data:`END_VP` and no card can ever be finished again.
-
-        That is: no worker is left to recruit (row and deck empty) and no player can send a worker anywhere (none
-        idle, or no open site and no face-up building). Random self-play can reach this by starting more sites
-        than its workers can finish; the rules are silent, so the game is not ended here — a simulator should stop
-        it.
-        """
-        if state.row_workers or state.deck_workers or state.pending or state.over or state.trigger is not None:
-            return False
-        return not any(seat.vp >= END_VP or (seat.idle and (seat.sites or state.row_buildings)) for seat in state.seats)
+        """False: a game that can no longer end is ended by the rules themselves when the turn ends (ruling, topic
+        end; :mod:`.stall`), so self-play never locks."""
+        return False
 
     def to_move(self, state: BuildersState) -> int | None:
         """The seat that acts next (also the one who must reveal a refill), or None when the game is over."""
@@ -532,6 +555,7 @@ class BuildersRules(RulesBase[BuildersState, Action]):
             "seeded": state.seeded,
             "finishing_round": state.trigger is not None,
             "triggered_by": None if state.trigger is None else state.players[state.trigger],
+            "stalled": state.stalled,
         }
 
     def check_invariants(self, state: BuildersState) -> list[str]:

@@ -71,6 +71,7 @@ class BuildersState:
     awaits a ``reveal`` (told setups only). ``trigger`` is the seat that first ended a turn with 17 VP or more:
     from then on the round is being finished. ``tally`` marks a final tally typed from the table (see
     :mod:`.position`): only each player's finished cards and écus are known — no rows, decks, sites or turns.
+    ``stalled`` says why a game that could no longer end was ended (ruling, :mod:`.stall`), else None.
 
     ``watcher`` is not part of the game: what self-play remembers of the seats (:mod:`.plans`), told of each action
     just before ``apply`` applies it. It is never compared, and a copy starts without one.
@@ -92,6 +93,7 @@ class BuildersState:
     trigger: int | None = None
     over: bool = False
     tally: bool = False
+    stalled: str | None = None
     watcher: Watcher | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> BuildersState:
@@ -112,6 +114,7 @@ class BuildersState:
             self.trigger,
             self.over,
             self.tally,
+            self.stalled,
         )
 
     @property

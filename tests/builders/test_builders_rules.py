@@ -418,15 +418,87 @@ def test_every_verdict_cites_a_topic_of_the_rulebook(table, put):
     assert judge(state, Buy()).rule in names
 
 
-def test_stalled_game_is_detected_when_no_worker_can_ever_be_sent(table, put):
-    state = table()
-    assert not stalled(state)
-    state = put(state, 0, sites={"B34": []}, coins=10)
-    state.seats[0].sites["B34"].extend(state.seats[0].idle)
-    state.seats[0].idle.clear()
-    state.seats[1].sites["B33"] = list(state.seats[1].idle)
-    state.row_buildings.remove("B33") if "B33" in state.row_buildings else state.deck_buildings.remove("B33")
-    state.seats[1].idle.clear()
-    state.row_workers.clear()
-    state.deck_workers.clear()
-    assert stalled(state)
+# -- ruling: a game that can no longer end is ended (topic end) -------------------------------------------------
+def _bare(state, bank=0):
+    """No card left to start or recruit (rows and decks emptied) and the bank at ``bank``: a position at the end
+    of a long game, built by hand (the cards taken out are not placed anywhere: only the ruling is under test)."""
+    for pile in (state.row_buildings, state.deck_buildings, state.row_workers, state.deck_workers):
+        pile.clear()
+    state.bank = bank
+    return state
+
+
+def _rich_in_sites(state, put, coins):
+    """Ann holds three sites worth 21 VP and the workers that could cover each, with ``coins`` écus."""
+    state = put(
+        state,
+        0,
+        idle=["W38", "W20", "W31", "W26", "W36", "W40", "W22"],
+        sites={"B34": [], "B33": [], "B32": []},
+        coins=coins,
+    )
+    state.seats[0].idle.remove("W01")  # (her apprentice, so that none of her workers costs less than 3)
+    return state
+
+
+def test_ruling_a_game_nobody_can_bring_to_17_vp_is_ended_when_the_turn_ends():
+    """The example record: Ann starts every building, Bob recruits every worker; Ann's apprentice can finish none
+    of her sites, Bob has none. The turn that takes the last card ends the game, scored as it stands."""
+    import tomllib
+
+    from tests.conftest import EXAMPLES
+
+    record = tomllib.loads((EXAMPLES / "builders-stalled.toml").read_text())
+    game = Game(RULES, record["players"], record["setup"])
+    for text in record["actions"][:-1]:
+        game.push(game.parse(text))
+    assert not game.over and game.state.stalled is None
+    events = game.push(game.parse("done"))
+    assert game.over and game.state.stalled == "unreachable"
+    assert [event.kind for event in events] == ["stalled", "game_over"]
+    assert "nobody can reach 17 VP" in events[0].message
+    assert RULES.outcome(game.state).scores == {"Ann": 1, "Bob": 1}
+    v = judge(game.state, TakeCoins(6))
+    assert not v.legal and v.rule == "end" and "17 VP" in v.reason and v.ruling.startswith("Ruling: a game that")
+    assert RULES.check_invariants(game.state) == []
+
+
+def test_ruling_a_game_only_a_bought_action_could_change_is_ended(table, put):
+    """The bank is empty, nothing is left to start or recruit, and Ann (21 VP of sites her workers could cover)
+    cannot pay any of them: only buying an action could move an écu. The game ends when the turn ends."""
+    state = _bare(_rich_in_sites(table(), put, coins=2))
+    state.seats[1].coins = 98
+    assert not stalled(state)  # (the rules end such a game themselves: self-play never sees it locked)
+    events = apply(state, Done())
+    assert state.over and state.stalled == "frozen"
+    assert "nobody can pay a worker" in events[0].message
+    assert RULES.outcome(state).winner == "Bob"  # 9 points against 0
+
+
+def test_ruling_a_game_that_can_still_end_goes_on(table, put):
+    """Ann can pay a worker (the bank is empty, but money flows back to it as she pays): the game goes on."""
+    state = _bare(_rich_in_sites(table(), put, coins=5))
+    state.seats[1].coins = 95
+    apply(state, Done())
+    assert not state.over and state.stalled is None and state.current == 1
+
+
+def test_ruling_a_machine_that_could_be_built_counts_toward_what_a_player_could_finish(table, put):
+    """Ann's big sites need wood that only a machine she could build (M02: 1 stone 1 knowledge; it makes 2 wood)
+    would add: with it she could still reach 17 VP and the game goes on; without it, it ends."""
+    from referee.builders.stall import reachable_vp
+
+    state = put(
+        table(), 0, idle=["W38", "W26", "W39", "W24"], sites={"B34": [], "B33": [], "B32": [], "M02": []}, coins=20
+    )
+    state.seats[0].idle.remove("W01")
+    _bare(state, bank=40)
+    state.seats[1].coins = 40
+    assert reachable_vp(state, state.seats[0]) == 1 + 8 + 7 + 6
+    apply(state, Done())
+    assert not state.over
+    apply(state, Done())
+    del state.seats[0].sites["M02"]
+    assert reachable_vp(state, state.seats[0]) == 6  # B32 only: no wood for the others
+    apply(state, Done())
+    assert state.over and state.stalled == "unreachable"

@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from referee.builders.computer import BuildersComputer
+from referee.builders.computer import MAX_SITES, BuildersComputer
 from referee.builders.rules import RULES
 from referee.engine import Game
 from tests.conftest import referee_command
@@ -114,3 +114,143 @@ def test_a_piped_game_against_the_computer_seat() -> None:
     bobs = [line for line in played[3:] if line["player"] == "Bob"]
     assert bobs, lines
     assert played[-1]["to_move"] == "Ann"  # the computer's whole turn was played; Ann is asked next
+
+
+# -- issue 35: a computer that plays the game -----------------------------------------------------------------
+def _against(opponent: str, players: int, game_seed: int, level: int = 4, seconds: float = 0.2) -> Game:
+    """A game between the computer (last seat) and people who play ``opponent`` ('coins': take 6 écus and pass;
+    'sensible': self-play's sensible random actions), to its end."""
+    rng = random.Random(game_seed)
+    names = ["Ann", "Bob", "Cid", "Dee"][:players]
+    game = Game(RULES, names, {"seed": game_seed})
+    computer = BuildersComputer([players - 1], level=level, seconds=seconds, seed=game_seed + 1)
+    for _step in range(3000):
+        if game.over:
+            break
+        if game.state.current == players - 1:
+            (text,) = computer(game)
+            game.push(game.parse(text))
+            assert len(game.state.seats[-1].sites) <= MAX_SITES, "more open sites than it means to work"
+        elif opponent == "coins":
+            game.push(game.parse("coins 6" if game.state.actions_left == 3 else "done"))
+        else:
+            game.push(RULES.self_play_action(game.state, rng))
+    return game
+
+
+def test_the_computer_builds_against_a_player_who_only_takes_coins() -> None:
+    """Issue 35's first finding: against a player who takes 6 écus and passes every turn (seed 8001), the old
+    computer was left with 0 VP, 21 open sites and 11 idle workers after 15 turns. Now, whatever its own draws, it
+    has finished buildings worth most of the 17 VP by then (or ended the game), never holding more than three open
+    sites."""
+    for own_seed in (3, 8002):
+        print(f"computer seed {own_seed}")
+        game = Game(RULES, ["Ann", "Cpu"], {"seed": 8001})
+        computer = BuildersComputer([1], level=4, seconds=0.5, seed=own_seed)
+        while not game.over and game.state.turn <= 15:
+            if game.state.current == 0:
+                game.push(game.parse("coins 6" if game.state.actions_left == 3 else "done"))
+            else:
+                (text,) = computer(game)
+                game.push(game.parse(text))
+                assert len(game.state.seats[1].sites) <= MAX_SITES
+        assert game.state.seats[1].vp >= 12
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_computer_never_empties_the_building_row_to_no_purpose(players: int) -> None:
+    """Against sensible random players, at every action it holds at most three open sites, and each game ends by
+    17 VP (never by the ruling on a game that cannot end)."""
+    for game_seed in range(2):
+        print(f"players={players} seed={game_seed}")
+        game = _against("sensible", players, 100 * players + game_seed, level=3, seconds=0.1)
+        assert game.over and game.state.stalled is None
+        assert max(seat.vp for seat in game.state.seats) >= 17
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_self_play_between_computers_ends_by_17_vp(players: int) -> None:
+    """Computers at level 2 (the fast level) against each other: every game ends after someone reaches 17 VP,
+    none by the ruling on a game that cannot end (the 1,000-game runs: benchmarks/builders_selfplay.py)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from builders_selfplay import self_play
+
+    for game in range(3):
+        print(f"players={players} game={game}")
+        assert self_play((game, players, 2, 0.5))[0] == "vp"
+
+
+def test_each_action_ends_within_the_time_given() -> None:
+    """Level 5 (the widest search) with 0.3 s an action, four players: the search is cut by its deadline in some
+    positions (it would take longer), and still the 99th percentile of the time each action takes, measured around
+    the call, is within 0.3 s (the planner reads the clock after every position it judges, and stops at half its
+    time: the other half is the margin for a loaded machine)."""
+    import math
+    import time
+
+    times: list[float] = []
+    for game_seed in range(2):
+        rng = random.Random(game_seed)
+        state = RULES.new_state(["Ann", "Bob", "Cid", "Dee"], {"seed": 500 + game_seed})
+        computer = BuildersComputer([0], level=5, seconds=0.3, seed=9)
+        for _step in range(600):
+            if state.over:
+                break
+            if state.current == 0:
+                started = time.perf_counter()
+                action = computer.choose(state)
+                times.append(time.perf_counter() - started)
+            else:
+                action = RULES.self_play_action(state, rng)
+            RULES.apply(state, action)
+    times.sort()
+    assert times[-1] >= 0.15, "no search was long enough to be cut: the test would not show the deadline"
+    assert times[math.ceil(0.99 * len(times)) - 1] <= 0.3, times[-5:]
+
+
+def test_the_computers_generator_is_its_own_never_the_deals() -> None:
+    """Without a seed of its own the computer draws a fresh one (kept in the record for a resumed match): two
+    computers of the same deal draw differently, and neither from the deal's seed."""
+    first, second = BuildersComputer([1], seconds=0.01), BuildersComputer([1], seconds=0.01)
+    assert first.seed != second.seed
+    assert first.record_table()["seed"] == first.seed
+    assert BuildersComputer([1], seed=5).seed == 5
+
+
+@pytest.mark.e2e
+def test_play_gives_the_computer_a_seed_that_is_not_the_deals(tmp_path) -> None:
+    seeds = []
+    for run_number in range(2):
+        record = tmp_path / f"game{run_number}.toml"
+        done = run(
+            "builders", "play", "--players", "Ann,Bob", "--seed", "7", "--computer", "2", "--level", "2",
+            "--computer-time", "0.05", "--json", "--no-history", "--record", str(record), stdin="done\n",
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        import tomllib
+
+        seeds.append(tomllib.loads(record.read_text())["computer"]["seed"])
+    assert seeds[0] != seeds[1] and 7 not in seeds
+
+
+def test_the_self_play_benchmark_runs_in_quick_mode() -> None:
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "builders_selfplay.py"
+    done = subprocess.run([sys.executable, str(script), "--quick"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("ended_by_ruling 0") == 3, done.stdout
+
+
+def test_the_pipe_timing_benchmark_runs_in_quick_mode() -> None:
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "builders_pipe_time.py"
+    done = subprocess.run([sys.executable, str(script), "--quick"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "computer actions timed through the pipe" in done.stdout, done.stdout

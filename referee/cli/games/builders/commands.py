@@ -133,7 +133,7 @@ def play(
     if seats is not None:
         from referee.builders.computer import BuildersComputer
 
-        player = BuildersComputer(seats, level, computer_time, seed)
+        player = BuildersComputer(seats, level, computer_time)  # its own seed: never the deal's
     return play_command(
         ctx.obj, SPEC, names, setup, record, resume, json_mode, player, PlayLogging(log, history, location)
     )
