@@ -164,9 +164,9 @@ def ruling_picture(spec: Any, game: Any, canonical: str, verdict: Any) -> Pictur
     from referee.rulebook import rulebook
 
     topic = rulebook(spec.rulebook_package).topic(verdict.rule)
-    rulings = [verdict.ruling] if verdict.ruling else []
-    if topic is not None:
-        rulings += [ruling for ruling in topic.rulings if ruling not in rulings]
+    # The verdict's own ruling is the one that decides (the topic's rulings say it again at length, in other words);
+    # without one, the topic's rulings are what the referee decided on the matter.
+    rulings = [verdict.ruling] if verdict.ruling else list(topic.rulings) if topic is not None else []
     board = game_picture(spec, game, marked=set(canonical.split()[1:]))
     player = None if game.over else game.actor(game.parse(canonical))
     question = (

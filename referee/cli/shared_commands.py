@@ -440,11 +440,9 @@ RULES_WIDTH = 100
 def print_topic(out: Output, entry: Any, spec: GameSpec) -> None:
     """A topic's title, its text and its rulings, set to the terminal's width (at most :data:`RULES_WIDTH`): the
     file's hard wraps undone, its paragraphs, lists and labels kept (:func:`referee.cli.cells.reflow`)."""
-    import shutil
-
     from referee.cli.cells import fill, reflow
 
-    columns = shutil.get_terminal_size((RULES_WIDTH, 24)).columns if out.env.stdout_isatty else RULES_WIDTH
+    columns = out.columns(RULES_WIDTH)
     width = max(20, min(RULES_WIDTH, columns - 1))  # measured without Rich: ``rules`` draws no board
 
     def wrapped(text: str, indent: str = "") -> str:

@@ -216,7 +216,7 @@ def show_command(env: Environment, game_id: str, json_mode: bool, history_file: 
         document["record"] = entry.record
         out.json(document)
         return ExitStatus.SUCCESS
-    setup = ", ".join(f"{key} {value}" for key, value in entry.setup.items())
+    setup = ", ".join(f"{key} {value}" for key, value in entry.setup.items() if value not in (0, False, "", None))
     duration = duration_minutes(entry)
     out.text(
         f"#{logged.id}  {game_title(entry.game)}  {local_time(entry.played)}"
@@ -240,13 +240,11 @@ def show_command(env: Environment, game_id: str, json_mode: bool, history_file: 
             out.text(line)
     if turns:
         out.text()
-        out.text(_("Score after each turn:"))
+        points = has_points(entry.game)
+        out.text(_("Score after each turn:") if points else _("Turn by turn:"))
         for turn in turns:
-            if not has_points(entry.game):
-                scores = ""
-            else:
-                scores = "  " + "  ".join(f"{name} {points}" for name, points in turn["scores"].items())
-            out.text(f"{turn['turn']:>4}. {turn['player']}: {' '.join(turn['actions'])}{scores}")
+            scores = "  " + "  ".join(f"{name} {score}" for name, score in turn["scores"].items()) if points else ""
+            out.text(f"{turn['turn']:>4}. {turn['player']}: {', '.join(turn['actions'])}{scores}")
     return ExitStatus.SUCCESS
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from referee.cli import shared_commands
 from referee.cli.cells import cell_width
 from referee.cli.lazy import LazyRules
-from referee.cli.output import Output, ScoreTable
+from referee.cli.output import Output, ScoreTable, sentences
 from referee.cli.records import check_game, check_players, parse_players
 from referee.cli.shared_commands import GameSample, GameSpec
 from referee.engine import Game
@@ -327,8 +327,7 @@ def status_line(game: Game[BuildersState, Any]) -> str:
         else:
             head = _("Game over after turn {turn}.").format(turn=state.turn)
         verdict = _("{winner} wins.").format(winner=outcome.winner) if outcome.winner else _("A draw.")
-        tie = f" {outcome.tie_break[0].upper()}{outcome.tie_break[1:]}." if outcome.tie_break else ""
-        return f"{head} {verdict}{tie}"
+        return sentences(head, verdict, outcome.tie_break or "")
     player = state.players[state.current]
     finishing = ""
     if state.trigger is not None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from referee.cli import shared_commands
 from referee.cli.games.coin_age.maps import map_names, prepare_setup, record_setup
 from referee.cli.lazy import LazyRules
-from referee.cli.output import Output, ScoreTable
+from referee.cli.output import Output, ScoreTable, sentences
 from referee.cli.records import check_game, check_players
 from referee.cli.shared_commands import GameSample, GameSpec
 from referee.engine import Game
@@ -217,8 +217,7 @@ def status_line(game: Game[CoinAgeState, Any]) -> str:
             verdict = _("{winner} wins.").format(winner=outcome.winner)
         else:
             verdict = _("{winner} leads.").format(winner=outcome.winner)
-        tie = f" {outcome.tie_break}." if outcome.tie_break else ""
-        return f"{head} {verdict}{tie}".strip()
+        return sentences(head, verdict, outcome.tie_break or "")
     player = game.to_move
     if state.tossed and game.rules.to_move(state) == state.seat:
         left = []
