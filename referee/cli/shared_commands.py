@@ -67,6 +67,15 @@ class GameSpec:
     """A game from a position file (no ``actions``), or None when the file is not one."""
     describe: Callable[[Any, Any], str] | None = None
     """An action in words for people (``describe(action, state)``): the label of its entry at the typed prompt."""
+    announce: Callable[[Any, Any], str] | None = None
+    """What the referee says of a legal action as it is played at the table (``announce(action, state)``), for the
+    people who carry it out by hand (the computer's actions above all): the cards as printed, what is paid. None:
+    the rules' own announcement (:meth:`referee.engine.Game.announcement`)."""
+    paid: Callable[[Any, Any], dict[str, int]] | None = None
+    """What a legal action costs the player performing it (``paid(action, state)``: ``{"actions": 1, "ecus":
+    4}``), carried by ``play --json``'s line for each action; None for a game where nothing is paid."""
+    named: Callable[[str], str] | None = None
+    """An action's notation with the cards it names written out (``log`` at the table); None: the notation."""
     picture: Callable[[Game[Any, Any], frozenset[str]], Any] | None = None
     """The table as an SVG :class:`~referee.cli.svg.Picture` (``picture(game, marked)``: ``marked`` spaces or
     cards picked out), for ``draw``, ``check --draw`` and ``score --draw``."""

@@ -41,13 +41,20 @@ class TerminalMode:
             for line in log_lines(session.spec, game)[-RESUME_TURNS:]:
                 out.text(line)
         session.spec.render(game, out)
+        answer: Any = ""
         while not game.over:
+            computer = game.to_move
             if session.computer_moves():
-                session.spec.render(game, out)
-                continue
-            prompter.notation = lambda action: game.rules.format(action, game.state)
-            prompter.toolbar = session.spec.status_line(game)
-            answer: Any = self.ask_typed(prompter)
+                # Its whole turn stays on screen until a person has carried it out (the table, drawn again, and
+                # the prompt's list would push it out of an 80x24 terminal): Enter, or a session word.
+                answer = self.after_computer(computer or "", prompter)
+                if not answer:
+                    session.spec.render(game, out)
+                    continue
+            else:
+                prompter.notation = lambda action: game.rules.format(action, game.state)
+                prompter.toolbar = session.spec.status_line(game)
+                answer = self.ask_typed(prompter)
             if answer == "":
                 ask_action = session.spec.ask_action or self.one_menu
                 try:
@@ -155,6 +162,34 @@ class TerminalMode:
         if cell_width(toolbar) >= shutil.get_terminal_size().columns:  # the status is the table's last line too
             toolbar = keys
         line = typed_prompt.ask_line(f"{player}> ", entries, check, toolbar=toolbar, to_stderr=prompter.to_stderr)
+        return in_english(line) if session_word(line.split()[0] if line.split() else "") else line
+
+    def after_computer(self, computer: str, prompter: Any) -> str:
+        """Wait while the people carry out the computer's turn just announced: Enter goes on (the table is drawn
+        again), a session word (undo, log, rules, quit) is done at once; anything else is refused, and nothing is
+        recorded. At the end of the game, Enter only."""
+        from referee.cli.table import typed_prompt
+        from referee.cli.table.words import in_english, session_word
+
+        over = self.session.game.over
+        words = ("log", "rules", "quit") if over else ("undo", "log", "rules", "quit")
+        if over:
+            toolbar = _("{player} has played its last turn: carry it out on the table, then press Enter.")
+        else:
+            toolbar = _("{player} has played: carry its turn out on the table, then press Enter (or undo).")
+        toolbar = toolbar.format(player=computer)
+
+        def check(text: str) -> str | None:
+            typed = in_english(text).split()
+            if not typed or (typed[0] in words and (len(typed) == 1 or typed[0] == "rules")):
+                return None
+            return toolbar
+
+        line = typed_prompt.ask_line(
+            _("Enter: go on") + "> ", [], check, toolbar=toolbar, to_stderr=prompter.to_stderr, menu=False
+        )
+        if over and line.split()[:1] in (["log"], ["rules"]):
+            return ""  # the game is over: the final table next (its log and rules are a command away)
         return in_english(line) if session_word(line.split()[0] if line.split() else "") else line
 
     def one_menu(self, game: Game[Any, Any], prompter: Any, out: Output) -> object:

@@ -300,6 +300,8 @@ def _prompt(
     check: Callable[[str], str | None],
     toolbar: str,
     rows: int,
+    *,
+    menu: bool = True,
 ) -> str:
     session = _session(to_stderr, rows)
     bindings = KeyBindings()
@@ -333,12 +335,12 @@ def _prompt(
         return session.prompt(
             message,
             completer=completer,
-            complete_while_typing=True,
             validator=LineValidator(check),
             validate_while_typing=False,
             bottom_toolbar=bottom,
             key_bindings=bindings,
-            pre_run=lambda: session.default_buffer.start_completion(select_first=False),
+            pre_run=(lambda: session.default_buffer.start_completion(select_first=False)) if menu else None,
+            complete_while_typing=menu,
         )
     except EOFError:  # Ctrl-D: as Ctrl-C, the record is safe
         raise KeyboardInterrupt from None
@@ -351,11 +353,13 @@ def ask_line(
     *,
     toolbar: str = "",
     to_stderr: bool = False,
+    menu: bool = True,
 ) -> str:
-    """A line of notation (or a session word, or nothing), accepted only when ``check`` finds no fault in it."""
-    rows = min(MENU_ROWS, max(3, len(entries)))
+    """A line of notation (or a session word, or nothing), accepted only when ``check`` finds no fault in it.
+    ``menu`` False: the list is not opened, and no room is kept for it (what is above stays on screen)."""
+    rows = min(MENU_ROWS, max(3, len(entries))) if menu else 0
     completer = EntryCompleter(board_order(entries), numbered=False)
-    return _prompt(to_stderr, message, completer, check, toolbar, rows).strip()
+    return _prompt(to_stderr, message, completer, check, toolbar, rows, menu=menu).strip()
 
 
 def choose(

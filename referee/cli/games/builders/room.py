@@ -196,7 +196,9 @@ def compact_player(
         entry = Text(_("site {id} needs ").format(id=site), style="bold")
         entry.append_text(numbers_text(still_needed(site, on)))
         entries.append(entry)
-    return [head, *wrapped(_("    idle: "), entries, " · ", width)]
+    # The sites follow the idle workers; a player with no idle worker gets no "idle" heading over their sites.
+    label = _("    idle: ") if seat.idle or not seat.sites else _("    sites: ")
+    return [head, *wrapped(label, entries, " · ", width)]
 
 
 def player_block(
@@ -546,6 +548,9 @@ SPEC = GameSpec(
     status_line=status_line,
     load_position=load_position,
     describe=lambda action, state: describe_action(action, state),
+    announce=lambda action, state: _describe().announce(action, state),
+    paid=lambda action, state: _describe().paid(action, state),
+    named=lambda text: _describe().named(text),
     ask_action=ask_action,
     picture=lambda game, marked: _picture(game, marked),
     computer_from_record=lambda table, players: _computer_from_record(table, players),
@@ -557,6 +562,12 @@ def _computer_from_record(table: dict[str, Any], players: int) -> Any:
     from referee.cli.games.builders.sparring import computer_from_record
 
     return computer_from_record(table, players)
+
+
+def _describe() -> Any:
+    from referee.builders import describe
+
+    return describe
 
 
 def describe_action(action: Any, state: Any) -> str:
