@@ -74,6 +74,10 @@ class GameSpec:
     paid: Callable[[Any, Any], dict[str, int]] | None = None
     """What a legal action costs the player performing it (``paid(action, state)``: ``{"actions": 1, "ecus":
     4}``), carried by ``play --json``'s line for each action; None for a game where nothing is paid."""
+    refuse_at_table: Callable[[Game[Any, Any], Any], str | None] | None = None
+    """Why a legal action typed at the turn's prompt is still not taken there (a sentence), or None: what the
+    rules allow but the player whose prompt it is cannot mean (Coin Age's ``done`` typed by the player who must
+    toss). Pipes and records are not concerned."""
     named: Callable[[str], str] | None = None
     """An action's notation with the cards it names written out (``log`` at the table); None: the notation."""
     picture: Callable[[Game[Any, Any], frozenset[str]], Any] | None = None

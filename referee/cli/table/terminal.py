@@ -132,9 +132,11 @@ class TerminalMode:
         game = session.game
         rules = game.rules
         describe = session.spec.describe
+        refuse = session.spec.refuse_at_table
         entries = [
             typed_prompt.Entry(rules.format(action, game.state), describe(action, game.state) if describe else "")
             for action in game.legal_actions()
+            if refuse is None or refuse(game, action) is None
         ]
         topics = rulebook(session.spec.rulebook_package)
         entries += [
@@ -154,7 +156,7 @@ class TerminalMode:
             verdict = game.judge(action)
             if not verdict.legal:
                 return _("Illegal: {reason} (rule: {rule})").format(reason=verdict.reason, rule=verdict.rule)
-            return None
+            return refuse(game, action) if refuse is not None else None
 
         player = game.to_move or ""
         keys = _("[Enter: menus · undo redo log rules quit]")
@@ -233,7 +235,8 @@ def log_lines(spec: GameSpec, game: Game[Any, Any]) -> list[str]:
     points = registry.facts(spec.name).result_kind == "points"
 
     def close() -> None:
-        line = f"{len(lines) + 1}. {player}: {', '.join(turn)}"
+        shown = turn if spec.named is None else [spec.named(text) for text in turn]
+        line = f"{len(lines) + 1}. {player}: {', '.join(shown)}"
         if points:
             scores = spec.rules.outcome(replayed.state).scores
             line += "  — " + ", ".join(f"{name} {score}" for name, score in scores.items())

@@ -346,8 +346,23 @@ SPEC = GameSpec(
     ask_action=ask_action,
     picture=lambda game, marked: _picture(game, marked),
     computer_from_record=lambda table, players: _computer_from_record(table, players),
+    refuse_at_table=lambda game, action: refuse_at_table(game, action),
     sample=GameSample(("Ann", "Bob"), {"map": "original"}, ("--players", "Ann,Bob")),
 )
+
+
+def refuse_at_table(game: Game[CoinAgeState, Any], action: Any) -> str | None:
+    """``done`` typed at the prompt of the player who must toss: the rules take it (it ends the turn of the player
+    in turn, who has nothing left to do), but that player's toss ends that turn anyway, and the line is not theirs
+    to end it with: refused, so nothing is recorded that the player did not mean."""
+    from referee.coin_age.actions import Done
+
+    state = game.state
+    if not isinstance(action, Done) or game.rules.to_move(state) == state.seat:
+        return None
+    return _("{player} must toss now: 'done' would end {other}'s turn, which the toss ends anyway.").format(
+        player=game.to_move, other=state.players[state.seat]
+    )
 
 
 def _computer_from_record(table: dict[str, Any], players: int) -> Any:
