@@ -22,7 +22,7 @@ from referee.cli.history.options import (
 from referee.cli.output import Output
 from referee.cli.status import ExitStatus, fail
 from referee.errors import InputError, RefereeError
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from referee.history.entry import GameEntry
@@ -132,7 +132,13 @@ def list_command(
     if imported:
         out.text(_("* imported from {apps}: a result without actions").format(apps=", ".join(sorted(imported))))
     if more:
-        out.note(_("The newest {shown} games (--limit 0 for all).").format(shown=len(games)))
+        out.note(
+            ngettext(
+                "The newest {shown} game (--limit 0 for all).",
+                "The newest {shown} games (--limit 0 for all).",
+                len(games),
+            ).format(shown=len(games))
+        )
     return ExitStatus.SUCCESS
 
 
@@ -283,7 +289,11 @@ def rename_command(env: Environment, old: str, new: str, history_file: str | Non
     if not changed:
         out.note(_("No game of '{name}' in the history; nothing changed.").format(name=old_name))
     else:
-        out.text(_("'{old}' is now '{new}' in {count} games.").format(old=old_name, new=new_name, count=changed))
+        out.text(
+            ngettext(
+                "'{old}' is now '{new}' in {count} game.", "'{old}' is now '{new}' in {count} games.", changed
+            ).format(old=old_name, new=new_name, count=changed)
+        )
     return ExitStatus.SUCCESS
 
 

@@ -154,8 +154,8 @@ def print_highlights(out: Output, found: dict[str, Any]) -> None:
         wrapped(out, text)
 
     say(
-        _("Highlights: {games} games, {time} played ({timed} timed), H-index {h}").format(
-            games=found["games"],
+        _("Highlights: {games}, {time} played ({timed} timed), H-index {h}").format(
+            games=games_words(found["games"]),
             time=_duration(found["minutes_played"]),
             timed=found["timed_games"],
             h=found["h_index"],
@@ -170,8 +170,8 @@ def print_highlights(out: Output, found: dict[str, Any]) -> None:
             for n, games in figures["player_counts"].items()
         )
         champion = figures["champion"]
-        line = _("{game}: {games} games ({counts})").format(
-            game=game_title(kind), games=figures["games"], counts=counts
+        line = _("{game}: {games} ({counts})").format(
+            game=game_title(kind), games=games_words(figures["games"]), counts=counts
         )
         if champion is not None:
             line += "; " + ngettext(
@@ -180,7 +180,7 @@ def print_highlights(out: Output, found: dict[str, Any]) -> None:
         say(line)
     for name, figures in found["players"].items():
         parts = [
-            _("{games} games, {time}").format(games=figures["games"], time=_duration(figures["minutes_played"])),
+            _("{games}, {time}").format(games=games_words(figures["games"]), time=_duration(figures["minutes_played"])),
             _("longest win streak {longest} (now {current})").format(**figures["streak"]),
             _("H-index: games {h}, players {p}").format(h=figures["h_index"], p=figures["player_h_index"]),
         ]
@@ -258,3 +258,8 @@ def print_game_stats(out: Output, game: str, document: dict[str, Any]) -> None:
                     f"  {name}: "
                     + "; ".join(f"{board} {counts['wins']}/{counts['games']}" for board, counts in boards.items()),
                 )
+
+
+def games_words(count: int) -> str:
+    """``1 game``, ``3 games``."""
+    return ngettext("{n} game", "{n} games", count).format(n=count)

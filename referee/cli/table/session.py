@@ -170,7 +170,9 @@ class PlaySession:
         if (self.explain or by_computer) and not self.json_mode:  # the computer's actions are carried out by hand
             announce = self.spec.announce
             reason = announce(action, game.state) if announce is not None else game.announcement(action)
-        paid = self.spec.paid(action, game.state) if self.spec.paid is not None and self.json_mode else None
+        paid = None
+        if self.spec.paid is not None and self.json_mode and self.computer is not None:
+            paid = self.spec.paid(action, game.state)
         events = game.push(action)
         if not defer:
             try:
@@ -238,7 +240,7 @@ class PlaySession:
                 "index": len(game.actions),
                 "action": game.actions[-1],
                 "player": player,
-                "computer": bool(self.by_computer and self.by_computer[-1]),
+                **({"computer": bool(self.by_computer and self.by_computer[-1])} if self.computer is not None else {}),
                 **({"paid": self.last_paid} if self.last_paid is not None else {}),
                 "events": [{"kind": event.kind, "message": event.message} for event in events],
                 "to_move": game.to_move,

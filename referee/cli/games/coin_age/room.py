@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from referee.cli import shared_commands
-from referee.cli.games.coin_age.maps import map_names, prepare_setup, record_setup
+from referee.cli.games.coin_age.maps import map_names, prepare_setup, record_setup, region_word, shown_name
 from referee.cli.lazy import LazyRules
 from referee.cli.output import Output, ScoreTable, sentences
 from referee.cli.records import check_game, check_players
@@ -74,7 +74,7 @@ def render(game: Game[CoinAgeState, Any], out: Output) -> None:
             body,
             title=Text(space.id),
             title_align="left",
-            subtitle=Text(region.id[:10]),
+            subtitle=Text(region_word(region.id)[:10]),
             subtitle_align="right",
             border_style=style,
             box=box.ROUNDED,
@@ -112,12 +112,12 @@ def render(game: Game[CoinAgeState, Any], out: Output) -> None:
         rows.append(grid)
     table = score_table(game)
     if compact:
-        out.show(Group(Text(game_map.name, style="bold"), *rows))
+        out.show(Group(Text(shown_name(game_map.name), style="bold"), *rows))
         out.show(regions_text(state, out.console.width))
         for line in table.lines()[1:]:
             out.text(line)
     else:
-        out.show(Group(Text(game_map.name, style="bold"), *rows, table.rich()))
+        out.show(Group(Text(shown_name(game_map.name), style="bold"), *rows, table.rich()))
     out.text(coin_legend())
     out.text(status_line(game))
 
@@ -139,7 +139,7 @@ def regions_text(state: CoinAgeState, width: int) -> Any:
     for control in region_control(state):
         region = game_map.regions[control.region]
         members = " ".join(game_map.space_ids[i] for i in game_map.region_members[control.region])
-        entry = Text(f"{region.id} ", style=REGION_STYLES.get((region.color or "").lower(), "") or "bold")
+        entry = Text(f"{region_word(region.id)} ", style=REGION_STYLES.get((region.color or "").lower(), "") or "bold")
         entry.append(members + ": ")
         if control.leader is None:
             entry.append(_("even {a}–{b}").format(a=control.held[0], b=control.held[1]), style="dim")
@@ -178,7 +178,7 @@ def score_table(game: Game[CoinAgeState, Any]) -> ScoreTable:
     breakdown = outcome.breakdown or {}
     when = _("final score") if state.over else _("the score if the game ended now")
     table = ScoreTable(
-        f"{state.map.name}: {when}",
+        f"{shown_name(state.map.name)}: {when}",
         [_("player"), _("side"), "Q N P D", _("spaces"), _("regions"), _("bank"), _("total")],
         left=3,
     )
