@@ -23,16 +23,16 @@ def card_words(card_id: str) -> str:
     card = cards.card(card_id)
     if card.kind == "worker":
         if card.name == _(card.name_en):  # its type, already in the player's language
-            return _("{card}: {cost} écus, makes {makes}").format(
-                card=card.label, cost=card.cost, makes=card.produces.describe()
+            return _("{card}: {cost}, makes {makes}").format(
+                card=card.label, cost=ecus_words(card.cost), makes=card.produces.describe()
             )
-        return _("{card} ({name}): {cost} écus, makes {makes}").format(
-            card=card.label, name=_(card.name_en), cost=card.cost, makes=card.produces.describe()
+        return _("{card} ({name}): {cost}, makes {makes}").format(
+            card=card.label, name=_(card.name_en), cost=ecus_words(card.cost), makes=card.produces.describe()
         )
     what = _("{card}: {vp} VP, needs {needs}").format(card=card.label, vp=card.vp, needs=card.requires.describe())
     if card.kind == "machine":
         return what + _(", then works as {makes} for 0 écus").format(makes=card.produces.describe())
-    return what + _(", pays {coins} écus").format(coins=card.coins)
+    return what + _(", pays {ecus}").format(ecus=ecus_words(card.coins))
 
 
 def send_finishes(action: Send, state: BuildersState) -> bool:
@@ -50,19 +50,19 @@ def send_words(action: Send, state: BuildersState) -> str:
     price = 0 if card.kind == "machine" else card.cost
     before, left = still_needed(site, on), still_needed(site, [*on, worker])
     if not any(left):
-        outcome = _("FINISHES it: +{vp} VP, +{coins} écus").format(vp=target.vp, coins=target.coins)
+        outcome = _("FINISHES it: +{vp} VP, +{ecus}").format(vp=target.vp, ecus=ecus_words(target.coins))
         if target.kind == "machine":
             outcome = _("FINISHES it: +{vp} VP, and it joins your team").format(vp=target.vp)
     elif left == before:
         outcome = _("adds nothing it needs (still {left})").format(left=left.describe())
     else:
         outcome = _("then needs {left}").format(left=left.describe())
-    return _("{worker} ({makes}) → {site}: {actions}, {price} écus; {outcome}").format(
+    return _("{worker} ({makes}) → {site}: {actions}, {price}; {outcome}").format(
         worker=card.label,
         makes=card.produces.describe(),
         site=target.label,
         actions=actions_words(send_cost(state, site)),
-        price=price,
+        price=ecus_words(price),
         outcome=outcome,
     )
 

@@ -15,7 +15,7 @@ from typing import Any
 from referee.cli.output import ScoreTable
 from referee.cli.svg import BAD, GOOD, INK, LINE, MUTED, Picture, text_width, wrap
 from referee.errors import InputError
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 WIDTH_MIN = 360
 MARGIN = 16
@@ -126,7 +126,11 @@ def game_at(spec: Any, path: str, env: Any, at: int | None) -> Any:
     record = game_record(spec, document, source)
     if at is not None and not 0 <= at <= len(record.actions):
         raise InputError(
-            _("--at {n}: the record holds {count} actions (0 to {count})").format(n=at, count=len(record.actions))
+            ngettext(
+                "--at {n}: the record holds {count} action (0 to {count})",
+                "--at {n}: the record holds {count} actions (0 to {count})",
+                len(record.actions),
+            ).format(n=at, count=len(record.actions))
         )
     record.actions = record.actions[:at] if at is not None else record.actions
     game, error = replay_record(spec, record, source, undo=False)

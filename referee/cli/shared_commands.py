@@ -288,8 +288,12 @@ def summary_line(source: str, game: Game[Any, Any], error: ReplayError | None) -
     if game.over:
         outcome = game.rules.outcome(game.state)
         result = _("{winner} wins").format(winner=outcome.winner) if outcome.winner else _("a draw")
-        return _("{file}: ok, {count} actions, game over: {result}").format(file=source, count=count, result=result)
-    return _("{file}: ok, {count} actions, {player} to move").format(file=source, count=count, player=game.to_move)
+        return _("{file}: ok, {actions}, game over: {result}").format(
+            file=source, actions=actions_count(count), result=result
+        )
+    return _("{file}: ok, {actions}, {player} to move").format(
+        file=source, actions=actions_count(count), player=game.to_move
+    )
 
 
 def load_game(spec: GameSpec, path: str, out: Output) -> Game[Any, Any]:
@@ -574,16 +578,24 @@ def simulate_command(
         out.json(report)
     else:
         out.text(
-            _("{games} random legal games of {title} ({actions} actions in {seconds:.2f} s, {rate} actions/s)").format(
+            ngettext(
+                "{games} random legal game of {title} ({actions} in {seconds:.2f} s, {rate} actions/s)",
+                "{games} random legal games of {title} ({actions} in {seconds:.2f} s, {rate} actions/s)",
+                games,
+            ).format(
                 games=games,
                 title=_(spec.title),
-                actions=report["actions"],
+                actions=actions_count(report["actions"]),
                 seconds=report["seconds"],
                 rate=report["actions_per_second"],
             )
         )
         for name, count in report["wins"].items():
-            out.text(_("  {name}: {count} wins ({share:.1%})").format(name=name, count=count, share=count / games))
+            out.text(
+                ngettext("  {name}: {count} win ({share:.1%})", "  {name}: {count} wins ({share:.1%})", count).format(
+                    name=name, count=count, share=count / games
+                )
+            )
         out.text(
             _("  draws: {draws}; mean length {length} actions").format(draws=report["draws"], length=report["length"])
         )
@@ -601,3 +613,8 @@ def simulate_command(
     for violation in report["violations"][:20]:
         out.error(violation)
     return ExitStatus.ILLEGAL if report["violations"] else ExitStatus.SUCCESS
+
+
+def actions_count(count: int) -> str:
+    """``1 action``, ``57 actions``."""
+    return ngettext("{count} action", "{count} actions", count).format(count=count)

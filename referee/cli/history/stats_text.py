@@ -84,10 +84,10 @@ def stats_command(
         (first, second) = list(h2h["wins"])
         out.text(
             _(
-                "Head to head, {games} games: {a} won {a_wins}, {b} won {b_wins}, {draws} drawn, {shared} shared;"
+                "Head to head, {games}: {a} won {a_wins}, {b} won {b_wins}, {draws} drawn, {shared} shared;"
                 " ahead: {a} {a_ahead}, {b} {b_ahead}"
             ).format(
-                games=h2h["games"],
+                games=games_words(h2h["games"]),
                 a=first,
                 b=second,
                 a_wins=h2h["wins"][first],
@@ -123,12 +123,12 @@ def self_play_lines(figures: dict[str, Any]) -> list[str]:
     seat, for each player count shown (see :func:`referee.history.stats.self_play`)."""
     return [
         ngettext(
-            "random self-play, {n} player: {seats} ({games} games)",
-            "random self-play, {n} players: {seats} ({games} games)",
+            "random self-play, {n} player: {seats} ({games})",
+            "random self-play, {n} players: {seats} ({games})",
             int(count),
         ).format(
             n=count,
-            games=found["games"],
+            games=games_words(found["games"]),
             seats=", ".join(
                 _("seat {seat} {rate:.0%}").format(seat=seat + 1, rate=rate)
                 for seat, rate in enumerate(found["win_rates"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.builders.describe import ecus_words
 from referee.cli.advice import group_alike
 from referee.cli.env import Environment
 from referee.cli.output import Output
@@ -16,7 +17,6 @@ lines shown are as many as the JSON's ways."""
 
 def builders_hint_command(env: Environment, record: str, json_mode: bool) -> int:
     from referee.builders import cards
-    from referee.builders.describe import ecus_words
     from referee.builders.hint import WAYS_PER_SITE, best_turn, site_ways
     from referee.cli.games.builders.room import SPEC
 
@@ -61,10 +61,10 @@ def builders_hint_command(env: Environment, record: str, json_mode: bool) -> int
         return ExitStatus.SUCCESS
     out.text(
         ngettext(
-            "{name} to play: {left} action left, {coins} écus, idle: {idle}.",
-            "{name} to play: {left} actions left, {coins} écus, idle: {idle}.",
+            "{name} to play: {left} action left, {ecus}, idle: {idle}.",
+            "{name} to play: {left} actions left, {ecus}, idle: {idle}.",
             state.actions_left,
-        ).format(name=name, left=state.actions_left, coins=seat.coins, idle=" ".join(seat.idle) or "-")
+        ).format(name=name, left=state.actions_left, ecus=ecus_words(seat.coins), idle=" ".join(seat.idle) or "-")
     )
     if not ways:
         out.text(_("No open site."))

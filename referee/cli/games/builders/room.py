@@ -243,7 +243,7 @@ def player_block(
         cost = (
             _("machine, 0 écus")
             if card.kind == "machine"
-            else _("{kind}, {n} écus").format(kind=kind_name(card), n=card.cost)
+            else _("{kind}, {ecus}").format(kind=kind_name(card), ecus=ecus_words(card.cost))
         )
         entry = Text(f"{worker} ({cost}): ")
         entry.append_text(resources_text(card.produces))
@@ -253,7 +253,7 @@ def player_block(
         card = catalogue.card(site)
         line = Text(_("    site {card} ").format(card=card.label))
         reward = (
-            _("[{vp} VP, {coins} écus]").format(vp=card.vp, coins=card.coins)
+            _("[{vp} VP, {ecus}]").format(vp=card.vp, ecus=ecus_words(card.coins))
             if card.kind == "building"
             else _("[{vp} VP, machine]").format(vp=card.vp)
         )
