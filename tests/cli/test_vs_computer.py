@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from tests.cli.terminal import actions, finish, spawn, type_line, wait_for_actions
+from tests.cli.terminal import ENTER, actions, finish, spawn, type_line, wait_for_actions
 from tests.conftest import referee_command
 
 pytestmark = pytest.mark.e2e
@@ -242,6 +242,8 @@ def test_builders_undo_and_resume_against_the_computer_at_a_terminal(tmp_path) -
         type_line(child, line)
     played = wait_for_actions(child, record, 6)
     assert played[:4] == ["start B06", "send W02 B06", "recruit W06", "done"]
+    child.expect("Enter: go on")  # the computer's turn stays on screen until Ann has carried it out
+    child.send(ENTER)
     child.expect("Turn 2: Ann to move")
     child.expect("Ann>")
     assert actions(record)[-1] == "done"  # the computer ended its own turn
@@ -256,6 +258,8 @@ def test_builders_undo_and_resume_against_the_computer_at_a_terminal(tmp_path) -
     child.expect("Ann>")
     type_line(child, "done")
     played = wait_for_actions(child, record, 6)
+    child.expect("Enter: go on")
+    child.send(ENTER)
     child.expect("Turn 2: Ann to move")
     child.expect("Ann>")
     assert actions(record)[:4] == ["start B06", "send W02 B06", "recruit W06", "done"] and len(actions(record)) > 5
