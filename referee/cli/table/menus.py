@@ -93,7 +93,7 @@ class Prompter:
                 # a kind of action with one action (``buy``, ``done``): named in the player's language, like the
                 # other kinds around it; its notation is understood too
                 label = label.removesuffix(": " + notation)
-                entries.append(typed_prompt.Entry(label, notation, value, number, (*words, notation)))
+                entries.append(typed_prompt.Entry(label, "", value, number, (*words, notation)))
             elif notation:  # an action: its notation first (as at the turn's prompt), then what it does
                 label = label.removesuffix(": " + notation)  # a group of one action named "…: done"
                 entries.append(typed_prompt.Entry(notation, "" if label == notation else label, value, number, words))
