@@ -55,7 +55,7 @@ def test_the_game_over_line_breaks_between_words_at_80_columns(tmp_path: Path) -
         lines = shown.splitlines()
         assert all(len(line) < 80 for line in lines), shown  # no line fills the width: the terminal cut none
         words = set(" ".join(lines).split())
-        for word in "Iris Wanderlight 31, Jun Stonemarrow 23: wins".split():
+        for word in ["Iris", "Wanderlight", "31,", "Jun", "Stonemarrow", "23:", "wins"]:
             assert word in words, (word, shown)  # every word whole on one line
         assert "Iris Wanderlight 31, Jun Stonemarrow 23: Iris Wanderlight wins" in flat(shown)
     finally:

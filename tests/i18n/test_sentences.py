@@ -25,8 +25,42 @@ PLURAL_NOUNS = (
     "ratings|months|days|hours|lines|topics|rulings|tosses|matches|placements|quarters|nickels|pennies|dimes"
 )
 COUNT_FIELDS = frozenset(
-    "count n games shown total given held limit most size spaces regions edges draws length bank paid amount cost "
-    "coins price points left committed lost unread deck k wins actions played score value vp".split()
+    [
+        "count",
+        "n",
+        "games",
+        "shown",
+        "total",
+        "given",
+        "held",
+        "limit",
+        "most",
+        "size",
+        "spaces",
+        "regions",
+        "edges",
+        "draws",
+        "length",
+        "bank",
+        "paid",
+        "amount",
+        "cost",
+        "coins",
+        "price",
+        "points",
+        "left",
+        "committed",
+        "lost",
+        "unread",
+        "deck",
+        "k",
+        "wins",
+        "actions",
+        "played",
+        "score",
+        "value",
+        "vp",
+    ]
 )
 """Placeholders that hold a number: sampled as 1, the count that needs a singular."""
 
