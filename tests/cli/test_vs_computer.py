@@ -327,7 +327,7 @@ def pick_from_menus(child, announced: str) -> bool:
     True when Ann's next prompt was already shown."""
     import re
 
-    from tests.cli.terminal import ENTER
+    from tests.cli.terminal import ENTER, pexpect
 
     child.send(ENTER)
     text = ""
@@ -335,7 +335,11 @@ def pick_from_menus(child, announced: str) -> bool:
         text += drained(child, 5)
         done = re.search(announced, text)
         if done:
-            return "Ann>" in text[done.end() :]
+            after = text[done.end() :]
+            if "Enter: go on>" in after:  # the computer's turn, shown until it is carried out
+                child.send(ENTER)
+                return child.expect(["Ann>", pexpect.EOF], timeout=60) == 0
+            return "Ann>" in after
         numbers = re.findall(r"\n {1,3}(\d+)\. ", text)
         if numbers:  # a menu is shown whole: its first entry
             child.send(numbers[0] + ENTER)
@@ -359,7 +363,14 @@ def test_a_whole_game_against_the_computer_typed_and_by_menus_with_undo_and_a_re
     child = spawn(game, "play", *WHOLE_GAMES[game], "--record", str(record), "--no-history", rows=24, columns=80)
     prompts, undone, resumed, prompted = 0, False, False, False
     try:
-        while prompted or child.expect(["Ann>", pexpect.EOF], timeout=60) == 0:
+        while True:
+            if not prompted:
+                shown = child.expect(["Ann>", "Enter: go on>", pexpect.EOF], timeout=60)
+                if shown == 1:  # the computer's turn, on screen until it is carried out (drawn once or more)
+                    child.send(ENTER)
+                    shown = 0 if child.expect(["Ann>", pexpect.EOF], timeout=60) == 0 else 2
+                if shown == 2:
+                    break
             prompted = False
             prompts += 1
             assert prompts < 600, "the game did not end"
