@@ -145,11 +145,15 @@ def test_the_computers_builders_turn_stays_on_screen_with_its_cards_named(tmp_pa
             assert flat(words) in text, (words, shown)
         assert any(notation.startswith(("start", "recruit", "send")) for _n, notation, _w, _l in turn)
         assert "(Apprentice" not in shown and "é " not in shown  # not the table: the turn itself
-        terminal.line("log")
-        shown = terminal.wait("Ann>")
+        terminal.line("log")  # the log, naming the cards, and the pause again
+        shown = terminal.wait("— Ann 1, Cpu")
         for _number, notation, _words, named in turn:
             if notation != "done":
                 assert flat(named) in flat(shown), (named, shown)
+        assert shown.rstrip().splitlines()[-2].startswith("Enter: go on>"), shown
+        terminal.keys("Enter")  # carried out: the table again, and Ann's prompt
+        shown = terminal.wait("Ann>")
+        assert "Turn 2: Ann to move" in shown, shown
         assert actions(record)[-1] == "done"
     finally:
         terminal.close()

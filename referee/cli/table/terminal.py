@@ -24,6 +24,8 @@ class TerminalMode:
 
     def __init__(self, session: PlaySession) -> None:
         self.session = session
+        self.out = session.out
+        """Where the table is drawn (the session's output, or standard error when standard output is piped)."""
 
     def run(self) -> ExitStatus:
         from referee.cli.table.menus import BACK, LOG, QUIT, REDO, RULES, UNDO, Prompter, SessionCommand
@@ -31,6 +33,7 @@ class TerminalMode:
         session = self.session
         screen = session.env.screen()
         out = session.out if screen is session.env else Output(screen, session.json_mode)
+        self.out = out
         game = session.game
         prompter = Prompter(to_stderr=session.json_mode or screen is not session.env)
         session.explain = not session.json_mode
@@ -187,12 +190,18 @@ class TerminalMode:
                 return None
             return toolbar
 
-        line = typed_prompt.ask_line(
-            _("Enter: go on") + "> ", [], check, toolbar=toolbar, to_stderr=prompter.to_stderr, menu=False
-        )
-        if over and line.split()[:1] in (["log"], ["rules"]):
-            return ""  # the game is over: the final table next (its log and rules are a command away)
-        return in_english(line) if session_word(line.split()[0] if line.split() else "") else line
+        while True:
+            line = typed_prompt.ask_line(
+                _("Enter: go on") + "> ", [], check, toolbar=toolbar, to_stderr=prompter.to_stderr, menu=False
+            )
+            answer = in_english(line) if session_word(line.split()[0] if line.split() else "") else line
+            if answer != "log":
+                break
+            for logged in log_lines(self.session.spec, self.session.game):  # and the pause again: the table next
+                self.out.text(logged)
+        if over and answer.split()[:1] == ["rules"]:
+            return ""  # the game is over: the final table next (its rules are a command away)
+        return answer
 
     def one_menu(self, game: Game[Any, Any], prompter: Any, out: Output) -> object:
         """The menu of a game whose room writes none (``GameSpec.ask_action`` None): the rules' legal actions, each
