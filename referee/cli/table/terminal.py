@@ -179,9 +179,9 @@ class TerminalMode:
         over = self.session.game.over
         words = ("log", "rules", "quit") if over else ("undo", "log", "rules", "quit")
         if over:
-            toolbar = _("{player} has played its last turn: carry it out on the table, then press Enter.")
+            toolbar = _("{player} played its last turn: carry it out on the table, then press Enter.")
         else:
-            toolbar = _("{player} has played: carry its turn out on the table, then press Enter (or undo).")
+            toolbar = _("{player} has played: carry it out on the table, then press Enter (or undo).")
         toolbar = toolbar.format(player=computer)
 
         def check(text: str) -> str | None:

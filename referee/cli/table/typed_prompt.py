@@ -290,7 +290,7 @@ def toolbar_text(toolbar: str, width: int) -> str:
             if cell_width(text) > width - 1:
                 return fill(text, width - 1)
             return text
-    return toolbar
+    return fill(toolbar, width - 1) if cell_width(toolbar) > width - 1 else toolbar  # never cut at the edge
 
 
 def _prompt(
