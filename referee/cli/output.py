@@ -38,6 +38,53 @@ def _visible(char: str) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
+PIPED_WIDTH = 100
+"""The width of Rich's drawings when output is piped and ``COLUMNS`` is not set."""
+
+
+def wrapped(text: str, columns: int) -> str:
+    """``text`` with each line wider than ``columns`` cells broken between words (to ``columns - 1``: a terminal
+    moves to a new line when the last cell is written), the continuation indented as the line is, plus two when
+    it starts with a number (``7. Ann: …``). ``columns`` 0: as it is."""
+    from referee.cli.cells import fill
+
+    if columns <= 0 or all(cell_width(line) < columns for line in text.split("\n")):
+        return text
+    width = max(20, columns - 1)
+    lines = []
+    for line in text.split("\n"):
+        if cell_width(line) < columns:
+            lines.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip()))
+        head = line.lstrip().split(" ", 1)[0]
+        hanging = " " * (len(head) + 1) if head[:-1].isdigit() and head.endswith(".") else ""
+        filled = fill(line.strip(), width - len(indent), subsequent_indent=hanging)
+        lines.append(indent + filled.replace("\n", "\n" + indent))
+    return "\n".join(lines)
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: its first letter a capital, a full stop at its end (a Chinese one after Chinese)."""
+    text = text.strip()
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    if text[-1] in ".!?。！？":
+        return text
+    wide = unicodedata.east_asian_width(text[-1]) in ("W", "F") and not ("\uac00" <= text[-1] <= "\ud7a3")
+    return text + ("。" if wide else ".")
+
+
+def sentences(*parts: str) -> str:
+    """The non-empty ``parts``, each made a :func:`sentence`, one space between them (none after a Chinese full
+    stop)."""
+    text = ""
+    for part in filter(None, (sentence(part) for part in parts)):
+        text += part if not text or text.endswith(("。", "！", "？")) else " " + part
+    return text
+
+
 SHORT = 60
 """How much of a long text (an action typed or read from a file) an error message repeats."""
 
@@ -92,9 +139,20 @@ class Output:
                 markup=False,  # text from files and players is never read as Rich markup: see the module's rule
                 emoji=False,
                 soft_wrap=False,
-                width=None if self.env.stdout_isatty else 100,
+                width=None if self.env.stdout_isatty else self.columns(PIPED_WIDTH),
             )
         return self._console
+
+    def columns(self, default: int = 0) -> int:
+        """How wide the text may be: at a terminal, its width; piped, ``COLUMNS`` when set (as a terminal would
+        give it: ``COLUMNS=80 referee … | less``), else ``default`` (0: no limit)."""
+        import os
+        import shutil
+
+        if self.env.stdout_isatty:
+            return shutil.get_terminal_size((default or 80, 24)).columns
+        told = os.environ.get("COLUMNS", "").strip()
+        return int(told) if told.isdigit() and int(told) > 0 else default
 
     def small_terminal(self, rows: int, columns: int = 0) -> bool:
         """True at a terminal of fewer than ``rows`` rows or ``columns`` columns (never when output is piped: a
@@ -105,10 +163,14 @@ class Output:
         return height < rows or width < columns
 
     def text(self, message: str = "") -> None:
-        """Plain text for people (no markup)."""
+        """Plain text for people (no markup). At a terminal a line wider than it is broken between words (the
+        terminal would cut it inside one), its continuation indented as the line is."""
         if self.json_mode:
             return
-        self.env.stdout.write(safe(message) + "\n")
+        message = safe(message)
+        if self.env.stdout_isatty:
+            message = wrapped(message, self.columns())
+        self.env.stdout.write(message + "\n")
         self.env.stdout.flush()
 
     def show(self, *renderables: Any) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 from referee.cli.output import ScoreTable
 from referee.cli.svg import BAD, GOOD, INK, LINE, MUTED, Picture, text_width, wrap
 from referee.errors import InputError
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 WIDTH_MIN = 360
 MARGIN = 16
@@ -146,7 +146,11 @@ def game_at(spec: Any, path: str, env: Any, at: int | None) -> Any:
     record = game_record(spec, document, source)
     if at is not None and not 0 <= at <= len(record.actions):
         raise InputError(
-            _("--at {n}: the record holds {count} actions (0 to {count})").format(n=at, count=len(record.actions))
+            ngettext(
+                "--at {n}: the record holds {count} action (0 to {count})",
+                "--at {n}: the record holds {count} actions (0 to {count})",
+                len(record.actions),
+            ).format(n=at, count=len(record.actions))
         )
     record.actions = record.actions[:at] if at is not None else record.actions
     game, error = replay_record(spec, record, source, undo=False)
@@ -184,9 +188,9 @@ def ruling_picture(spec: Any, game: Any, canonical: str, verdict: Any) -> Pictur
     from referee.rulebook import rulebook
 
     topic = rulebook(spec.rulebook_package).topic(verdict.rule)
-    rulings = [verdict.ruling] if verdict.ruling else []
-    if topic is not None:
-        rulings += [ruling for ruling in topic.rulings if ruling not in rulings]
+    # The verdict's own ruling is the one that decides (the topic's rulings say it again at length, in other words);
+    # without one, the topic's rulings are what the referee decided on the matter.
+    rulings = [verdict.ruling] if verdict.ruling else list(topic.rulings) if topic is not None else []
     board = game_picture(spec, game, marked=set(canonical.split()[1:]))
     player = None if game.over else game.actor(game.parse(canonical))
     question = (

@@ -67,6 +67,19 @@ class GameSpec:
     """A game from a position file (no ``actions``), or None when the file is not one."""
     describe: Callable[[Any, Any], str] | None = None
     """An action in words for people (``describe(action, state)``): the label of its entry at the typed prompt."""
+    announce: Callable[[Any, Any], str] | None = None
+    """What the referee says of a legal action as it is played at the table (``announce(action, state)``), for the
+    people who carry it out by hand (the computer's actions above all): the cards as printed, what is paid. None:
+    the rules' own announcement (:meth:`referee.engine.Game.announcement`)."""
+    paid: Callable[[Any, Any], dict[str, int]] | None = None
+    """What a legal action costs the player performing it (``paid(action, state)``: ``{"actions": 1, "ecus":
+    4}``), carried by ``play --json``'s line for each action; None for a game where nothing is paid."""
+    refuse_at_table: Callable[[Game[Any, Any], Any], str | None] | None = None
+    """Why a legal action typed at the turn's prompt is still not taken there (a sentence), or None: what the
+    rules allow but the player whose prompt it is cannot mean (Coin Age's ``done`` typed by the player who must
+    toss). Pipes and records are not concerned."""
+    named: Callable[[str], str] | None = None
+    """An action's notation with the cards it names written out (``log`` at the table); None: the notation."""
     picture: Callable[[Game[Any, Any], frozenset[str]], Any] | None = None
     """The table as an SVG :class:`~referee.cli.svg.Picture` (``picture(game, marked)``: ``marked`` spaces or
     cards picked out), for ``draw``, ``check --draw`` and ``score --draw``."""
@@ -275,8 +288,12 @@ def summary_line(source: str, game: Game[Any, Any], error: ReplayError | None) -
     if game.over:
         outcome = game.rules.outcome(game.state)
         result = _("{winner} wins").format(winner=outcome.winner) if outcome.winner else _("a draw")
-        return _("{file}: ok, {count} actions, game over: {result}").format(file=source, count=count, result=result)
-    return _("{file}: ok, {count} actions, {player} to move").format(file=source, count=count, player=game.to_move)
+        return _("{file}: ok, {actions}, game over: {result}").format(
+            file=source, actions=actions_count(count), result=result
+        )
+    return _("{file}: ok, {actions}, {player} to move").format(
+        file=source, actions=actions_count(count), player=game.to_move
+    )
 
 
 def load_game(spec: GameSpec, path: str, out: Output) -> Game[Any, Any]:
@@ -448,11 +465,9 @@ RULES_WIDTH = 100
 def print_topic(out: Output, entry: Any, spec: GameSpec) -> None:
     """A topic's title, its text and its rulings, set to the terminal's width (at most :data:`RULES_WIDTH`): the
     file's hard wraps undone, its paragraphs, lists and labels kept (:func:`referee.cli.cells.reflow`)."""
-    import shutil
-
     from referee.cli.cells import fill, reflow
 
-    columns = shutil.get_terminal_size((RULES_WIDTH, 24)).columns if out.env.stdout_isatty else RULES_WIDTH
+    columns = out.columns(RULES_WIDTH)
     width = max(20, min(RULES_WIDTH, columns - 1))  # measured without Rich: ``rules`` draws no board
 
     def wrapped(text: str, indent: str = "") -> str:
@@ -571,16 +586,24 @@ def simulate_command(
         out.json(report)
     else:
         out.text(
-            _("{games} random legal games of {title} ({actions} actions in {seconds:.2f} s, {rate} actions/s)").format(
+            ngettext(
+                "{games} random legal game of {title} ({actions} in {seconds:.2f} s, {rate} actions/s)",
+                "{games} random legal games of {title} ({actions} in {seconds:.2f} s, {rate} actions/s)",
+                games,
+            ).format(
                 games=games,
                 title=_(spec.title),
-                actions=report["actions"],
+                actions=actions_count(report["actions"]),
                 seconds=report["seconds"],
                 rate=report["actions_per_second"],
             )
         )
         for name, count in report["wins"].items():
-            out.text(_("  {name}: {count} wins ({share:.1%})").format(name=name, count=count, share=count / games))
+            out.text(
+                ngettext("  {name}: {count} win ({share:.1%})", "  {name}: {count} wins ({share:.1%})", count).format(
+                    name=name, count=count, share=count / games
+                )
+            )
         out.text(
             _("  draws: {draws}; mean length {length} actions").format(draws=report["draws"], length=report["length"])
         )
@@ -598,3 +621,8 @@ def simulate_command(
     for violation in report["violations"][:20]:
         out.error(violation)
     return ExitStatus.ILLEGAL if report["violations"] else ExitStatus.SUCCESS
+
+
+def actions_count(count: int) -> str:
+    """``1 action``, ``57 actions``."""
+    return ngettext("{count} action", "{count} actions", count).format(count=count)

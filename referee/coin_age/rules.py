@@ -109,6 +109,8 @@ class CoinAgeRules(RulesBase[Any, Any]):
         turn."""
         if isinstance(action, Slap):
             return state.tosser()
+        if isinstance(action, Done) and not state.over:  # the turn it ends is the player in turn's
+            return state.seat
         return self.to_move(state)
 
     def announcement(self, state: CoinAgeState, action: Any) -> str:

@@ -84,7 +84,7 @@ def test_a_menu_number_keeps_its_kind_of_action_within_a_turn(tmp_path: Path) ->
         terminal.wait("Ann>")
         terminal.keys("Enter")
         shown = terminal.wait("7. capture a coin")
-        assert " 6. move a stack" in shown and " 8. done" in shown, shown
+        assert " 6. move a stack" in shown and " 8. end the turn" in shown, shown
         terminal.line("7")
         terminal.wait("capture A1")
         terminal.line("capture A1")
@@ -96,7 +96,7 @@ def test_a_menu_number_keeps_its_kind_of_action_within_a_turn(tmp_path: Path) ->
         terminal.wait("Ann>")
         terminal.keys("Enter")
         shown = terminal.wait("6. move a stack")
-        assert "7. capture" not in shown and " 8. done" in shown, shown
+        assert "7. capture" not in shown and " 8. end the turn" in shown, shown
         terminal.line("6")
         terminal.wait("move B")  # the move menu opened: 6 still means move
         assert actions(record)[-1] == "capture A1"

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from tests.cli.terminal import actions, finish, spawn, type_line, wait_for_actions
+from tests.cli.terminal import ENTER, actions, finish, spawn, type_line, wait_for_actions
 from tests.conftest import referee_command
 
 pytestmark = pytest.mark.e2e
@@ -242,6 +242,8 @@ def test_builders_undo_and_resume_against_the_computer_at_a_terminal(tmp_path) -
         type_line(child, line)
     played = wait_for_actions(child, record, 6)
     assert played[:4] == ["start B06", "send W02 B06", "recruit W06", "done"]
+    child.expect("Enter: go on")  # the computer's turn stays on screen until Ann has carried it out
+    child.send(ENTER)
     child.expect("Turn 2: Ann to move")
     child.expect("Ann>")
     assert actions(record)[-1] == "done"  # the computer ended its own turn
@@ -256,6 +258,8 @@ def test_builders_undo_and_resume_against_the_computer_at_a_terminal(tmp_path) -
     child.expect("Ann>")
     type_line(child, "done")
     played = wait_for_actions(child, record, 6)
+    child.expect("Enter: go on")
+    child.send(ENTER)
     child.expect("Turn 2: Ann to move")
     child.expect("Ann>")
     assert actions(record)[:4] == ["start B06", "send W02 B06", "recruit W06", "done"] and len(actions(record)) > 5
@@ -323,7 +327,7 @@ def pick_from_menus(child, announced: str) -> bool:
     True when Ann's next prompt was already shown."""
     import re
 
-    from tests.cli.terminal import ENTER
+    from tests.cli.terminal import ENTER, pexpect
 
     child.send(ENTER)
     text = ""
@@ -331,7 +335,11 @@ def pick_from_menus(child, announced: str) -> bool:
         text += drained(child, 5)
         done = re.search(announced, text)
         if done:
-            return "Ann>" in text[done.end() :]
+            after = text[done.end() :]
+            if "Enter: go on>" in after:  # the computer's turn, shown until it is carried out
+                child.send(ENTER)
+                return child.expect(["Ann>", pexpect.EOF], timeout=60) == 0
+            return "Ann>" in after
         numbers = re.findall(r"\n {1,3}(\d+)\. ", text)
         if numbers:  # a menu is shown whole: its first entry
             child.send(numbers[0] + ENTER)
@@ -355,7 +363,14 @@ def test_a_whole_game_against_the_computer_typed_and_by_menus_with_undo_and_a_re
     child = spawn(game, "play", *WHOLE_GAMES[game], "--record", str(record), "--no-history", rows=24, columns=80)
     prompts, undone, resumed, prompted = 0, False, False, False
     try:
-        while prompted or child.expect(["Ann>", pexpect.EOF], timeout=60) == 0:
+        while True:
+            if not prompted:
+                shown = child.expect(["Ann>", "Enter: go on>", pexpect.EOF], timeout=60)
+                if shown == 1:  # the computer's turn, on screen until it is carried out (drawn once or more)
+                    child.send(ENTER)
+                    shown = 0 if child.expect(["Ann>", pexpect.EOF], timeout=60) == 0 else 2
+                if shown == 2:
+                    break
             prompted = False
             prompts += 1
             assert prompts < 600, "the game did not end"

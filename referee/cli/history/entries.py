@@ -15,7 +15,7 @@ from referee.cli.env import Environment
 from referee.cli.history.options import game_names, game_spec
 from referee.cli.output import Output
 from referee.errors import InputError, RefereeError
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from referee.history.entry import GameEntry
@@ -68,9 +68,11 @@ def entry_from_text(
             raise InputError(replay_error_line(source, failure))
         if not game.over and not incomplete:
             raise Unfinished(
-                _("{file}: the game is not over ({count} actions); not logged").format(
-                    file=source, count=len(game.actions)
-                )
+                ngettext(
+                    "{file}: the game is not over ({count} action); not logged",
+                    "{file}: the game is not over ({count} actions); not logged",
+                    len(record.actions),
+                ).format(file=source, count=len(game.actions))
             )
         return entry_from_game(game, document, text, played_fallback=played_fallback, incomplete=incomplete)
     position = spec.load_position(document, source, Output(Environment()))

@@ -23,7 +23,7 @@ from referee.cli.output import Output
 from referee.cli.status import ExitStatus, fail
 from referee.errors import InputError, RefereeError
 from referee.history.rows import describe
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from referee.history.entry import GameEntry
@@ -134,7 +134,13 @@ def list_command(
     if imported:
         out.text(_("* imported from {apps}: a result without actions").format(apps=", ".join(sorted(imported))))
     if more:
-        out.note(_("The newest {shown} games (--limit 0 for all).").format(shown=len(games)))
+        out.note(
+            ngettext(
+                "The newest {shown} game (--limit 0 for all).",
+                "The newest {shown} games (--limit 0 for all).",
+                len(games),
+            ).format(shown=len(games))
+        )
     say_damaged(out, damaged, history)
     return ExitStatus.SUCCESS
 
@@ -231,7 +237,7 @@ def show_command(env: Environment, game_id: str, json_mode: bool, history_file: 
         document["record"] = entry.record
         out.json(document)
         return ExitStatus.SUCCESS
-    setup = ", ".join(f"{key} {value}" for key, value in entry.setup.items())
+    setup = ", ".join(f"{key} {value}" for key, value in entry.setup.items() if value not in (0, False, "", None))
     duration = duration_minutes(entry)
     out.text(
         f"#{logged.id}  {game_title(entry.game)}  {local_time(entry.played)}"
@@ -261,13 +267,11 @@ def show_command(env: Environment, game_id: str, json_mode: bool, history_file: 
             out.text(line)
     if turns:
         out.text()
-        out.text(_("Score after each turn:"))
+        points = has_points(entry.game)
+        out.text(_("Score after each turn:") if points else _("Turn by turn:"))
         for turn in turns:
-            if not has_points(entry.game):
-                scores = ""
-            else:
-                scores = "  " + "  ".join(f"{name} {points}" for name, points in turn["scores"].items())
-            out.text(f"{turn['turn']:>4}. {turn['player']}: {' '.join(turn['actions'])}{scores}")
+            scores = "  " + "  ".join(f"{name} {score}" for name, score in turn["scores"].items()) if points else ""
+            out.text(f"{turn['turn']:>4}. {turn['player']}: {', '.join(turn['actions'])}{scores}")
     return ExitStatus.SUCCESS
 
 
@@ -311,7 +315,11 @@ def rename_command(env: Environment, old: str, new: str, history_file: str | Non
     elif not changed:
         out.note(_("No game of '{name}' in the history; nothing changed.").format(name=old_name))
     else:
-        out.text(_("'{old}' is now '{new}' in {count} games.").format(old=old_name, new=new_name, count=changed))
+        out.text(
+            ngettext(
+                "'{old}' is now '{new}' in {count} game.", "'{old}' is now '{new}' in {count} games.", changed
+            ).format(old=old_name, new=new_name, count=changed)
+        )
     return ExitStatus.SUCCESS
 
 

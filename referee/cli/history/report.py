@@ -13,7 +13,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from referee.cli.svg import LINE, MUTED, Picture
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from referee.history.store import RatingStep
@@ -229,7 +229,9 @@ def report_html(history: Any, game: str | None, player: str | None, since: str |
     sections = [game_section(history, kind, player, since) for kind in kinds] if history is not None else []
     title = _("Games played: a season")
     made = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M")
-    made_by = _("{count} games · made {when} by referee").format(count=total, when=made)
+    made_by = ngettext("{count} game · made {when} by referee", "{count} games · made {when} by referee", total).format(
+        count=total, when=made
+    )
     body = [
         f"<h1>{cell(title)}</h1>",
         '<p class="muted">' + cell(made_by) + (f" · {cell(filters)}" if filters else "") + "</p>",

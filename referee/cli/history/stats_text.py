@@ -98,10 +98,10 @@ def stats_command(
         (first, second) = list(h2h["wins"])
         out.text(
             _(
-                "Head to head, {games} games: {a} won {a_wins}, {b} won {b_wins}, {draws} drawn, {shared} shared;"
+                "Head to head, {games}: {a} won {a_wins}, {b} won {b_wins}, {draws} drawn, {shared} shared;"
                 " ahead: {a} {a_ahead}, {b} {b_ahead}"
             ).format(
-                games=h2h["games"],
+                games=games_words(h2h["games"]),
                 a=first,
                 b=second,
                 a_wins=h2h["wins"][first],
@@ -137,12 +137,12 @@ def self_play_lines(figures: dict[str, Any]) -> list[str]:
     seat, for each player count shown (see :func:`referee.history.stats.self_play`)."""
     return [
         ngettext(
-            "random self-play, {n} player: {seats} ({games} games)",
-            "random self-play, {n} players: {seats} ({games} games)",
+            "random self-play, {n} player: {seats} ({games})",
+            "random self-play, {n} players: {seats} ({games})",
             int(count),
         ).format(
             n=count,
-            games=found["games"],
+            games=games_words(found["games"]),
             seats=", ".join(
                 _("seat {seat} {rate:.0%}").format(seat=seat + 1, rate=rate)
                 for seat, rate in enumerate(found["win_rates"])
@@ -168,8 +168,8 @@ def print_highlights(out: Output, found: dict[str, Any]) -> None:
         wrapped(out, text)
 
     say(
-        _("Highlights: {games} games, {time} played ({timed} timed), H-index {h}").format(
-            games=found["games"],
+        _("Highlights: {games}, {time} played ({timed} timed), H-index {h}").format(
+            games=games_words(found["games"]),
             time=_duration(found["minutes_played"]),
             timed=found["timed_games"],
             h=found["h_index"],
@@ -184,8 +184,8 @@ def print_highlights(out: Output, found: dict[str, Any]) -> None:
             for n, games in figures["player_counts"].items()
         )
         champion = figures["champion"]
-        line = _("{game}: {games} games ({counts})").format(
-            game=game_title(kind), games=figures["games"], counts=counts
+        line = _("{game}: {games} ({counts})").format(
+            game=game_title(kind), games=games_words(figures["games"]), counts=counts
         )
         if champion is not None:
             line += "; " + ngettext(
@@ -194,7 +194,7 @@ def print_highlights(out: Output, found: dict[str, Any]) -> None:
         say(line)
     for name, figures in found["players"].items():
         parts = [
-            _("{games} games, {time}").format(games=figures["games"], time=_duration(figures["minutes_played"])),
+            _("{games}, {time}").format(games=games_words(figures["games"]), time=_duration(figures["minutes_played"])),
             _("longest win streak {longest} (now {current})").format(**figures["streak"]),
             _("H-index: games {h}, players {p}").format(h=figures["h_index"], p=figures["player_h_index"]),
         ]
@@ -272,3 +272,8 @@ def print_game_stats(out: Output, game: str, document: dict[str, Any]) -> None:
                     f"  {name}: "
                     + "; ".join(f"{board} {counts['wins']}/{counts['games']}" for board, counts in boards.items()),
                 )
+
+
+def games_words(count: int) -> str:
+    """``1 game``, ``3 games``."""
+    return ngettext("{n} game", "{n} games", count).format(n=count)

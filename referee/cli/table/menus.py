@@ -89,7 +89,12 @@ class Prompter:
             label, value = choice
             number, words = (choice.number, choice.words) if isinstance(choice, MenuChoice) else (None, ())
             notation = "" if isinstance(value, str | OpenGroup) else self.notation(value)
-            if notation:  # an action: its notation first (as at the turn's prompt), then what it does
+            if notation and number is not None and label.endswith(": " + notation):
+                # a kind of action with one action (``buy``, ``done``): named in the player's language, like the
+                # other kinds around it; its notation is understood too
+                label = label.removesuffix(": " + notation)
+                entries.append(typed_prompt.Entry(label, "", value, number, (*words, notation)))
+            elif notation:  # an action: its notation first (as at the turn's prompt), then what it does
                 label = label.removesuffix(": " + notation)  # a group of one action named "…: done"
                 entries.append(typed_prompt.Entry(notation, "" if label == notation else label, value, number, words))
             else:
@@ -127,7 +132,7 @@ class Prompter:
         while True:
             picked = self._pick(message, first_menu(groups, kinds))
             if picked == RULES:
-                topic = self._pick(_("Which rules?"), [(name, name) for name in topics] + [(_("back"), BACK)])
+                topic = self._pick(_("Which rules?"), [(name, name) for name in topics] + [back_entry()])
                 if topic == BACK:
                     continue
                 if topic in SESSION_COMMANDS:
@@ -136,7 +141,7 @@ class Prompter:
             if not isinstance(picked, OpenGroup):
                 return picked
             group = groups[picked.index]
-            action = self._pick(group.label, [*group.actions, (_("back"), BACK)])
+            action = self._pick(group.label, [*group.actions, back_entry()])
             if action != BACK:
                 return action
 
@@ -146,6 +151,14 @@ class OpenGroup:
     """An entry of the first menu that opens the menu of group ``index``."""
 
     index: int
+
+
+def back_entry() -> MenuChoice:
+    """The entry that goes back to the menu before, understood as ``back`` in English and in the player's
+    language."""
+    from referee.cli.table.words import spellings
+
+    return MenuChoice(_("back"), BACK, None, spellings("back"))
 
 
 def session_entries(first: int | None = None) -> list[MenuChoice]:

@@ -14,7 +14,7 @@ from referee.cli.output import shorten
 from referee.cli.shared_commands import error_document
 from referee.cli.status import ExitStatus, exit_status
 from referee.errors import IllegalAction, RefereeError
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from referee.cli.table.session import PlaySession
@@ -223,8 +223,10 @@ class PipeMode:
             self.out.json(document, lines=True)
         if self.session.record_path is not None:
             self.out.note(
-                _("The record {file} holds the {count} actions before it.").format(
-                    file=self.session.record_path, count=len(self.game.actions)
-                )
+                ngettext(
+                    "The record {file} holds the {count} action before it.",
+                    "The record {file} holds the {count} actions before it.",
+                    len(self.game.actions),
+                ).format(file=self.session.record_path, count=len(self.game.actions))
             )
         return status

@@ -77,7 +77,9 @@ class PlaySession:
         """Whether each action is announced with the rules' words for it (at a terminal: the table carries it out
         by hand, so "Ann leads 2 × 3" or "5 écus to the bank for one more action" says what to do)."""
         self.last_reason = ""
-        """The rules' words for the last action pushed, when :attr:`explain` is on."""
+        """The rules' words for the last action pushed, when :attr:`explain` is on or the computer played it."""
+        self.last_paid: dict[str, int] | None = None
+        """What the last action pushed cost its player (``--json``, in a game where something is paid)."""
 
     def computer_actions(self) -> list[bool]:
         """Which of the game's actions so far the computer's seat performed (the rules' ``actor`` of each, the
@@ -167,7 +169,13 @@ class PlaySession:
         game = self.game
         action = game.parse(choice) if isinstance(choice, str) else choice
         actor = game.actor(action)
-        reason = game.announcement(action) if self.explain else ""
+        reason = ""
+        if (self.explain or by_computer) and not self.json_mode:  # the computer's actions are carried out by hand
+            announce = self.spec.announce
+            reason = announce(action, game.state) if announce is not None else game.announcement(action)
+        paid = None
+        if self.spec.paid is not None and self.json_mode and self.computer is not None:
+            paid = self.spec.paid(action, game.state)
         events = game.push(action)
         if not defer:
             try:
@@ -178,6 +186,7 @@ class PlaySession:
         self.by_computer.append(by_computer)
         self.last_actor = actor
         self.last_reason = reason
+        self.last_paid = paid
         return events
 
     def undo(self) -> str | None:
@@ -234,13 +243,15 @@ class PlaySession:
                 "index": len(game.actions),
                 "action": game.actions[-1],
                 "player": player,
+                **({"computer": bool(self.by_computer and self.by_computer[-1])} if self.computer is not None else {}),
+                **({"paid": self.last_paid} if self.last_paid is not None else {}),
                 "events": [{"kind": event.kind, "message": event.message} for event in events],
                 "to_move": game.to_move,
                 "over": game.over,
             }
             return lambda: out.json(document, lines=True)
         lines = [f"{len(game.actions)}. {player}: {game.actions[-1]}"]
-        if self.explain and self.last_reason:
+        if self.last_reason:
             lines.append("   " + self.last_reason)
         lines += ["   " + event.message for event in events]
 

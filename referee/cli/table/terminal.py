@@ -24,6 +24,8 @@ class TerminalMode:
 
     def __init__(self, session: PlaySession) -> None:
         self.session = session
+        self.out = session.out
+        """Where the table is drawn (the session's output, or standard error when standard output is piped)."""
 
     def run(self) -> ExitStatus:
         from referee.cli.table.menus import BACK, LOG, QUIT, REDO, RULES, UNDO, Prompter, SessionCommand
@@ -31,6 +33,7 @@ class TerminalMode:
         session = self.session
         screen = session.env.screen()
         out = session.out if screen is session.env else Output(screen, session.json_mode)
+        self.out = out
         game = session.game
         prompter = Prompter(to_stderr=session.json_mode or screen is not session.env)
         session.explain = not session.json_mode
@@ -41,13 +44,20 @@ class TerminalMode:
             for line in log_lines(session.spec, game)[-RESUME_TURNS:]:
                 out.text(line)
         session.spec.render(game, out)
+        answer: Any = ""
         while not game.over:
+            computer = game.to_move
             if session.computer_moves():
-                session.spec.render(game, out)
-                continue
-            prompter.notation = lambda action: game.rules.format(action, game.state)
-            prompter.toolbar = session.spec.status_line(game)
-            answer: Any = self.ask_typed(prompter)
+                # Its whole turn stays on screen until a person has carried it out (the table, drawn again, and
+                # the prompt's list would push it out of an 80x24 terminal): Enter, or a session word.
+                answer = self.after_computer(computer or "", prompter)
+                if not answer:
+                    session.spec.render(game, out)
+                    continue
+            else:
+                prompter.notation = lambda action: game.rules.format(action, game.state)
+                prompter.toolbar = session.spec.status_line(game)
+                answer = self.ask_typed(prompter)
             if answer == "":
                 ask_action = session.spec.ask_action or self.one_menu
                 try:
@@ -125,9 +135,11 @@ class TerminalMode:
         game = session.game
         rules = game.rules
         describe = session.spec.describe
+        refuse = session.spec.refuse_at_table
         entries = [
             typed_prompt.Entry(rules.format(action, game.state), describe(action, game.state) if describe else "")
             for action in game.legal_actions()
+            if refuse is None or refuse(game, action) is None
         ]
         topics = rulebook(session.spec.rulebook_package)
         entries += [
@@ -147,7 +159,7 @@ class TerminalMode:
             verdict = game.judge(action)
             if not verdict.legal:
                 return _("Illegal: {reason} (rule: {rule})").format(reason=verdict.reason, rule=verdict.rule)
-            return None
+            return refuse(game, action) if refuse is not None else None
 
         player = game.to_move or ""
         keys = _("[Enter: menus · undo redo log rules quit]")
@@ -156,6 +168,40 @@ class TerminalMode:
             toolbar = keys
         line = typed_prompt.ask_line(f"{player}> ", entries, check, toolbar=toolbar, to_stderr=prompter.to_stderr)
         return in_english(line) if session_word(line.split()[0] if line.split() else "") else line
+
+    def after_computer(self, computer: str, prompter: Any) -> str:
+        """Wait while the people carry out the computer's turn just announced: Enter goes on (the table is drawn
+        again), a session word (undo, log, rules, quit) is done at once; anything else is refused, and nothing is
+        recorded. At the end of the game, Enter only."""
+        from referee.cli.table import typed_prompt
+        from referee.cli.table.words import in_english, session_word
+
+        over = self.session.game.over
+        words = ("log", "rules", "quit") if over else ("undo", "log", "rules", "quit")
+        if over:
+            toolbar = _("{player} played its last turn: carry it out on the table, then press Enter.")
+        else:
+            toolbar = _("{player} has played: carry it out on the table, then press Enter (or undo).")
+        toolbar = toolbar.format(player=computer)
+
+        def check(text: str) -> str | None:
+            typed = in_english(text).split()
+            if not typed or (typed[0] in words and (len(typed) == 1 or typed[0] == "rules")):
+                return None
+            return toolbar
+
+        while True:
+            line = typed_prompt.ask_line(
+                _("Enter: go on") + "> ", [], check, toolbar=toolbar, to_stderr=prompter.to_stderr, menu=False
+            )
+            answer = in_english(line) if session_word(line.split()[0] if line.split() else "") else line
+            if answer != "log":
+                break
+            for logged in log_lines(self.session.spec, self.session.game):  # and the pause again: the table next
+                self.out.text(logged)
+        if over and answer.split()[:1] == ["rules"]:
+            return ""  # the game is over: the final table next (its rules are a command away)
+        return answer
 
     def one_menu(self, game: Game[Any, Any], prompter: Any, out: Output) -> object:
         """The menu of a game whose room writes none (``GameSpec.ask_action`` None): the rules' legal actions, each
@@ -198,7 +244,8 @@ def log_lines(spec: GameSpec, game: Game[Any, Any]) -> list[str]:
     points = registry.facts(spec.name).result_kind == "points"
 
     def close() -> None:
-        line = f"{len(lines) + 1}. {player}: {', '.join(turn)}"
+        shown = turn if spec.named is None else [spec.named(text) for text in turn]
+        line = f"{len(lines) + 1}. {player}: {', '.join(shown)}"
         if points:
             scores = spec.rules.outcome(replayed.state).scores
             line += "  — " + ", ".join(f"{name} {score}" for name, score in scores.items())

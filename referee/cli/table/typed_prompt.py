@@ -17,6 +17,7 @@ tests and the keystroke benchmark call them without a terminal.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ from typing import Any
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.output import create_output
 from prompt_toolkit.validation import ValidationError, Validator
 
@@ -115,6 +117,57 @@ def numbered_entry(entries: Sequence[Entry], digits: str) -> Entry | None:
 def numbered(entries: Sequence[Entry]) -> list[tuple[int, Entry]]:
     """Each entry with the number it is shown and picked by: its own, or else its place in the menu."""
     return [(entry.number if entry.number is not None else place, entry) for place, entry in enumerate(entries, 1)]
+
+
+def common_start(texts: Sequence[str]) -> str:
+    """The start all of ``texts`` share, letters compared regardless of case (``place Q C`` from ``place Q C1``,
+    ``place Q C2``; ``pla`` from ``place`` and ``play``, as readline would insert it)."""
+    if not texts:
+        return ""
+    first = texts[0]
+    length = len(first)
+    for text in texts[1:]:
+        length = min(length, len(text))
+        for place in range(length):
+            if first[place].casefold() != text[place].casefold():
+                length = place
+                break
+    return first[:length]
+
+
+def tab_insertion(typed: str, texts: Sequence[str]) -> str | None:
+    """What TAB puts on the line, as readline does: the part every entry offered shares, when it goes beyond what is
+    typed (``pl`` → ``place ``); None when it does not (the next TAB then moves through the list)."""
+    shared = common_start(texts)
+    if len(shared) > len(typed) and normalized(shared).startswith(normalized(typed)):
+        return shared
+    return None
+
+
+_ID = re.compile(r"^([A-Za-z]+)(\d+)$")
+
+
+def board_order(entries: Sequence[Entry]) -> list[Entry]:
+    """The entries with the spaces and cards they name in natural order (``place Q C1``, ``C2``, ``C3``; ``W7``
+    before ``W12``), everything else as the rules listed it: word by word, a word like ``A1`` or ``W07`` sorts by
+    its letters, then its number; any other word by where it first came in the list (kinds of action, coins by
+    rank, stay in the rules' order)."""
+    first_seen: dict[tuple[int, str], int] = {}
+    for entry in entries:
+        for place, word in enumerate(entry.text.split()):
+            first_seen.setdefault((place, word.casefold()), len(first_seen))
+
+    def key(entry: Entry) -> tuple[tuple[int, str, int], ...]:
+        parts = []
+        for place, word in enumerate(entry.text.split()):
+            found = _ID.match(word)
+            if found is not None and place > 0:
+                parts.append((1, found.group(1).casefold(), int(found.group(2))))
+            else:
+                parts.append((0, "", first_seen[(place, word.casefold())]))
+        return tuple(parts)
+
+    return sorted(entries, key=key)
 
 
 LONGEST_TYPED = 200
@@ -237,7 +290,7 @@ def toolbar_text(toolbar: str, width: int) -> str:
             if cell_width(text) > width - 1:
                 return fill(text, width - 1)
             return text
-    return toolbar
+    return fill(toolbar, width - 1) if cell_width(toolbar) > width - 1 else toolbar  # never cut at the edge
 
 
 def _prompt(
@@ -247,8 +300,32 @@ def _prompt(
     check: Callable[[str], str | None],
     toolbar: str,
     rows: int,
+    *,
+    menu: bool = True,
 ) -> str:
     session = _session(to_stderr, rows)
+    bindings = KeyBindings()
+
+    @bindings.add("tab")
+    def _tab(event: KeyPressEvent) -> None:
+        """TAB as in readline: the shared part of what is offered inserted first; then through the list."""
+        buffer = event.current_buffer
+        state = buffer.complete_state
+        if state is None or state.complete_index is None:  # nothing picked in the list yet: the shared part
+            document = buffer.document
+            typed = document.text_before_cursor
+            offered = completer.get_completions(document, CompleteEvent(completion_requested=True))
+            texts = [typed[: len(typed) + c.start_position] + c.text for c in offered]
+            shared = tab_insertion(typed, texts)
+            if shared is not None:
+                buffer.text = shared + document.text_after_cursor
+                buffer.cursor_position = len(shared)
+                buffer.start_completion(select_first=False)
+                return
+        if buffer.complete_state is None:
+            buffer.start_completion(select_first=False)
+        else:
+            buffer.complete_next()
 
     def bottom() -> str | None:
         width = session.app.output.get_size().columns
@@ -258,11 +335,12 @@ def _prompt(
         return session.prompt(
             message,
             completer=completer,
-            complete_while_typing=True,
             validator=LineValidator(check),
             validate_while_typing=False,
             bottom_toolbar=bottom,
-            pre_run=lambda: session.default_buffer.start_completion(select_first=False),
+            key_bindings=bindings,
+            pre_run=(lambda: session.default_buffer.start_completion(select_first=False)) if menu else None,
+            complete_while_typing=menu,
         )
     except EOFError:  # Ctrl-D: as Ctrl-C, the record is safe
         raise KeyboardInterrupt from None
@@ -275,10 +353,13 @@ def ask_line(
     *,
     toolbar: str = "",
     to_stderr: bool = False,
+    menu: bool = True,
 ) -> str:
-    """A line of notation (or a session word, or nothing), accepted only when ``check`` finds no fault in it."""
-    rows = min(MENU_ROWS, max(3, len(entries)))
-    return _prompt(to_stderr, message, EntryCompleter(entries, numbered=False), check, toolbar, rows).strip()
+    """A line of notation (or a session word, or nothing), accepted only when ``check`` finds no fault in it.
+    ``menu`` False: the list is not opened, and no room is kept for it (what is above stays on screen)."""
+    rows = min(MENU_ROWS, max(3, len(entries))) if menu else 0
+    completer = EntryCompleter(board_order(entries), numbered=False)
+    return _prompt(to_stderr, message, completer, check, toolbar, rows, menu=menu).strip()
 
 
 def choose(

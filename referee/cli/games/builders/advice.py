@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.builders.describe import ecus_words
 from referee.cli.advice import group_alike
 from referee.cli.env import Environment
 from referee.cli.output import Output
@@ -60,10 +61,10 @@ def builders_hint_command(env: Environment, record: str, json_mode: bool) -> int
         return ExitStatus.SUCCESS
     out.text(
         ngettext(
-            "{name} to play: {left} action left, {coins} écus, idle: {idle}.",
-            "{name} to play: {left} actions left, {coins} écus, idle: {idle}.",
+            "{name} to play: {left} action left, {ecus}, idle: {idle}.",
+            "{name} to play: {left} actions left, {ecus}, idle: {idle}.",
             state.actions_left,
-        ).format(name=name, left=state.actions_left, coins=seat.coins, idle=" ".join(seat.idle) or "-")
+        ).format(name=name, left=state.actions_left, ecus=ecus_words(seat.coins), idle=" ".join(seat.idle) or "-")
     )
     if not ways:
         out.text(_("No open site."))
@@ -92,7 +93,7 @@ def builders_hint_command(env: Environment, record: str, json_mode: bool) -> int
                 template = _("recruit {workers}") if verb == "recruit" else _("send {workers}")
                 parts.append(template.format(workers=workers))
             cost = ngettext("{n} action", "{n} actions", actions).format(n=actions)
-            out.text(f"  {', '.join(parts)}: {cost}, " + _("{n} écus").format(n=ecus))
+            out.text(f"  {', '.join(parts)}: {cost}, " + ecus_words(ecus))
             alike = alike or line.count > 1
     if alike:
         out.text(_("  a/b: either one, for the same actions and écus (the same one wherever it appears)."))
@@ -101,13 +102,16 @@ def builders_hint_command(env: Environment, record: str, json_mode: bool) -> int
     else:
         # plan.ecus is what the turn costs: the workers and actions paid, less what the buildings finished pay
         template = (
-            _("Best turn: +{vp} VP for {ecus} écus ({sites}): {actions}")
+            _("Best turn: +{vp} VP for {ecus} ({sites}): {actions}")
             if plan.ecus >= 0
-            else _("Best turn: +{vp} VP and +{ecus} écus ({sites}): {actions}")
+            else _("Best turn: +{vp} VP and +{ecus} ({sites}): {actions}")
         )
         out.text(
             template.format(
-                vp=plan.vp, ecus=abs(plan.ecus), sites=" ".join(plan.finished), actions=", ".join(plan.notation)
+                vp=plan.vp,
+                ecus=ecus_words(abs(plan.ecus)),
+                sites=" ".join(plan.finished),
+                actions=", ".join(plan.notation),
             )
         )
         if plan.needs_reveal:

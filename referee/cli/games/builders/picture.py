@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
+from referee.builders.describe import ecus_words
 from referee.cli.svg import HIGHLIGHT, INK, LINE, MUTED, Picture, text_width
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 RESOURCE_FILLS = {"stone": "#c9a227", "wood": "#2da44e", "knowledge": "#8c959f", "tile": "#218bff"}
 """The game's resource colours: stone yellow, wood green, knowledge grey, tile blue."""
@@ -44,10 +45,10 @@ def card(picture: Picture, x: float, y: float, card_id: str, marked: bool) -> No
     name = found.name if text_width(found.name, 12) < CARD_W - 14 else found.name[:17] + "…"
     picture.text(x + 8, y + 35, name, size=12)
     if found.is_construction:
-        picture.text(x + 8, y + 56, _("{vp} VP · {coins} écus").format(vp=found.vp, coins=found.coins), size=12)
+        picture.text(x + 8, y + 56, _("{vp} VP · {ecus}").format(vp=found.vp, ecus=ecus_words(found.coins)), size=12)
         resources(picture, x + 8, y + 82, found.requires)
     else:
-        picture.text(x + 8, y + 56, _("wage {n} écus").format(n=found.cost), size=12)
+        picture.text(x + 8, y + 56, _("wage {ecus}").format(ecus=ecus_words(found.cost)), size=12)
         resources(picture, x + 8, y + 82, found.produces)
 
 
@@ -79,8 +80,14 @@ def picture(game: Any, marked: Collection[str] = ()) -> Picture:
         board.text(
             MARGIN,
             y,
-            _("Bank: {bank} écus · decks: {b} buildings, {w} workers").format(
-                bank=state.bank, b=len(state.deck_buildings), w=len(state.deck_workers)
+            _("Bank: {ecus} · decks: {buildings}, {workers}").format(
+                ecus=ecus_words(state.bank),
+                buildings=ngettext("{n} building", "{n} buildings", len(state.deck_buildings)).format(
+                    n=len(state.deck_buildings)
+                ),
+                workers=ngettext("{n} worker", "{n} workers", len(state.deck_workers)).format(
+                    n=len(state.deck_workers)
+                ),
             ),
             size=13,
             fill=MUTED,
@@ -96,8 +103,8 @@ def picture(game: Any, marked: Collection[str] = ()) -> Picture:
         board.text(
             width - MARGIN - 12,
             y,
-            _("{coins} écus · {vp} VP · score now {score}").format(
-                coins=seat.coins, vp=seat.vp, score=outcome.scores[name]
+            _("{ecus} · {vp} VP · score now {score}").format(
+                ecus=ecus_words(seat.coins), vp=seat.vp, score=outcome.scores[name]
             ),
             size=14,
             anchor="end",

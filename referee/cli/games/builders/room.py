@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from referee.cli import shared_commands
 from referee.cli.cells import cell_width
 from referee.cli.lazy import LazyRules
-from referee.cli.output import Output, ScoreTable
+from referee.cli.output import Output, ScoreTable, sentences
 from referee.cli.records import check_game, check_players, parse_players
 from referee.cli.shared_commands import GameSample, GameSpec
 from referee.engine import Game
@@ -87,12 +87,19 @@ def render(game: Game[BuildersState, Any], out: Output) -> None:
             parts.append(rows)
         else:
             parts += [row_b, row_w]
-        decks = {"bank": state.bank, "b": len(state.deck_buildings), "w": len(state.deck_workers)}
+        from referee.builders.describe import ecus_words
+
+        b, w = len(state.deck_buildings), len(state.deck_workers)
         if compact:
-            bank = _("Bank {bank} écus · decks {b}+{w} · numbers: stone wood knowledge tile, é: écus to send")
+            bank = _("Bank {ecus} · decks {b}+{w} · numbers: stone wood knowledge tile, é: écus to send").format(
+                ecus=ecus_words(state.bank), b=b, w=w
+            )
         else:
-            bank = _("Bank: {bank} écus · decks: {b} buildings, {w} workers")
-        bank = bank.format(**decks)
+            bank = _("Bank: {ecus} · decks: {buildings}, {workers}").format(
+                ecus=ecus_words(state.bank),
+                buildings=ngettext("{n} building", "{n} buildings", b).format(n=b),
+                workers=ngettext("{n} worker", "{n} workers", w).format(n=w),
+            )
         if cell_width(bank) > out.console.width:  # the legend of the numbers on a line of its own
             head, _dot, tail = bank.rpartition(" · ")
             bank = f"{head}\n{tail}" if head else bank
@@ -176,12 +183,15 @@ def compact_player(
 
     from referee.builders import cards as catalogue
     from referee.builders import still_needed
+    from referee.builders.describe import ecus_words
 
     style = PLAYER_STYLES[seat_index % len(PLAYER_STYLES)]
     in_turn = not state.over and seat_index == state.current
     head = Text("▶ " if in_turn else "  ", style="bold")
     head.append(name, style=style)
-    head.append(_("  {coins} écus · {vp} VP · score now {score}").format(coins=seat.coins, vp=seat.vp, score=score))
+    head.append(
+        _("  {ecus} · {vp} VP · score now {score}").format(ecus=ecus_words(seat.coins), vp=seat.vp, score=score)
+    )
     head.append(_("  built: {ids}").format(ids=" ".join(seat.built) or "—"), style="dim")
     head.no_wrap = True
     head.overflow = "ellipsis"
@@ -196,7 +206,9 @@ def compact_player(
         entry = Text(_("site {id} needs ").format(id=site), style="bold")
         entry.append_text(numbers_text(still_needed(site, on)))
         entries.append(entry)
-    return [head, *wrapped(_("    idle: "), entries, " · ", width)]
+    # The sites follow the idle workers; a player with no idle worker gets no "idle" heading over their sites.
+    label = _("    idle: ") if seat.idle or not seat.sites else _("    sites: ")
+    return [head, *wrapped(label, entries, " · ", width)]
 
 
 def player_block(
@@ -207,13 +219,14 @@ def player_block(
 
     from referee.builders import END_VP, send_cost, still_needed
     from referee.builders import cards as catalogue
+    from referee.builders.describe import ecus_words
 
     style = PLAYER_STYLES[seat_index % len(PLAYER_STYLES)]
     in_turn = not state.over and not position and seat_index == state.current
     head = Text("▶ " if in_turn else "  ", style="bold")
     head.append(name, style=style)
     head.append(
-        _("  {coins} écus · {vp} VP · score now {score}").format(coins=seat.coins, vp=seat.vp, score=score),
+        _("  {ecus} · {vp} VP · score now {score}").format(ecus=ecus_words(seat.coins), vp=seat.vp, score=score),
         style="bold" if in_turn else "",
     )
     if state.trigger == seat_index:
@@ -230,7 +243,7 @@ def player_block(
         cost = (
             _("machine, 0 écus")
             if card.kind == "machine"
-            else _("{kind}, {n} écus").format(kind=kind_name(card), n=card.cost)
+            else _("{kind}, {ecus}").format(kind=kind_name(card), ecus=ecus_words(card.cost))
         )
         entry = Text(f"{worker} ({cost}): ")
         entry.append_text(resources_text(card.produces))
@@ -240,7 +253,7 @@ def player_block(
         card = catalogue.card(site)
         line = Text(_("    site {card} ").format(card=card.label))
         reward = (
-            _("[{vp} VP, {coins} écus]").format(vp=card.vp, coins=card.coins)
+            _("[{vp} VP, {ecus}]").format(vp=card.vp, ecus=ecus_words(card.coins))
             if card.kind == "building"
             else _("[{vp} VP, machine]").format(vp=card.vp)
         )
@@ -327,8 +340,7 @@ def status_line(game: Game[BuildersState, Any]) -> str:
         else:
             head = _("Game over after turn {turn}.").format(turn=state.turn)
         verdict = _("{winner} wins.").format(winner=outcome.winner) if outcome.winner else _("A draw.")
-        tie = f" {outcome.tie_break[0].upper()}{outcome.tie_break[1:]}." if outcome.tie_break else ""
-        return f"{head} {verdict}{tie}"
+        return sentences(head, verdict, outcome.tie_break or "")
     player = state.players[state.current]
     finishing = ""
     if state.trigger is not None:
@@ -356,7 +368,7 @@ def menu_groups(game: Game[BuildersState, Any]) -> list[MenuGroup]:
     words, :func:`referee.builders.describe.describe`), by kind — sends (those that finish a site first), starts,
     recruits, coins, then buy and done; or, while a row awaits a card, the reveals. Pure: no prompt."""
     from referee.builders import Buy, Done, Recruit, Reveal, Send, Start, TakeCoins
-    from referee.builders.describe import actions_words, describe, send_finishes
+    from referee.builders.describe import actions_words, describe, ecus_words, send_finishes
     from referee.cli.table.menus import MenuGroup
 
     state = game.state
@@ -386,7 +398,11 @@ def menu_groups(game: Game[BuildersState, Any]) -> list[MenuGroup]:
                 coins.actions.append(entry)
             case Buy():
                 groups_after.append(
-                    MenuGroup(_("buy one more action (5 écus; you have {c})").format(c=seat.coins), [entry], number=5)
+                    MenuGroup(
+                        _("buy one more action (5 écus; you have {ecus})").format(ecus=ecus_words(seat.coins)),
+                        [entry],
+                        number=5,
+                    )
                 )
             case Done():
                 lost = _(" — {left} lost").format(left=actions_words(state.actions_left)) if state.actions_left else ""
@@ -403,7 +419,7 @@ ACTION_KINDS = 6
 def ask_action(game: Game[BuildersState, Any], prompter: Any, out: Output) -> Any:
     """The next action of the player to move, from the menu (:func:`menu_groups`): an action object, or a session
     command (undo, rules, quit)."""
-    from referee.builders.describe import actions_words
+    from referee.builders.describe import actions_words, ecus_words
 
     state = game.state
     player = state.players[state.current]
@@ -412,8 +428,8 @@ def ask_action(game: Game[BuildersState, Any], prompter: Any, out: Output) -> An
     if state.pending is not None:
         message = _("{player}: a new {row} card is face up. Which one?").format(player=player, row=_(state.pending))
     else:
-        message = _("{player}: {left} left, {coins} écus. Your action?").format(
-            player=player, left=actions_words(state.actions_left), coins=state.seat.coins
+        message = _("{player}: {left} left, {ecus}. Your action?").format(
+            player=player, left=actions_words(state.actions_left), ecus=ecus_words(state.seat.coins)
         )
     return prompter.choose_action(message, groups, topics, ACTION_KINDS)
 
@@ -547,6 +563,9 @@ SPEC = GameSpec(
     status_line=status_line,
     load_position=load_position,
     describe=lambda action, state: describe_action(action, state),
+    announce=lambda action, state: _describe().announce(action, state),
+    paid=lambda action, state: _describe().paid(action, state),
+    named=lambda text: _describe().named(text),
     ask_action=ask_action,
     picture=lambda game, marked: _picture(game, marked),
     computer_from_record=lambda table, players: _computer_from_record(table, players),
@@ -558,6 +577,12 @@ def _computer_from_record(table: dict[str, Any], players: int) -> Any:
     from referee.cli.games.builders.sparring import computer_from_record
 
     return computer_from_record(table, players)
+
+
+def _describe() -> Any:
+    from referee.builders import describe
+
+    return describe
 
 
 def describe_action(action: Any, state: Any) -> str:

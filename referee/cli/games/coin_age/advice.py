@@ -53,9 +53,11 @@ def coin_age_odds_command(env: Environment, record: str | None, bank_text: str |
         return ExitStatus.SUCCESS
     who = _("{player} tosses").format(player=player) if player else _("Tossing")
     out.text(
-        _("{who} {kinds} ({n} coins, each shows the tosser's side with probability 1/2):").format(
-            who=who, kinds=format_kinds(kinds), n=len(kinds)
-        )
+        ngettext(
+            "{who} {kinds} ({n} coin, showing the tosser's side with probability 1/2):",
+            "{who} {kinds} ({n} coins, each shows the tosser's side with probability 1/2):",
+            len(kinds),
+        ).format(who=who, kinds=format_kinds(kinds), n=len(kinds))
     )
     for m, p in sorted(matches.items(), reverse=True):
         count = ngettext("{n} match", "{n} matches", m).format(n=m)

@@ -34,7 +34,7 @@ from referee.cli.records import parse_players
 from referee.cli.status import ExitStatus, fail
 from referee.engine import Game
 from referee.errors import InputError, RefereeError
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from referee.coin_age.maps import GameMap
@@ -154,9 +154,7 @@ def maps_list(ctx: typer.Context) -> int:
     for name in builtin_map_names():
         game_map = builtin_map(name)
         assert game_map is not None
-        counts = _("{spaces} spaces, {regions} regions").format(
-            spaces=len(game_map.spaces), regions=len(game_map.regions)
-        )
+        counts = map_counts(game_map, edges=False)
         out.text(f"{name:12} {game_map.name} ({counts})")
     for name in user_map_names():
         yours = _("your map")
@@ -185,12 +183,19 @@ def maps_show(
     return ExitStatus.SUCCESS
 
 
+def map_counts(game_map: GameMap, *, edges: bool = True) -> str:
+    """``10 spaces, 4 regions, 19 edges`` (each counted through ngettext: a player's map may have one region)."""
+    parts = [
+        ngettext("{n} space", "{n} spaces", len(game_map.spaces)).format(n=len(game_map.spaces)),
+        ngettext("{n} region", "{n} regions", len(game_map.regions)).format(n=len(game_map.regions)),
+    ]
+    if edges:
+        parts.append(ngettext("{n} edge", "{n} edges", len(game_map.edges)).format(n=len(game_map.edges)))
+    return ", ".join(parts)
+
+
 def render_map(game_map: GameMap, out: Output) -> None:
-    out.text(
-        _("{name}: {spaces} spaces, {regions} regions, {edges} edges").format(
-            name=game_map.name, spaces=len(game_map.spaces), regions=len(game_map.regions), edges=len(game_map.edges)
-        )
-    )
+    out.text(_("{name}: {counts}").format(name=game_map.name, counts=map_counts(game_map)))
     for row in game_map.layout:
         out.text("  " + "   ".join(f"{sid} {game_map.space(sid).name}" for sid in row))
     out.text(_("Regions:"))
@@ -223,12 +228,8 @@ def maps_validate(ctx: typer.Context, files: Annotated[list[str], typer.Argument
             worst = ExitStatus.BAD_INPUT
             continue
         out.text(
-            _("{file}: ok — {name}, {spaces} spaces in {regions} regions, {edges} edges").format(
-                file=display_name(path),
-                name=game_map.name,
-                spaces=len(game_map.spaces),
-                regions=len(game_map.regions),
-                edges=len(game_map.edges),
+            _("{file}: ok — {name}, {counts}").format(
+                file=display_name(path), name=game_map.name, counts=map_counts(game_map)
             )
         )
     return worst

@@ -20,7 +20,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import InputError
-from referee.i18n import _
+from referee.i18n import N_, _
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -185,3 +185,29 @@ def record_setup(setup: dict[str, Any]) -> dict[str, Any]:
         return dict(setup)
     name = builtin_name(game_map)
     return {**setup, "map": name if name is not None else game_map.to_toml()}
+
+
+SHIPPED_WORDS: dict[str, str] = {
+    "Original": N_("Original"),
+    "peaks": N_("peaks"),
+    "forests": N_("forests"),
+    "plains": N_("plains"),
+    "silver": N_("silver"),
+}
+"""The shipped map's name and its regions' short names, as the board shows them, in the player's language (the
+card's own place names stay as printed: they are names)."""
+
+
+def shown_name(name: str) -> str:
+    """A map's name or a region's short name as the board shows it: translated when it is the shipped map's, with
+    the English word after it when that differs (``原版 (Original)``: what ``--map`` takes); else as written."""
+    if name not in SHIPPED_WORDS:
+        return name
+    translated = _(SHIPPED_WORDS[name])
+    return name if translated == name else f"{translated} ({name})"
+
+
+def region_word(region_id: str) -> str:
+    """A region's short name on the board, translated for the shipped map (no English after it: the board is
+    narrow, and the region's full name is in ``maps show``)."""
+    return _(SHIPPED_WORDS[region_id]) if region_id in SHIPPED_WORDS else region_id

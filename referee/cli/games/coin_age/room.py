@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from referee.cli import shared_commands
-from referee.cli.games.coin_age.maps import map_names, prepare_setup, record_setup
+from referee.cli.games.coin_age.maps import map_names, prepare_setup, record_setup, region_word, shown_name
 from referee.cli.lazy import LazyRules
-from referee.cli.output import Output, ScoreTable
+from referee.cli.output import Output, ScoreTable, sentences
 from referee.cli.records import check_game, check_players
 from referee.cli.shared_commands import GameSample, GameSpec
 from referee.engine import Game
@@ -74,7 +74,7 @@ def render(game: Game[CoinAgeState, Any], out: Output) -> None:
             body,
             title=Text(space.id),
             title_align="left",
-            subtitle=Text(region.id[:10]),
+            subtitle=Text(region_word(region.id)[:10]),
             subtitle_align="right",
             border_style=style,
             box=box.ROUNDED,
@@ -112,12 +112,12 @@ def render(game: Game[CoinAgeState, Any], out: Output) -> None:
         rows.append(grid)
     table = score_table(game)
     if compact:
-        out.show(Group(Text(game_map.name, style="bold"), *rows))
+        out.show(Group(Text(shown_name(game_map.name), style="bold"), *rows))
         out.show(regions_text(state, out.console.width))
         for line in table.lines()[1:]:
             out.text(line)
     else:
-        out.show(Group(Text(game_map.name, style="bold"), *rows, table.rich()))
+        out.show(Group(Text(shown_name(game_map.name), style="bold"), *rows, table.rich()))
     out.text(coin_legend())
     out.text(status_line(game))
 
@@ -139,7 +139,7 @@ def regions_text(state: CoinAgeState, width: int) -> Any:
     for control in region_control(state):
         region = game_map.regions[control.region]
         members = " ".join(game_map.space_ids[i] for i in game_map.region_members[control.region])
-        entry = Text(f"{region.id} ", style=REGION_STYLES.get((region.color or "").lower(), "") or "bold")
+        entry = Text(f"{region_word(region.id)} ", style=REGION_STYLES.get((region.color or "").lower(), "") or "bold")
         entry.append(members + ": ")
         if control.leader is None:
             entry.append(_("even {a}–{b}").format(a=control.held[0], b=control.held[1]), style="dim")
@@ -178,7 +178,7 @@ def score_table(game: Game[CoinAgeState, Any]) -> ScoreTable:
     breakdown = outcome.breakdown or {}
     when = _("final score") if state.over else _("the score if the game ended now")
     table = ScoreTable(
-        f"{state.map.name}: {when}",
+        f"{shown_name(state.map.name)}: {when}",
         [_("player"), _("side"), "Q N P D", _("spaces"), _("regions"), _("bank"), _("total")],
         left=3,
     )
@@ -217,8 +217,7 @@ def status_line(game: Game[CoinAgeState, Any]) -> str:
             verdict = _("{winner} wins.").format(winner=outcome.winner)
         else:
             verdict = _("{winner} leads.").format(winner=outcome.winner)
-        tie = f" {outcome.tie_break}." if outcome.tie_break else ""
-        return f"{head} {verdict}{tie}".strip()
+        return sentences(head, verdict, outcome.tie_break or "")
     player = game.to_move
     if state.tossed and game.rules.to_move(state) == state.seat:
         left = []
@@ -347,8 +346,23 @@ SPEC = GameSpec(
     ask_action=ask_action,
     picture=lambda game, marked: _picture(game, marked),
     computer_from_record=lambda table, players: _computer_from_record(table, players),
+    refuse_at_table=lambda game, action: refuse_at_table(game, action),
     sample=GameSample(("Ann", "Bob"), {"map": "original"}, ("--players", "Ann,Bob")),
 )
+
+
+def refuse_at_table(game: Game[CoinAgeState, Any], action: Any) -> str | None:
+    """``done`` typed at the prompt of the player who must toss: the rules take it (it ends the turn of the player
+    in turn, who has nothing left to do), but that player's toss ends that turn anyway, and the line is not theirs
+    to end it with: refused, so nothing is recorded that the player did not mean."""
+    from referee.coin_age.actions import Done
+
+    state = game.state
+    if not isinstance(action, Done) or game.rules.to_move(state) == state.seat:
+        return None
+    return _("{player} must toss now: 'done' would end {other}'s turn, which the toss ends anyway.").format(
+        player=game.to_move, other=state.players[state.seat]
+    )
 
 
 def _computer_from_record(table: dict[str, Any], players: int) -> Any:

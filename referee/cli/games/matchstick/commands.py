@@ -32,7 +32,7 @@ from referee.cli.record_commands import (
 )
 from referee.cli.status import ExitStatus, fail
 from referee.errors import RefereeError
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from referee.matchstick.segments import Transformation
@@ -220,7 +220,9 @@ def shapes_card(face: str, out: Output) -> None:
     out.show(row_of(strip))
     never = [v for v in ALL_VALUES if not ways(face, v)]
     out.text(
-        _("It can become {n} values; never {never}.").format(n=len(results), never=" ".join(never) or _("nothing"))
+        ngettext(
+            "It can become {n} value; never {never}.", "It can become {n} values; never {never}.", len(results)
+        ).format(n=len(results), never=" ".join(never) or _("nothing"))
     )
 
 

@@ -293,16 +293,22 @@ def render_compact(game: Game[MatchstickState, Any], out: Output) -> None:
 
 
 def score_table(game: Game[MatchstickState, Any]) -> ScoreTable:
-    """The ranking: the order of going out, then the players still in; each scores the players ranked after them
-    once out (0 while still in)."""
+    """The ranking (the game has no points): the order of going out, then the players still in, who have no place
+    until the game ends (they are listed in seat order, with a dash for their place)."""
     state = game.state
     outcome = RULES.outcome(state)
-    title = _("Final ranking") if state.over else _("The ranking if the game ended now")
-    table = ScoreTable(title, [_("rank"), _("player"), _("cards"), _("matchsticks"), _("score")], left=2)
-    for place, name in enumerate(outcome.ranking, start=1):
+    if state.over:
+        title, placed = _("Final ranking"), outcome.ranking
+    else:
+        title = _("Not over: the players out so far, then those still in")
+        out_first = [state.players[seat] for seat in state.out]
+        placed = out_first + [name for name in state.players if name not in out_first]
+    table = ScoreTable(title, [_("place"), _("player"), _("cards"), _("matchsticks")], left=2)
+    for place, name in enumerate(placed, start=1):
         seat = state.players.index(name)
+        shown = str(place) if state.over or place <= len(state.out) else "—"
         table.add_row(
-            [str(place), name, str(state.cards[seat]), str(state.matchsticks[seat]), str(outcome.scores[name])],
+            [shown, name, str(state.cards[seat]), str(state.matchsticks[seat])],
             SEAT_STYLES[seat % len(SEAT_STYLES)],
         )
     return table
