@@ -37,11 +37,14 @@ class ComputerPlayer(Protocol):
 @dataclass(frozen=True)
 class GameSample:
     """A small game of this kind, for tests, benchmarks and examples: the players in seat order, the setup as a
-    record holds it, and the options of ``play`` that start that game from a pipe."""
+    record holds it, the options of ``play`` that start that game from a pipe, and three actions the tests ask
+    ``check`` about: one the rules can allow, one they never allow, one that cannot be read."""
 
     players: tuple[str, ...]
     setup: dict[str, Any]
     play_options: tuple[str, ...]
+    actions: tuple[str, str, str]
+    """(legal, illegal, unreadable): ``check`` answers each, the fast path exactly as Typer does."""
 
 
 @dataclass

@@ -64,9 +64,13 @@ def records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return files
 
 
-ACTIONS = {"coin-age": ["done", "capture B2", "fly away"], "matchstick": ["pass", "play 8 0", "play"]}
-ACTIONS["builders"] = ["coins 3", "send W99 B01", "buy"]
-ACTIONS["nim"] = ["take 1", "take 4", "grab 1"]
+def sample_actions(game: str) -> tuple[str, str, str]:
+    """The actions the game's room declares for ``check`` (legal, illegal, unreadable): every registered game."""
+    from importlib import import_module
+
+    sample = import_module(registry.GAMES[game].spec_module).SPEC.sample
+    assert sample is not None, f"{game}: its room declares no sample game"
+    return sample.actions  # type: ignore[no-any-return]
 
 
 @pytest.mark.parametrize("game", list(registry.names()))
@@ -74,10 +78,10 @@ ACTIONS["nim"] = ["take 1", "take 4", "grab 1"]
 def test_check_answers_as_typer_does(game: str, json_mode: bool, records: dict[str, Path]) -> None:
     flags = ["--json"] if json_mode else []
     for record in (records[game], records[f"{game}-illegal"], records["broken"], Path("no-such-record.toml")):
-        for action in ACTIONS[game]:
+        for action in sample_actions(game):
             fast, typer = both_ways([game, "check", str(record), action, *flags], None)
             assert (fast.returncode, fast.stdout, fast.stderr) == (typer.returncode, typer.stdout, typer.stderr)
-    fast, typer = both_ways([game, "check", *flags, "-", ACTIONS[game][0]], records[game].read_bytes())
+    fast, typer = both_ways([game, "check", *flags, "-", sample_actions(game)[0]], records[game].read_bytes())
     assert (fast.returncode, fast.stdout, fast.stderr) == (typer.returncode, typer.stdout, typer.stderr)
 
 
@@ -234,7 +238,7 @@ def test_board_and_pictures_answer_as_typer_does(game: str, records: dict[str, P
     fast, typer = both_ways([game, "score", record, "--board", "--json"], None)
     assert fast.returncode == 0
     assert (fast.returncode, fast.stdout, fast.stderr) == (typer.returncode, typer.stdout, typer.stderr)
-    fast, typer = both_ways([game, "check", record, ACTIONS[game][0], "--draw", "-"], None)
+    fast, typer = both_ways([game, "check", record, sample_actions(game)[0], "--draw", "-"], None)
     assert fast.stdout.startswith(b"<svg") or fast.stdout.startswith(b"<?xml")
     assert (fast.returncode, fast.stdout, fast.stderr) == (typer.returncode, typer.stdout, typer.stderr)
     fast, typer = both_ways([game, "draw", record, "--output=-", "--at", "1"], None)

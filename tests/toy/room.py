@@ -59,7 +59,12 @@ SPEC = GameSpec(
     status_line=status_line,
     describe=lambda action, state: f"{action.count} of {state.pile}",
     picture=picture,
-    sample=GameSample(("Ann", "Bob"), {"pile": 30}, ("--players", "Ann,Bob", "--pile", "30")),
+    sample=GameSample(
+        ("Ann", "Bob"),
+        {"pile": 30},
+        ("--players", "Ann,Bob", "--pile", "30"),
+        ("take 1", "take 4", "grab 1"),
+    ),
 )
 
 

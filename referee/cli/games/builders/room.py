@@ -569,7 +569,12 @@ SPEC = GameSpec(
     ask_action=ask_action,
     picture=lambda game, marked: _picture(game, marked),
     computer_from_record=lambda table, players: _computer_from_record(table, players),
-    sample=GameSample(("Ann", "Bob", "Cy"), {"seed": 7}, ("--players", "Ann,Bob,Cy", "--seed", "7")),
+    sample=GameSample(
+        ("Ann", "Bob", "Cy"),
+        {"seed": 7},
+        ("--players", "Ann,Bob,Cy", "--seed", "7"),
+        ("coins 3", "send W99 B01", "buy"),
+    ),
 )
 
 

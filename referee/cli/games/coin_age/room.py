@@ -347,7 +347,12 @@ SPEC = GameSpec(
     picture=lambda game, marked: _picture(game, marked),
     computer_from_record=lambda table, players: _computer_from_record(table, players),
     refuse_at_table=lambda game, action: refuse_at_table(game, action),
-    sample=GameSample(("Ann", "Bob"), {"map": "original"}, ("--players", "Ann,Bob")),
+    sample=GameSample(
+        ("Ann", "Bob"),
+        {"map": "original"},
+        ("--players", "Ann,Bob"),
+        ("done", "capture B2", "fly away"),
+    ),
 )
 
 

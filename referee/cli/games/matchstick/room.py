@@ -588,6 +588,7 @@ SPEC = GameSpec(
         ("Ann", "Bob", "Cy"),
         {"expansion": 0, "deal_all": False, "hand_sizes": [15, 15, 15]},
         ("--players", "Ann,Bob,Cy"),
+        ("pass", "play 8 0", "play"),
     ),
 )
 
