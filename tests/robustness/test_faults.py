@@ -232,7 +232,8 @@ def test_a_failed_write_at_a_terminal_lets_the_game_go_on(tmp_path: Path, monkey
 
     monkeypatch.setattr(TerminalMode, "ask_typed", lambda self, prompter: "")  # Enter alone: the menus' answers
     game = Game(spec.rules, PLAYERS["coin-age"], spec.prepare_setup(dict(SETUP["coin-age"]), "test"))
-    assert PlaySession(spec, environment, game, path, json_mode=False).run() == 0
+    session = PlaySession(spec, environment, game, path, json_mode=False)
+    assert session.run(lambda session: TerminalMode(session).run()) == 0
     assert "No space left on device" in stderr.getvalue()
     assert load("coin-age", path).actions == actions[:3]
 

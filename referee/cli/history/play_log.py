@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 class PlayLogging(NamedTuple):
     """What ``play`` was told about the history: ``--log``/``--no-history`` (None: log at a terminal only),
     ``--history FILE`` and ``--location`` (checked by :func:`check_location`). Passed by each game's ``play`` to
-    :func:`referee.cli.table.start.play_command`, kept on the session, read by :func:`log_finished_game`."""
+    :func:`referee.cli.table.start.play_command`, which hands it with the finished session to
+    :func:`log_finished_game`."""
 
     log: bool | None = None
     history: str | None = None
@@ -44,12 +45,12 @@ def check_location(value: str | None) -> str | None:
     return value
 
 
-def log_finished_game(session: PlaySession) -> None:
+def log_finished_game(session: PlaySession, logging: PlayLogging) -> None:
     """Log the session's game if it is over and logging is on (a terminal, or ``--log``; never ``--no-history``).
 
     Never raises: a history that cannot be written is reported in one line; the record file is already written."""
     game = session.game
-    wanted = session.logging.log
+    wanted = logging.log
     if not game.over or wanted is False or (wanted is None and not session.env.interactive):
         return
     out: Output = session.out
@@ -68,10 +69,10 @@ def log_finished_game(session: PlaySession) -> None:
         entry = entry_from_game(game, document, text, times=(session.started, session.finished))
         entry.location = session.location
         try:
-            with open_for_writing(session.logging.history) as history:
+            with open_for_writing(logging.history) as history:
                 game_id, added = history.log(entry)
         except RefereeError as error:
-            if not _kept_locally(session, out, entry, error):
+            if not _kept_locally(logging, out, entry, error):
                 raise
             return
         if added:
@@ -80,13 +81,13 @@ def log_finished_game(session: PlaySession) -> None:
             out.note(_("Already in the history as game {id}.").format(id=game_id))
     except RefereeError as error:
         out.warn(_("not logged in the history: {reason}").format(reason=error.message))
-        _say_how_to_log_later(session, out)
+        _say_how_to_log_later(session, logging, out)
     except Exception as error:  # logging never endangers the game
         out.warn(_("not logged in the history: {reason}").format(reason=f"{type(error).__name__}: {error}"))
-        _say_how_to_log_later(session, out)
+        _say_how_to_log_later(session, logging, out)
 
 
-def _kept_locally(session: PlaySession, out: Output, entry: Any, error: RefereeError) -> bool:
+def _kept_locally(logging: PlayLogging, out: Output, entry: Any, error: RefereeError) -> bool:
     """A club's history on a server that cannot be reached: the game logged in this machine's own history, and
     one line saying so with the command that sends it later (False when the history is not a server's, or the
     local one fails too)."""
@@ -96,7 +97,7 @@ def _kept_locally(session: PlaySession, out: Output, entry: Any, error: RefereeE
     from referee.history.server import display_url, is_server_url
     from referee.history.store import default_path, open_history
 
-    where = history_location(session.logging.history)
+    where = history_location(logging.history)
     if not (isinstance(where, str) and is_server_url(where)) or "cannot be reached" not in error.message:
         return False
     local = default_path()
@@ -115,7 +116,7 @@ def _kept_locally(session: PlaySession, out: Output, entry: Any, error: RefereeE
     return True
 
 
-def _say_how_to_log_later(session: PlaySession, out: Output) -> None:
+def _say_how_to_log_later(session: PlaySession, logging: PlayLogging, out: Output) -> None:
     """The exact command that logs the game once the history can be written (its record is on disk)."""
     import shlex
 
@@ -124,7 +125,7 @@ def _say_how_to_log_later(session: PlaySession, out: Output) -> None:
         return
     from referee.history.server import display_url, is_server_url
 
-    history = session.logging.history
+    history = logging.history
     if history and is_server_url(history):
         history = display_url(history)  # never a password on the screen
     command = ["referee", "history", "add", str(path)] + (["--history", str(history)] if history else [])

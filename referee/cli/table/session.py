@@ -4,8 +4,9 @@
 The record is written after every accepted action (atomically), so an interruption loses nothing; undo removes the
 last action from it (against the computer, its reply with it). The record is locked while the game goes on, and
 every write checks that the file is still the one this referee wrote last (see
-:class:`~referee.cli.files.RecordWriter`). When the game ends it is logged in the history (see
-:func:`referee.cli.history.play_log.log_finished_game`).
+:class:`~referee.cli.files.RecordWriter`). The session knows neither the history nor the ways actions come: who
+starts it passes the way (:meth:`PlaySession.run`) and what to do with the game when the session ends
+(:attr:`PlaySession.on_finished`: ``play`` logs it in the history).
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from typing import Any
 
 from referee.cli.env import Environment
 from referee.cli.files import RecordLock, RecordWriter, Stamp
-from referee.cli.history.play_log import PlayLogging
 from referee.cli.output import Output
 from referee.cli.records import Record
 from referee.cli.shared_commands import ComputerPlayer, GameSpec
@@ -69,8 +69,9 @@ class PlaySession:
         self.finished: str | None = None
         self.uuid: str | None = None
         """The game's identity: new for a new game, kept from a resumed record (see :class:`Record`)."""
-        self.logging = PlayLogging()
-        """What ``play`` was told about the history (``--log``, ``--history``, ``--location``)."""
+        self.on_finished: Callable[[PlaySession], None] = _keep_nothing
+        """Called with the session when :meth:`run` has played it (over or not) and released its record: ``play``
+        hands the game to the history here (:func:`referee.cli.history.play_log.log_finished_game`)."""
         self.location: str | None = None
         """Where the game is played (``--location``, else a resumed record's): written to the record, logged with it."""
         self.explain = False
@@ -125,10 +126,9 @@ class PlaySession:
         )
 
     # -- running -------------------------------------------------------------------------------------------
-    def run(self) -> int:
-        from referee.cli.table.pipe import PipeMode
-        from referee.cli.table.terminal import TerminalMode
-
+    def run(self, referee: Callable[[PlaySession], int]) -> int:
+        """Play the game the way ``referee`` takes actions (a terminal's or a pipe's mode, given the session; it
+        returns the exit status), with the record locked, then hand the session to :attr:`on_finished`."""
         lock = self.lock
         if lock is None and self.record_path is not None:
             lock = RecordLock(self.record_path)
@@ -136,7 +136,7 @@ class PlaySession:
             if lock is not None and lock is not self.lock:
                 lock.acquire()
             self.save()
-            status = TerminalMode(self).run() if self.env.interactive else PipeMode(self).run()
+            status = referee(self)
         except KeyboardInterrupt:
             where = (
                 _("the record is safe in {file}").format(file=self.record_path)
@@ -157,9 +157,7 @@ class PlaySession:
         finally:
             if lock is not None:
                 lock.release()
-        from referee.cli.history.play_log import log_finished_game
-
-        log_finished_game(self)
+        self.on_finished(self)
         return status
 
     # -- actions -------------------------------------------------------------------------------------------
@@ -275,3 +273,7 @@ class PlaySession:
                 if self.game.over:
                     break
         return played
+
+
+def _keep_nothing(session: PlaySession) -> None:
+    """What a session does with its game when it ends, unless told otherwise: nothing (the record is written)."""

@@ -7,12 +7,13 @@ is locked and written when its name is a symbolic link.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from referee.cli.env import Environment
 from referee.cli.files import RecordLock, RecordWriter, Stamp
-from referee.cli.history.play_log import PlayLogging
+from referee.cli.history.play_log import PlayLogging, log_finished_game
 from referee.cli.output import Output
 from referee.cli.records import Record
 from referee.cli.shared_commands import ComputerPlayer, GameSpec
@@ -71,8 +72,9 @@ def play_command(
         if continue_match is not None:
             continue_match(loaded.computer)
     session = PlaySession(spec, env, game, path, json_mode, computer, lock=lock, writer=writer)
-    session.logging = logging or PlayLogging()
-    session.location = session.logging.location or (loaded.location if loaded is not None else None)
+    logging = logging or PlayLogging()
+    session.on_finished = partial(log_finished_game, logging=logging)
+    session.location = logging.location or (loaded.location if loaded is not None else None)
     if loaded is not None:
         session.started, session.finished = loaded.started, loaded.finished
         session.uuid = loaded.uuid
@@ -81,7 +83,19 @@ def play_command(
 
         session.started = now_iso()
         session.uuid = new_uuid()
-    return session.run()
+    return session.run(_referee_at_a_terminal if env.interactive else _referee_from_a_pipe)
+
+
+def _referee_at_a_terminal(session: PlaySession) -> int:
+    from referee.cli.table.terminal import TerminalMode
+
+    return TerminalMode(session).run()
+
+
+def _referee_from_a_pipe(session: PlaySession) -> int:
+    from referee.cli.table.pipe import PipeMode
+
+    return PipeMode(session).run()
 
 
 def _check_record_target(record: str | None, logging: PlayLogging | None) -> None:
