@@ -53,7 +53,7 @@ def _score(env: Environment, spec: GameSpec | None, values: dict[str, Any]) -> i
 
 
 def _draw(env: Environment, spec: GameSpec | None, values: dict[str, Any]) -> int | None:
-    from referee.cli.pictures import draw_command
+    from referee.cli.draw import draw_command
 
     assert spec is not None
     return draw_command(env, spec, values["file"], values["at"], values["output"], values["force"])

@@ -8,8 +8,12 @@ attribute asked of it imports the module.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from referee.cli.svg import Picture
 
 
 class LazyRules:
@@ -41,3 +45,15 @@ class LazyRules:
 def unwrap(rules: Any) -> Any:
     """The rules object behind a :class:`LazyRules` (anything else is returned as it is)."""
     return rules.unwrap() if isinstance(rules, LazyRules) else rules
+
+
+def drawn_by(module: str) -> Callable[[Any, Collection[str]], Picture]:
+    """A room's ``picture``: the ``picture(game, marked)`` function of its picture ``module``, imported when a picture
+    is first drawn. The picture module draws the table from the room's score and status (it imports the room); the
+    room only names it, so the two never import each other and no command but a picture pays for drawing."""
+
+    def picture(game: Any, marked: Collection[str]) -> Picture:
+        drawn: Picture = import_module(module).picture(game, marked)
+        return drawn
+
+    return picture

@@ -103,7 +103,7 @@ def add_record_commands(
         force: Annotated[bool, typer.Option("--force", help="Replace the picture if it exists.")] = False,
     ) -> int:
         """A picture (SVG) of the position: the table as it lies, the score as it stands."""
-        from referee.cli.pictures import draw_command
+        from referee.cli.draw import draw_command
 
         return draw_command(ctx.obj, spec, file, at, output, force)
 

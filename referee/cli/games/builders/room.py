@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.cli import shared_commands
 from referee.cli.cells import cell_width
-from referee.cli.lazy import LazyRules
+from referee.cli.lazy import LazyRules, drawn_by
 from referee.cli.output import Output, ScoreTable, sentences
 from referee.cli.records import check_game, check_players, parse_players
 from referee.cli.shared_commands import GameSample, GameSpec
@@ -548,12 +548,6 @@ def load_position(document: dict[str, Any], source: str, out: Output) -> Game[Bu
     return Game.from_state(RULES, players, {"seed": 0}, state)  # (the seed only makes a first state to replace)
 
 
-def _picture(game: Game[BuildersState, Any], marked: frozenset[str]) -> Any:
-    from referee.cli.games.builders.picture import picture
-
-    return picture(game, marked)
-
-
 SPEC = GameSpec(
     name="builders",
     rules=RULES,
@@ -567,7 +561,7 @@ SPEC = GameSpec(
     paid=lambda action, state: _describe().paid(action, state),
     named=lambda text: _describe().named(text),
     ask_action=ask_action,
-    picture=lambda game, marked: _picture(game, marked),
+    picture=drawn_by("referee.cli.games.builders.picture"),
     computer_from_record=lambda table, players: _computer_from_record(table, players),
     sample=GameSample(
         ("Ann", "Bob", "Cy"),

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.cli import shared_commands
 from referee.cli.games.coin_age.maps import map_names, prepare_setup, record_setup, region_word, shown_name
-from referee.cli.lazy import LazyRules
+from referee.cli.lazy import LazyRules, drawn_by
 from referee.cli.output import Output, ScoreTable, sentences
 from referee.cli.records import check_game, check_players
 from referee.cli.shared_commands import GameSample, GameSpec
@@ -344,7 +344,7 @@ SPEC = GameSpec(
     load_position=load_position,
     describe=lambda action, state: RULES.describe(action, state),
     ask_action=ask_action,
-    picture=lambda game, marked: _picture(game, marked),
+    picture=drawn_by("referee.cli.games.coin_age.picture"),
     computer_from_record=lambda table, players: _computer_from_record(table, players),
     refuse_at_table=lambda game, action: refuse_at_table(game, action),
     sample=GameSample(
@@ -374,12 +374,6 @@ def _computer_from_record(table: dict[str, Any], players: int) -> Any:
     from referee.cli.games.coin_age.sparring import computer_from_record
 
     return computer_from_record(table, players)
-
-
-def _picture(game: Game[CoinAgeState, Any], marked: frozenset[str]) -> Any:
-    from referee.cli.games.coin_age.picture import picture
-
-    return picture(game, marked)
 
 
 def complete_topic(incomplete: str) -> list[str]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from referee.cli import shared_commands
-from referee.cli.lazy import LazyRules
+from referee.cli.lazy import LazyRules, drawn_by
 from referee.cli.output import Output, ScoreTable
 from referee.cli.records import parse_players
 from referee.cli.shared_commands import GameSample, GameSpec
@@ -583,7 +583,7 @@ SPEC = GameSpec(
     score_table=score_table,
     status_line=status_line,
     ask_action=ask_action,
-    picture=lambda game, marked: _picture(game, marked),
+    picture=drawn_by("referee.cli.games.matchstick.picture"),
     sample=GameSample(
         ("Ann", "Bob", "Cy"),
         {"expansion": 0, "deal_all": False, "hand_sizes": [15, 15, 15]},
@@ -591,12 +591,6 @@ SPEC = GameSpec(
         ("pass", "play 8 0", "play"),
     ),
 )
-
-
-def _picture(game: Game[MatchstickState, Any], marked: frozenset[str]) -> Any:
-    from referee.cli.games.matchstick.picture import picture
-
-    return picture(game, marked)
 
 
 def complete_topic(incomplete: str) -> list[str]:
