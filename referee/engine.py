@@ -201,11 +201,8 @@ class RulesBase(Generic[StateT, ActionT]):
     def setup_summary(self, setup: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, Any]:
         return {}
 
-    def legal_actions(self, state: StateT) -> Iterator[ActionT]:
-        raise NotImplementedError
-
     def random_action(self, state: StateT, rng: random.Random) -> ActionT:
-        return rng.choice(list(self.legal_actions(state)))
+        return rng.choice(list(self.legal_actions(state)))  # type: ignore[attr-defined, no-any-return]
 
     def self_play_action(self, state: StateT, rng: random.Random) -> ActionT:
         return self.random_action(state, rng)

@@ -54,7 +54,7 @@ from referee.builders.state import (
     check_players,
     new_state,
 )
-from referee.engine import Event, Outcome, RulesBase, Verdict
+from referee.engine import Event, Outcome, Rules, RulesBase, Verdict
 from referee.i18n import _, ngettext
 
 __all__ = [
@@ -565,3 +565,6 @@ class BuildersRules(RulesBase[BuildersState, Action]):
 
 
 RULES = BuildersRules()
+CONTRACT: Rules[BuildersState, Action] = RULES
+"""The rules as the contract every game keeps (:class:`referee.engine.Rules`): mypy strict names any method of it
+the class lacks, or has with another signature."""

@@ -30,7 +30,7 @@ from referee.coin_age.coins import (
 from referee.coin_age.index import board_index, fair_toss, turn_actions
 from referee.coin_age.maps import GameMap, load_map
 from referee.coin_age.state import PLAYERS, CoinAgeState, starting_banks
-from referee.engine import Event, Outcome, RulesBase, Verdict
+from referee.engine import Event, Outcome, Rules, RulesBase, Verdict
 from referee.errors import NotationError, SetupError
 from referee.i18n import _, ngettext
 
@@ -94,7 +94,7 @@ def _usage_error(text: str, usage: str) -> NotationError:
 
 
 # -- the rules -------------------------------------------------------------------------------------------------
-class CoinAgeRules(RulesBase[Any, Any]):
+class CoinAgeRules(RulesBase[CoinAgeState, Action]):
     """Coin Age for the referee. See the module docstring."""
 
     name = "coin-age"
@@ -104,7 +104,7 @@ class CoinAgeRules(RulesBase[Any, Any]):
         name = state.get("map")
         return {"map": name} if isinstance(name, str) else {}
 
-    def actor(self, state: CoinAgeState, action: Any) -> int | None:
+    def actor(self, state: CoinAgeState, action: Action) -> int | None:
         """A toss is the tosser's (it may end the other player's turn early); anything else is the player's in
         turn."""
         if isinstance(action, Slap):
@@ -113,7 +113,7 @@ class CoinAgeRules(RulesBase[Any, Any]):
             return state.seat
         return self.to_move(state)
 
-    def announcement(self, state: CoinAgeState, action: Any) -> str:
+    def announcement(self, state: CoinAgeState, action: Action) -> str:
         """A toss is announced by its event (how many matched and what that allows); any other action by the
         words of its verdict."""
         return "" if isinstance(action, Slap) else self.judge(state, action).reason
@@ -798,3 +798,6 @@ def result_text(outcome: Outcome) -> str:
 
 
 RULES = CoinAgeRules()
+CONTRACT: Rules[CoinAgeState, Action] = RULES
+"""The rules as the contract every game keeps (:class:`referee.engine.Rules`): mypy strict names any method of it
+the class lacks, or has with another signature."""
