@@ -2,18 +2,22 @@
 
 Every TAB and every one-shot command (``--version``, ``check``, ``score``) starts a new process, so the game
 modules of the command line import no rules package, Rich or questionary at module level: a command pays only for
-what it uses. ``RULES = lazy_rules("referee.coin_age.rules")`` reads like the import it replaces, and the first
-attribute asked of it imports the module.
+what it uses. A room writes ``RULES = cast("CoinAgeRules", LazyRules("referee.coin_age.rules"))`` (the class
+imported for the type checker only): it reads like the import it replaces, mypy checks every use of it against the
+game's own rules class (and the spec's ``rules`` against the contract, :class:`referee.engine.Rules`), and the
+first attribute asked of it imports the module.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 if TYPE_CHECKING:
     from referee.cli.svg import Picture
+
+RulesT = TypeVar("RulesT")
 
 
 class LazyRules:
@@ -27,11 +31,12 @@ class LazyRules:
         self._module = module
         self._name = name
 
-    def unwrap(self) -> Any:
+    def unwrap(self) -> object:
         """The rules object itself."""
-        return getattr(import_module(self._module), self._name)
+        rules: object = getattr(import_module(self._module), self._name)
+        return rules
 
-    def __getattr__(self, attribute: str) -> Any:
+    def __getattr__(self, attribute: str) -> object:
         if attribute.startswith("__"):
             raise AttributeError(attribute)
         value = getattr(self.unwrap(), attribute)
@@ -42,9 +47,10 @@ class LazyRules:
         return f"<rules {self._module}.{self._name}, imported at first use>"
 
 
-def unwrap(rules: Any) -> Any:
-    """The rules object behind a :class:`LazyRules` (anything else is returned as it is)."""
-    return rules.unwrap() if isinstance(rules, LazyRules) else rules
+def unwrap(rules: RulesT) -> RulesT:
+    """The rules object behind a :class:`LazyRules` (anything else is returned as it is), of the type the room
+    declared it as."""
+    return cast(RulesT, rules.unwrap()) if isinstance(rules, LazyRules) else rules
 
 
 def drawn_by(module: str) -> Callable[[Any, Collection[str]], Picture]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from referee.cli import shared_commands
 from referee.cli.cells import cell_width
@@ -19,10 +19,11 @@ from referee.i18n import _, ngettext
 if TYPE_CHECKING:
     from referee.builders import BuildersState, Seat
     from referee.builders.cards import Card, Resources
+    from referee.builders.rules import BuildersRules
     from referee.cli.table.menus import MenuGroup
 
-RULES = LazyRules("referee.builders.rules")
-"""The game's rules, imported at first use (start-up time: see referee.cli.lazy)."""
+RULES = cast("BuildersRules", LazyRules("referee.builders.rules"))
+"""The game's rules, imported at first use (start-up time: see referee.cli.lazy); typed as its rules class."""
 
 
 RESOURCE_STYLES = {"stone": "yellow", "wood": "green", "knowledge": "grey62", "tile": "blue"}

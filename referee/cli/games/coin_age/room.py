@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from referee.cli import shared_commands
 from referee.cli.games.coin_age.maps import map_names, prepare_setup, record_setup, region_word, shown_name
@@ -18,10 +18,11 @@ from referee.i18n import _
 if TYPE_CHECKING:
     from referee.cli.table.menus import MenuGroup
     from referee.coin_age.actions import Action
+    from referee.coin_age.rules import CoinAgeRules
     from referee.coin_age.state import CoinAgeState
 
-RULES = LazyRules("referee.coin_age.rules")
-"""The game's rules, imported at first use (start-up time: see referee.cli.lazy)."""
+RULES = cast("CoinAgeRules", LazyRules("referee.coin_age.rules"))
+"""The game's rules, imported at first use (start-up time: see referee.cli.lazy); typed as its rules class."""
 
 
 SIDE_NAME = (_("heads"), _("tails"))

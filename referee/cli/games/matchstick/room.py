@@ -8,7 +8,7 @@ inside the functions that draw or ask (start-up time).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from referee.cli import shared_commands
 from referee.cli.lazy import LazyRules, drawn_by
@@ -23,9 +23,10 @@ from referee.i18n import _, ngettext
 if TYPE_CHECKING:
     from referee.cli.table.menus import MenuGroup
     from referee.matchstick import MatchstickState, Play
+    from referee.matchstick.rules import MatchstickRules
 
-RULES = LazyRules("referee.matchstick.rules")
-"""The game's rules, imported at first use (start-up time: see referee.cli.lazy)."""
+RULES = cast("MatchstickRules", LazyRules("referee.matchstick.rules"))
+"""The game's rules, imported at first use (start-up time: see referee.cli.lazy); typed as its rules class."""
 
 
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow", "bold blue", "bold red", "cyan", "magenta")
