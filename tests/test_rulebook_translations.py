@@ -17,8 +17,21 @@ from typing import Any
 
 import pytest
 
-GAMES = ("referee.coin_age", "referee.builders", "referee.matchstick")
-LANGUAGES = ("zh_Hans", "zh_Hant", "ko")
+
+def translated_rulebooks() -> list[tuple[str, str]]:
+    """(rulebook package, language) for every registered game and each language its sample declares."""
+    from importlib import import_module
+
+    from referee import registry
+
+    found = []
+    for name in registry.names():
+        spec = import_module(registry.GAMES[name].spec_module).SPEC
+        assert spec.sample is not None, f"{name}: its room declares no sample game"
+        found += [(spec.rulebook_package, lang) for lang in spec.sample.languages]
+    return found
+
+
 MAX_CELLS = 80
 
 NOTATION = (
@@ -64,7 +77,7 @@ def cells(line: str) -> int:
     return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in line)
 
 
-CASES = [pytest.param(game, lang, id=f"{game.rsplit('.', 1)[1]}-{lang}") for game in GAMES for lang in LANGUAGES]
+CASES = [pytest.param(game, lang, id=f"{game.rsplit('.', 1)[1]}-{lang}") for game, lang in translated_rulebooks()]
 
 
 @pytest.mark.parametrize(("game", "lang"), CASES)

@@ -45,6 +45,9 @@ class GameSample:
     play_options: tuple[str, ...]
     actions: tuple[str, str, str]
     """(legal, illegal, unreadable): ``check`` answers each, the fast path exactly as Typer does."""
+    languages: tuple[str, ...]
+    """The languages its rulebook is translated into (``rulebook.<lang>.toml`` beside ``rulebook.toml``): the
+    tests check each translation against the English topics."""
 
 
 @dataclass

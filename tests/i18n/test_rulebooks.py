@@ -10,7 +10,17 @@ import pytest
 from referee import i18n
 from referee.rulebook import rulebook, rulebook_file
 
-GAMES = ["referee.coin_age", "referee.builders", "referee.matchstick"]
+
+def rulebook_packages() -> list[str]:
+    """The rulebook package of every registered game (a game without a translation is skipped, and said)."""
+    from importlib import import_module
+
+    from referee import registry
+
+    return [import_module(registry.GAMES[name].spec_module).SPEC.rulebook_package for name in registry.names()]
+
+
+GAMES = rulebook_packages()
 
 
 def topics(package: str, name: str) -> list[dict]:

@@ -64,6 +64,7 @@ SPEC = GameSpec(
         {"pile": 30},
         ("--players", "Ann,Bob", "--pile", "30"),
         ("take 1", "take 4", "grab 1"),
+        (),
     ),
 )
 

@@ -569,6 +569,7 @@ SPEC = GameSpec(
         {"seed": 7},
         ("--players", "Ann,Bob,Cy", "--seed", "7"),
         ("coins 3", "send W99 B01", "buy"),
+        ("zh_Hans", "zh_Hant", "ko"),
     ),
 )
 

@@ -353,6 +353,7 @@ SPEC = GameSpec(
         {"map": "original"},
         ("--players", "Ann,Bob"),
         ("done", "capture B2", "fly away"),
+        ("zh_Hans", "zh_Hant", "ko"),
     ),
 )
 

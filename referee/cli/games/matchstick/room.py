@@ -590,6 +590,7 @@ SPEC = GameSpec(
         {"expansion": 0, "deal_all": False, "hand_sizes": [15, 15, 15]},
         ("--players", "Ann,Bob,Cy"),
         ("pass", "play 8 0", "play"),
+        ("zh_Hans", "zh_Hant", "ko"),
     ),
 )
 
