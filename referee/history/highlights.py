@@ -24,12 +24,112 @@ One pass over the players of the selected games, oldest first. Pure reading; no 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from referee.history.store import History
 
 MOST_PLAYED_SHOWN = 3
+
+
+@dataclass(frozen=True)
+class Met:
+    """Another player and the games that count: beaten by (a nemesis), beaten (a favourite victim), played with."""
+
+    name: str
+    games: int
+
+    def to_json(self) -> dict[str, object]:
+        return {"name": self.name, "games": self.games}
+
+
+@dataclass(frozen=True)
+class Champion:
+    """The player with the most wins in one game (then the best rate, then the name)."""
+
+    name: str
+    wins: int
+    games: int
+
+    def to_json(self) -> dict[str, object]:
+        return {"name": self.name, "wins": self.wins, "games": self.games}
+
+
+@dataclass(frozen=True)
+class GameHighlights:
+    """One game's plays, by player count, and its champion."""
+
+    games: int
+    player_counts: dict[str, int]
+    champion: Champion | None
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "games": self.games,
+            "player_counts": dict(self.player_counts),
+            "champion": None if self.champion is None else self.champion.to_json(),
+        }
+
+
+@dataclass(frozen=True)
+class Streak:
+    """The longest run of wins in a row, and the run now."""
+
+    longest: int
+    current: int
+
+
+@dataclass(frozen=True)
+class PlayerHighlights:
+    """One player's highlights (see the module's list)."""
+
+    games: int
+    minutes_played: int
+    first_plays: dict[str, str]
+    streak: Streak
+    h_index: int
+    player_h_index: int
+    nemesis: Met | None
+    favourite_victim: Met | None
+    most_played_with: list[Met]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "games": self.games,
+            "minutes_played": self.minutes_played,
+            "first_plays": dict(self.first_plays),
+            "streak": {"longest": self.streak.longest, "current": self.streak.current},
+            "h_index": self.h_index,
+            "player_h_index": self.player_h_index,
+            "nemesis": None if self.nemesis is None else self.nemesis.to_json(),
+            "favourite_victim": None if self.favourite_victim is None else self.favourite_victim.to_json(),
+            "most_played_with": [met.to_json() for met in self.most_played_with],
+        }
+
+
+@dataclass(frozen=True)
+class Highlights:
+    """What ``stats --highlights`` shows; :meth:`to_json` is the ``highlights`` of ``stats --highlights --json``."""
+
+    games: int
+    plays_by_month: dict[str, int]
+    minutes_played: int
+    timed_games: int
+    h_index: int
+    by_game: dict[str, GameHighlights]
+    players: dict[str, PlayerHighlights]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "games": self.games,
+            "plays_by_month": dict(self.plays_by_month),
+            "minutes_played": self.minutes_played,
+            "timed_games": self.timed_games,
+            "h_index": self.h_index,
+            "by_game": {kind: figures.to_json() for kind, figures in self.by_game.items()},
+            "players": {name: figures.to_json() for name, figures in self.players.items()},
+        }
 
 
 def _month(played: str, finished: str | None) -> str:
@@ -52,11 +152,11 @@ def _h_index(counts: Counter[str]) -> int:
     return sum(1 for rank, count in enumerate(ordered, start=1) if count >= rank)
 
 
-def _top(counter: Counter[str], names: dict[str, str]) -> dict[str, Any] | None:
+def _top(counter: Counter[str], names: dict[str, str]) -> Met | None:
     if not counter:
         return None
     key, count = min(counter.items(), key=lambda item: (-item[1], names[item[0]]))
-    return {"name": names[key], "games": count}
+    return Met(names[key], count)
 
 
 def highlights(
@@ -65,8 +165,8 @@ def highlights(
     game: str | None = None,
     player: str | None = None,
     since: str | None = None,
-) -> dict[str, Any]:
-    """The ``highlights`` document of ``stats --highlights --json`` (see the module's list)."""
+) -> Highlights:
+    """The highlights of ``stats --highlights`` (see the module's list; ``--json``: :meth:`Highlights.to_json`)."""
     from referee.history.entry import name_key
     from referee.history.store import game_filters
 
@@ -115,50 +215,46 @@ def highlights(
             total_minutes, timed = _add_game(
                 current, months, counts_by_game, wins_by_game, games_by_game, names, people, total_minutes, timed
             )
-    by_game: dict[str, Any] = {}
+    by_game: dict[str, GameHighlights] = {}
     for kind, counts in sorted(counts_by_game.items()):
         wins = wins_by_game[kind]
         played = games_by_game[kind]
         champion = None
         if wins:
             key = min(wins, key=lambda k: (-wins[k], -wins[k] / played[k], names[k]))
-            champion = {"name": names[key], "wins": wins[key], "games": played[key]}
-        by_game[kind] = {
-            "games": sum(counts.values()),
-            "player_counts": {str(n): counts[n] for n in sorted(counts)},
-            "champion": champion,
-        }
-    players: dict[str, Any] = {}
+            champion = Champion(names[key], wins[key], played[key])
+        by_game[kind] = GameHighlights(sum(counts.values()), {str(n): counts[n] for n in sorted(counts)}, champion)
+    players: dict[str, PlayerHighlights] = {}
     shown = [name_key(player)] if player is not None else sorted(people, key=lambda k: (-people[k]["games"], names[k]))
     for key in shown:
         if key not in people:
             continue
         person = people[key]
-        players[names[key]] = {
-            "games": person["games"],
-            "minutes_played": person["minutes"],
-            "first_plays": dict(sorted(person["first"].items(), key=lambda item: (item[1], item[0]))),
-            "streak": {"longest": person["longest"], "current": person["run"]},
-            "h_index": _h_index(person["titles"]),
-            "player_h_index": _h_index(person["met"]),
-            "nemesis": _top(person["beaten_by"], names),
-            "favourite_victim": _top(person["beat"], names),
-            "most_played_with": [
-                {"name": names[k], "games": n}
+        players[names[key]] = PlayerHighlights(
+            games=person["games"],
+            minutes_played=person["minutes"],
+            first_plays=dict(sorted(person["first"].items(), key=lambda item: (item[1], item[0]))),
+            streak=Streak(person["longest"], person["run"]),
+            h_index=_h_index(person["titles"]),
+            player_h_index=_h_index(person["met"]),
+            nemesis=_top(person["beaten_by"], names),
+            favourite_victim=_top(person["beat"], names),
+            most_played_with=[
+                Met(names[k], n)
                 for k, n in sorted(person["met"].items(), key=lambda item: (-item[1], names[item[0]]))[
                     :MOST_PLAYED_SHOWN
                 ]
             ],
-        }
-    return {
-        "games": sum(months.values()),
-        "plays_by_month": dict(sorted(months.items())),
-        "minutes_played": total_minutes,
-        "timed_games": timed,
-        "h_index": _h_index(Counter({kind: sum(c.values()) for kind, c in counts_by_game.items()})),
-        "by_game": by_game,
-        "players": players,
-    }
+        )
+    return Highlights(
+        games=sum(months.values()),
+        plays_by_month=dict(sorted(months.items())),
+        minutes_played=total_minutes,
+        timed_games=timed,
+        h_index=_h_index(Counter({kind: sum(c.values()) for kind, c in counts_by_game.items()})),
+        by_game=by_game,
+        players=players,
+    )
 
 
 def _add_game(

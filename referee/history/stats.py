@@ -8,11 +8,127 @@ hundred thousand games; ratings are read from the table the history keeps curren
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from referee.history import rows as row_rules
 from referee.history.entry import has_points, name_key
 from referee.history.store import History
+
+
+@dataclass
+class SeatRecord:
+    """Games played and won at one seat, or on one map."""
+
+    games: int = 0
+    wins: int = 0
+
+    def to_json(self) -> dict[str, int]:
+        return {"games": self.games, "wins": self.wins}
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A player's OpenSkill rating in one game; players are ranked by ``ordinal``, mu − 3 sigma."""
+
+    mu: float
+    sigma: float
+    ordinal: float
+
+    def to_json(self) -> dict[str, float]:
+        return {"mu": self.mu, "sigma": self.sigma, "ordinal": self.ordinal}
+
+
+@dataclass
+class PlayerNumbers:
+    """One player's numbers: games, wins (a shared win counts), draws, shared wins, win rate, average and best
+    score (None in a game without points), results by seat and by map (Coin Age), and the rating (in one game)."""
+
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    shared_wins: int = 0
+    win_rate: float = 0.0
+    average_score: float | None = None
+    best_score: int | None = None
+    by_seat: list[SeatRecord] = field(default_factory=list)
+    by_map: dict[str, SeatRecord] = field(default_factory=dict)
+    rating: Rating | None = None
+
+    def to_json(self) -> dict[str, object]:
+        document: dict[str, object] = {
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "shared_wins": self.shared_wins,
+            "win_rate": self.win_rate,
+            "average_score": self.average_score,
+            "best_score": self.best_score,
+            "by_seat": [seat.to_json() for seat in self.by_seat],
+        }
+        if self.by_map:
+            document["by_map"] = {board: record.to_json() for board, record in self.by_map.items()}
+        document["rating"] = None if self.rating is None else self.rating.to_json()
+        return document
+
+
+@dataclass(frozen=True)
+class SelfPlay:
+    """Random self-play at one player count: games measured, win rate by seat (of the games that ended), draws."""
+
+    games: int
+    win_rates: list[float]
+    draw_rate: float
+
+    def to_json(self) -> dict[str, object]:
+        return {"games": self.games, "win_rates": list(self.win_rates), "draw_rate": self.draw_rate}
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """The games two players played together: each one's wins and games finished ahead (by name), shared wins,
+    draws."""
+
+    games: int
+    wins: dict[str, int]
+    shared_wins: int
+    draws: int
+    ahead: dict[str, int]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "games": self.games,
+            "wins": dict(self.wins),
+            "shared_wins": self.shared_wins,
+            "draws": self.draws,
+            "ahead": dict(self.ahead),
+        }
+
+
+@dataclass
+class Statistics:
+    """What ``stats`` shows: players by rank (by rating in one game, else by wins), each game's own statistics when
+    no game is named, random self-play by player count, head to head with ``--vs``. :meth:`to_json` is the
+    ``stats --json`` document."""
+
+    game: str | None
+    players: dict[str, PlayerNumbers] = field(default_factory=dict)
+    by_game: dict[str, Statistics] | None = None
+    self_play: dict[str, SelfPlay] | None = None
+    head_to_head: HeadToHead | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        document: dict[str, Any] = {
+            "game": self.game,
+            "players": {name: numbers.to_json() for name, numbers in self.players.items()},
+        }
+        if self.by_game is not None:
+            document["by_game"] = {kind: sub.to_json() for kind, sub in self.by_game.items()}
+        if self.self_play is not None:
+            document["self_play"] = {count: found.to_json() for count, found in self.self_play.items()}
+        if self.head_to_head is not None:
+            document["head_to_head"] = self.head_to_head.to_json()
+        return document
 
 
 def statistics(
@@ -22,52 +138,44 @@ def statistics(
     player: str | None = None,
     vs: str | None = None,
     since: str | None = None,
-) -> dict[str, Any]:
-    """The ``stats --json`` document: ``{"game", "players": {NAME: {...}}}`` (plus ``head_to_head`` with ``vs``).
+) -> Statistics:
+    """The numbers of ``stats`` (``stats --json`` is their :meth:`Statistics.to_json`); with ``vs`` (and
+    ``player``), head to head.
 
     Without ``game`` the numbers cover every game (no rating: ratings are per game) and ``by_game`` holds the
-    document of each game."""
+    statistics of each game."""
     keys = [name_key(name) for name in (player, vs) if name is not None]
-    document: dict[str, Any] = {"game": game, "players": _players(history, game, since, keys)}
+    found = Statistics(game, _players(history, game, since, keys))
     shown = set(keys)
     if shown:
-        document["players"] = {
-            name: numbers for name, numbers in document["players"].items() if name_key(name) in shown
-        }
+        found.players = {name: numbers for name, numbers in found.players.items() if name_key(name) in shown}
     if game is not None:
         table = history.ratings(game)
-        for name, numbers in document["players"].items():
+        for name, numbers in found.players.items():
             rating = table.get(name_key(name))
-            numbers["rating"] = (
+            numbers.rating = (
                 None
                 if rating is None
-                else {
-                    "mu": round(rating[1], 3),
-                    "sigma": round(rating[2], 3),
-                    "ordinal": round(rating[1] - 3 * rating[2], 3),
-                }
+                else Rating(round(rating[1], 3), round(rating[2], 3), round(rating[1] - 3 * rating[2], 3))
             )
         # ranked by OpenSkill's conventional figure, the ordinal mu - 3 sigma: a player of one lucky game (a high
         # mu, a wide sigma) is not ranked above one who has won steadily
-        document["players"] = dict(
+        found.players = dict(
             sorted(
-                document["players"].items(),
-                key=lambda item: -item[1]["rating"]["ordinal"] if item[1]["rating"] else float("inf"),
+                found.players.items(),
+                key=lambda item: -item[1].rating.ordinal if item[1].rating else float("inf"),
             )
         )
-    else:
-        for numbers in document["players"].values():
-            numbers["rating"] = None
-        document["by_game"] = {
-            kind: statistics(history, game=kind, player=player, vs=vs, since=since) for kind in history.game_kinds()
-        }
-    if game is not None:
         measured = self_play_measured(game)
         counts = history.player_counts(game, (int(count) for count in measured)) if measured else []
-        document["self_play"] = self_play(measured, counts)
+        found.self_play = self_play(measured, counts)
+    else:
+        found.by_game = {
+            kind: statistics(history, game=kind, player=player, vs=vs, since=since) for kind in history.game_kinds()
+        }
     if player is not None and vs is not None:
-        document["head_to_head"] = head_to_head(history, player, vs, game=game, since=since)
-    return document
+        found.head_to_head = head_to_head(history, player, vs, game=game, since=since)
+    return found
 
 
 def self_play_measured(game: str) -> dict[str, Any]:
@@ -92,11 +200,11 @@ def self_play_measured(game: str) -> dict[str, Any]:
     return measured if isinstance(measured, dict) and all(key.isdigit() for key in measured) else {}
 
 
-def self_play(measured: dict[str, Any], player_counts: list[int]) -> dict[str, Any]:
+def self_play(measured: dict[str, Any], player_counts: list[int]) -> dict[str, SelfPlay]:
     """Random self-play by seat for each of ``player_counts`` that was measured (see :func:`self_play_measured`):
     ``{"<n>": {"games", "win_rates" (by seat, of the games that ended), "draw_rate"}}``. What a group's results
     by seat are compared with: random legal players show how much a seat itself is worth."""
-    figures: dict[str, Any] = {}
+    figures: dict[str, SelfPlay] = {}
     for count in player_counts:
         found = measured.get(str(count))
         if not isinstance(found, dict):
@@ -104,11 +212,11 @@ def self_play(measured: dict[str, Any], player_counts: list[int]) -> dict[str, A
         ended = found["games"] - found.get("stalled", 0)
         if ended <= 0:
             continue
-        figures[str(count)] = {
-            "games": found["games"],
-            "win_rates": [round(wins / ended, 4) for wins in found["wins"]],
-            "draw_rate": round(found.get("draws", 0) / ended, 4),
-        }
+        figures[str(count)] = SelfPlay(
+            found["games"],
+            [round(wins / ended, 4) for wins in found["wins"]],
+            round(found.get("draws", 0) / ended, 4),
+        )
     return figures
 
 
@@ -189,61 +297,46 @@ def _rows(history: History, game: str | None, since: str | None, keys: list[str]
         return readable
 
 
-def _players(history: History, game: str | None, since: str | None, keys: list[str]) -> dict[str, dict[str, Any]]:
-    result: dict[str, dict[str, Any]] = {}
+def _players(history: History, game: str | None, since: str | None, keys: list[str]) -> dict[str, PlayerNumbers]:
+    result: dict[str, PlayerNumbers] = {}
+    sums: dict[str, list[int]] = {}  # each player's sum of scores and number of scores
     names: dict[str, tuple[int, str]] = {}
     points = game is None or has_points(game)
     for key, name, seat, board, count, wins, shared, total, scored, best, draws in _rows(history, game, since, keys):
         if count > names.get(key, (-1, ""))[0]:
             names[key] = (count, name)
-        numbers = result.setdefault(
-            key,
-            {
-                "games": 0,
-                "wins": 0,
-                "draws": 0,
-                "shared_wins": 0,
-                "_total": 0,
-                "_scored": 0,
-                "best_score": None,
-                "by_seat": [],
-            },
-        )
-        numbers["games"] += count
-        numbers["wins"] += wins or 0
-        numbers["draws"] += draws or 0
-        numbers["shared_wins"] += shared or 0
+        numbers = result.setdefault(key, PlayerNumbers())
+        added = sums.setdefault(key, [0, 0])
+        numbers.games += count
+        numbers.wins += wins or 0
+        numbers.draws += draws or 0
+        numbers.shared_wins += shared or 0
         if scored and points:
-            numbers["_total"] += total or 0
-            numbers["_scored"] += scored
-            numbers["best_score"] = best if numbers["best_score"] is None else max(best, numbers["best_score"])
-        while len(numbers["by_seat"]) <= seat:
-            numbers["by_seat"].append({"games": 0, "wins": 0})
-        numbers["by_seat"][seat]["games"] += count
-        numbers["by_seat"][seat]["wins"] += wins or 0
+            added[0] += total or 0
+            added[1] += scored
+            numbers.best_score = best if numbers.best_score is None or best is None else max(best, numbers.best_score)
+        while len(numbers.by_seat) <= seat:
+            numbers.by_seat.append(SeatRecord())
+        numbers.by_seat[seat].games += count
+        numbers.by_seat[seat].wins += wins or 0
         if board:
-            on_board = numbers.setdefault("by_map", {}).setdefault(board, {"games": 0, "wins": 0})
-            on_board["games"] += count
-            on_board["wins"] += wins or 0
-    for numbers in result.values():
-        games, scored = numbers["games"], numbers.pop("_scored")
-        total = numbers.pop("_total")
-        numbers["win_rate"] = round(numbers["wins"] / games, 4) if games else 0.0
-        numbers["average_score"] = round(total / scored, 2) if scored else None
-        if "by_map" in numbers:
-            numbers["by_map"] = dict(sorted(numbers["by_map"].items()))
-    order = ("games", "wins", "draws", "shared_wins", "win_rate", "average_score", "best_score", "by_seat", "by_map")
+            on_board = numbers.by_map.setdefault(board, SeatRecord())
+            on_board.games += count
+            on_board.wins += wins or 0
+    for key, numbers in result.items():
+        total, scored = sums[key]
+        numbers.win_rate = round(numbers.wins / numbers.games, 4) if numbers.games else 0.0
+        numbers.average_score = round(total / scored, 2) if scored else None
+        numbers.by_map = dict(sorted(numbers.by_map.items()))
     return {
-        names[key][1]: {field: numbers[field] for field in order if field in numbers}
-        for key, numbers in sorted(
-            result.items(), key=lambda item: (-item[1]["wins"], -item[1]["games"], names[item[0]][1])
-        )
+        names[key][1]: numbers
+        for key, numbers in sorted(result.items(), key=lambda item: (-item[1].wins, -item[1].games, names[item[0]][1]))
     }
 
 
 def head_to_head(
     history: History, player: str, opponent: str, *, game: str | None = None, since: str | None = None
-) -> dict[str, Any]:
+) -> HeadToHead:
     """The games two players played together: how often each won, shared a win, and finished ahead."""
     first, second = name_key(player), name_key(opponent)
     history.note_damaged(game=game, player=player, since=since)
@@ -272,10 +365,10 @@ def head_to_head(
     count, a_wins, b_wins, shared, a_ahead, b_ahead, a_name, b_name, draws = row
     a_name = row_rules.text(a_name) or player.strip()
     b_name = row_rules.text(b_name) or opponent.strip()
-    return {
-        "games": count,
-        "wins": {a_name: a_wins or 0, b_name: b_wins or 0},
-        "shared_wins": shared or 0,
-        "draws": draws or 0,
-        "ahead": {a_name: a_ahead or 0, b_name: b_ahead or 0},
-    }
+    return HeadToHead(
+        count,
+        {a_name: a_wins or 0, b_name: b_wins or 0},
+        shared or 0,
+        draws or 0,
+        {a_name: a_ahead or 0, b_name: b_ahead or 0},
+    )

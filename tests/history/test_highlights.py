@@ -10,9 +10,15 @@ from pathlib import Path
 import pytest
 
 from referee.cli.cells import cell_width
-from referee.history.highlights import highlights
+from referee.history import highlights as highlights_model
 from tests.history.helpers import entry, history_at
 from tests.history.test_history_e2e import run
+
+
+def highlights(history, **filters) -> dict:
+    """``stats --highlights --json``'s ``highlights``: the typed highlights' ``to_json()`` (the contract's keys)."""
+    return highlights_model.highlights(history, **filters).to_json()
+
 
 GAMES = [
     # game, players, scores, winners, played (UTC), minutes

@@ -6,8 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from referee.history.stats import statistics
+from referee.history import stats as stats_model
 from tests.history.helpers import entry, history_at
+
+
+def statistics(history, **filters) -> dict:
+    """The ``stats --json`` document of the typed statistics (what these tests read, the contract's keys)."""
+    return stats_model.statistics(history, **filters).to_json()
+
 
 pytestmark = pytest.mark.usefixtures("engine")
 
@@ -85,7 +91,6 @@ def test_the_kept_totals_equal_the_games_added_up(tmp_path: Path) -> None:
 
 def test_players_are_ranked_by_the_ordinal_not_by_mu(tmp_path) -> None:
     """One lucky game (a high mu, a wide sigma) does not rank a player above one who has won steadily."""
-    from referee.history.stats import statistics
     from tests.history.helpers import entry, history_at
 
     with history_at(tmp_path / "h.sqlite3") as history:
@@ -118,3 +123,19 @@ def test_results_by_seat_come_with_random_self_play_for_the_player_counts_played
     assert list(match["self_play"]) == ["2", "3"]  # the counts of its games, smallest first
     assert len(match["self_play"]["3"]["win_rates"]) == 3
     assert everything["by_game"]["coin-age"]["self_play"] == coin["self_play"]
+
+
+def test_the_typed_statistics_are_what_the_json_document_says(tmp_path: Path) -> None:
+    """The text and the report read the dataclasses; ``--json`` is their ``to_json()``: the same numbers."""
+    with make(tmp_path) as history:
+        typed = stats_model.statistics(history, game="coin-age", player="Ann", vs="Bob")
+    document = typed.to_json()
+    ann = typed.players["Ann"]
+    assert (ann.games, ann.wins, ann.shared_wins) == (3, 2, 1)
+    assert document["players"]["Ann"]["by_seat"] == [{"games": s.games, "wins": s.wins} for s in ann.by_seat]
+    assert document["players"]["Ann"]["by_map"] == {
+        b: {"games": r.games, "wins": r.wins} for b, r in ann.by_map.items()
+    }
+    assert ann.rating is not None and document["players"]["Ann"]["rating"]["ordinal"] == ann.rating.ordinal
+    assert typed.head_to_head is not None and document["head_to_head"]["wins"] == typed.head_to_head.wins
+    assert list(document) == ["game", "players", "self_play", "head_to_head"]

@@ -7,10 +7,15 @@ from pathlib import Path
 
 import pytest
 
+from referee.history import stats as stats_model
 from referee.history import store
-from referee.history.stats import statistics
 from referee.history.store import HistoryError, open_history
 from tests.history.helpers import entry, history_at
+
+
+def statistics(history, **filters) -> dict:
+    """The ``stats --json`` document of the typed statistics (what these tests read, the contract's keys)."""
+    return stats_model.statistics(history, **filters).to_json()
 
 
 def test_a_new_history_is_marked_versioned_and_in_wal_mode(tmp_path: Path) -> None:

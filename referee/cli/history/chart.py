@@ -7,7 +7,7 @@ and are made safe first: a name from a file never reaches the terminal raw.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from referee.cli.output import Output, safe
 from referee.i18n import _
@@ -77,19 +77,19 @@ def draw_chart(out: Output, names: dict[str, str], course: dict[str, list[Rating
     out.show(legend)
 
 
-def chart_for(out: Output, document: dict[str, Any], course: dict[str, list[RatingStep]]) -> None:
-    """The chart for a ``stats`` document's players (the first :data:`MARKERS` of them, in the table's order: one
+def chart_for(out: Output, players: list[str], course: dict[str, list[RatingStep]]) -> None:
+    """The chart for ``stats``'s players (the first :data:`MARKERS` of them, in the table's order: one
     marker each); the players it leaves out are named under it. A failure to draw is a warning, never an error."""
     from rich.text import Text
 
     from referee.history.entry import name_key
 
     try:
-        draw_chart(out, {name_key(name): name for name in document["players"]}, course)
+        draw_chart(out, {name_key(name): name for name in players}, course)
     except Exception as error:  # the chart is a nicety: the numbers above it stand
         out.warn(_("the rating chart could not be drawn ({reason})").format(reason=error))
         return
-    left_out = [name for name in document["players"] if name_key(name) not in course]
+    left_out = [name for name in players if name_key(name) not in course]
     if left_out:
         out.show(
             Text(

@@ -105,7 +105,7 @@ def game_section(history: Any, game: str, player: str | None, since: str | None)
     from referee.history.stats import head_to_head, statistics
 
     document = statistics(history, game=game, player=player, since=since)
-    players = document["players"]
+    players = document.players
     if not players:
         return ""
     points = has_points(game)
@@ -115,14 +115,12 @@ def game_section(history: Any, game: str, player: str | None, since: str | None)
     headers += [_("rating (mu − 3 sigma)"), _("mu ± sigma")]
     rows: list[list[object]] = []
     for name, numbers in players.items():
-        rating = numbers.get("rating")
-        row: list[object] = [name, numbers["games"], numbers["wins"], numbers["draws"], f"{numbers['win_rate']:.0%}"]
+        rating = numbers.rating
+        row: list[object] = [name, numbers.games, numbers.wins, numbers.draws, f"{numbers.win_rate:.0%}"]
         if points:
-            average, best = numbers["average_score"], numbers["best_score"]
+            average, best = numbers.average_score, numbers.best_score
             row += ["" if average is None else f"{average:.1f}", "" if best is None else best]
-        row += (
-            ["", ""] if rating is None else [f"{rating['ordinal']:.1f}", f"{rating['mu']:.1f} ± {rating['sigma']:.1f}"]
-        )
+        row += ["", ""] if rating is None else [f"{rating.ordinal:.1f}", f"{rating.mu:.1f} ± {rating.sigma:.1f}"]
         rows.append(row)
     parts.append(table_html(headers, rows))
     charted = list(players)[:CHARTED]
@@ -139,13 +137,13 @@ def game_section(history: Any, game: str, player: str | None, since: str | None)
                      f"{cell(caption)}</figcaption></figure>")  # fmt: skip
     seats: list[list[int]] = []
     for numbers in players.values():
-        for seat, at in enumerate(numbers["by_seat"]):
+        for seat, at in enumerate(numbers.by_seat):
             while len(seats) <= seat:
                 seats.append([0, 0])
-            seats[seat][0] += at["games"]
-            seats[seat][1] += at["wins"]
+            seats[seat][0] += at.games
+            seats[seat][1] += at.wins
     parts.append(heading(_("Results by seat (seat 1 moves first)")))
-    self_play = document.get("self_play", {})
+    self_play = document.self_play or {}
     headers = [_("seat"), _("games"), _("wins"), _("win rate")]
     seat_rows: list[list[object]] = [
         [seat + 1, games, wins, f"{wins / games:.0%}" if games else ""] for seat, (games, wins) in enumerate(seats)
@@ -153,7 +151,7 @@ def game_section(history: Any, game: str, player: str | None, since: str | None)
     if len(self_play) == 1:  # one player count: random self-play beside each seat
         ((count, found),) = self_play.items()
         headers.append(_("random self-play ({n} players)").format(n=count))
-        rates = found["win_rates"]
+        rates = found.win_rates
         for seat, row in enumerate(seat_rows):
             row.append(f"{rates[seat]:.0%}" if seat < len(rates) else "")
     parts.append(table_html(headers, seat_rows))
@@ -172,15 +170,15 @@ def game_section(history: Any, game: str, player: str | None, since: str | None)
                     row.append("—")
                     continue
                 together = head_to_head(history, a, b, game=game, since=since)
-                row.append(f"{together['wins'].get(a, 0)}–{together['wins'].get(b, 0)}" if together["games"] else "")
+                row.append(f"{together.wins.get(a, 0)}–{together.wins.get(b, 0)}" if together.games else "")
             matrix.append(row)
         parts.append(heading(_("Head to head (wins of the row against the column)")))
         parts.append(table_html(["", *top], matrix))
     maps: dict[str, list[int]] = {}
     for numbers in players.values():
-        for board, at in numbers.get("by_map", {}).items():
+        for board, at in numbers.by_map.items():
             maps.setdefault(board, [0, 0])
-            maps[board][0] += at["games"]
+            maps[board][0] += at.games
     if maps:
         parts.append(heading(_("Maps")))
         parts.append(

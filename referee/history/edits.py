@@ -1,0 +1,70 @@
+"""Changing what a history holds: removing and editing games, renaming players, the integrity check."""
+
+from __future__ import annotations
+
+from referee.history.connection import HistoryError
+from referee.history.entry import name_key
+from referee.history.rating_cache import RatingCache
+from referee.history.schema import _refresh_fingerprints
+
+
+class Edits(RatingCache):
+    """The edits of a history."""
+
+    # -- changing ------------------------------------------------------------------------------------------
+    def remove(self, game_id: int) -> bool:
+        """Remove one game (and recompute its game's ratings); False when there is no such game."""
+        with self.transaction() as db:
+            row = db.execute("SELECT game FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                return False
+            db.execute("DELETE FROM rating_steps WHERE game_id = ?", (game_id,))
+            db.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
+            db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+            self._recompute(db, row[0])
+            self._rebuild_totals(db, row[0])
+        return True
+
+    def edit(self, game_id: int, *, location: str | None = None, notes: str | None = None) -> bool:
+        """Set where a game was played and its notes (None leaves one as it is; "" clears it); False when there is
+        no such game. Nothing of its result changes."""
+        with self.transaction() as db:
+            if db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
+                return False
+            if location is not None:
+                db.execute("UPDATE games SET location = ? WHERE id = ?", (location or None, game_id))
+            if notes is not None:
+                db.execute("UPDATE games SET notes = ? WHERE id = ?", (notes or None, game_id))
+        return True
+
+    def rename_player(self, old: str, new: str) -> int:
+        """Rename a player in every game (merging two spellings of one person); the number of games changed.
+
+        Refused when one game has both names (they are two people)."""
+        old_key, new_key = name_key(old), name_key(new)
+        with self.transaction() as db:
+            both = db.execute(
+                "SELECT count(*) FROM players a JOIN players b ON a.game_id = b.game_id AND a.seat != b.seat"
+                " WHERE a.key = ? AND b.key = ?",
+                (old_key, new_key),
+            ).fetchone()[0]
+            if both and old_key != new_key:
+                raise HistoryError(
+                    f"'{old.strip()}' and '{new.strip()}' played in the same game ({both} games): they are two people"
+                )
+            games = [row[0] for row in db.execute("SELECT DISTINCT game FROM players WHERE key = ?", (old_key,))]
+            ids = [row[0] for row in db.execute("SELECT game_id FROM players WHERE key = ?", (old_key,))]
+            changed = db.execute(
+                "UPDATE players SET name = ?, key = ? WHERE key = ?", (new.strip(), new_key, old_key)
+            ).rowcount
+            _refresh_fingerprints(db, ids)  # the likeness of a play follows its players' names
+            for game in games:
+                self._recompute(db, game)
+                self._rebuild_totals(db, game)
+        return int(changed)
+
+    def integrity(self) -> str:
+        if self.server:
+            return "ok"
+        with self.reading() as db:
+            return str(db.execute("PRAGMA integrity_check").fetchone()[0])
