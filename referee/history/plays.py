@@ -121,7 +121,7 @@ def seats_in_order(
     """A play's players in seat order (by their order in the file's own terms, then as listed), refused in one
     InputError when it is not a result: no players (:class:`NoPlayers`), fewer than two, more or fewer than the
     game is played with, one player twice, or (unless ``incomplete``) no winner, no ranks and no scores."""
-    from referee.i18n import _
+    from referee.i18n import _, ngettext
     from referee.players import first_repeated
 
     if not seats:
@@ -136,9 +136,11 @@ def seats_in_order(
             from referee.history.entry import game_title
 
             raise InputError(
-                _("{where}: {count} players, but {game} is played by {low} to {high}: skipped").format(
-                    where=where, count=len(seats), game=game_title(game), low=low, high=high
-                )
+                ngettext(
+                    "{where}: {count} player, but {game} is played by {low} to {high}: skipped",
+                    "{where}: {count} players, but {game} is played by {low} to {high}: skipped",
+                    len(seats),
+                ).format(where=where, count=len(seats), game=game_title(game), low=low, high=high)
             )
     ordered = [seat for _order, _index, seat in sorted(anonymous_names(seats), key=lambda seat: (seat[0], seat[1]))]
     repeated = first_repeated([seat.name for seat in ordered])

@@ -27,12 +27,18 @@ def topics(package: str, name: str) -> list[dict]:
     return tomllib.loads(resources.files(package).joinpath(name).read_text(encoding="utf-8")).get("topic", [])
 
 
-@pytest.mark.parametrize("language", sorted(i18n.CATALOGUE_DIRS))
-@pytest.mark.parametrize("package", GAMES)
+TRANSLATED = [
+    (package, language)
+    for package in GAMES
+    for language in sorted(i18n.CATALOGUE_DIRS)
+    if rulebook_file(package, language) != "rulebook.toml"
+]
+"""Each rulebook translation a registered game ships (a game without one shows its rules in English)."""
+
+
+@pytest.mark.parametrize(("package", "language"), TRANSLATED)
 def test_a_translated_rulebook_has_every_topic(package: str, language: str) -> None:
     name = rulebook_file(package, language)
-    if name == "rulebook.toml":
-        pytest.skip(f"no {language} rulebook for {package} yet: its rules are shown in English")
     english, translated = topics(package, "rulebook.toml"), topics(package, name)
     assert [topic["name"] for topic in translated] == [topic["name"] for topic in english]
     for mine, theirs in zip(translated, english, strict=True):

@@ -244,8 +244,13 @@ def test_file_size_limit_mid_game(game: str, tmp_path: Path) -> None:
     """A real failing write (RLIMIT_FSIZE, SIGXFSZ ignored): exit 2, one clear line, the previous record intact."""
     actions = game_actions(game, seed=3)
     path = tmp_path / "game.toml"
-    # the record grows past this within the game (a record written by play also holds its start time)
-    limit = len(record_text(game, actions[:8])) + 1 + len('started = "2026-01-01T00:00:00+00:00"\n')
+    # the record grows past this within the game (a record written by play also holds its start time and uuid)
+    limit = (
+        len(record_text(game, actions[:8]))
+        + 1
+        + len('started = "2026-01-01T00:00:00+00:00"\n')
+        + len('uuid = "00000000-0000-0000-0000-000000000000"\n')
+    )
 
     def limited() -> None:
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
