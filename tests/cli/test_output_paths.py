@@ -67,13 +67,20 @@ def unchanged(before: dict[str, bytes | None], after: dict[str, bytes | None]) -
                for name, was in before.items())  # fmt: skip
 
 
-@pytest.mark.parametrize("link", ["symbolic", "hard"])
-@pytest.mark.parametrize("protected", ["record", "history", "-wal", "-shm", "-journal"])
+# a hard link needs a file: SQLite keeps no rollback journal in WAL mode, so "-journal" is tried by name only
+LINKS = [
+    (link, protected)
+    for link in ("symbolic", "hard")
+    for protected in ("record", "history", "-wal", "-shm", "-journal")
+    if (link, protected) != ("hard", "-journal")
+]
+
+
+@pytest.mark.parametrize(("link", "protected"), LINKS)
 def test_no_writer_writes_through_a_link_to_what_it_must_keep(table, tmp_path: Path, link: str, protected: str):
     record, history = table
     aim = record if protected == "record" else history if protected == "history" else Path(str(history) + protected)
-    if link == "hard" and not aim.exists():
-        pytest.skip("no file to make a hard link to (SQLite has no rollback journal in WAL mode)")
+    assert link == "symbolic" or aim.exists(), aim
     for number, (name, _args) in enumerate(writers(record, history, "x").items()):
         if protected == "record" and name not in SUFFIX:
             continue  # the record is not one of its inputs: replacing that file with --force is what was asked
