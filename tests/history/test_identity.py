@@ -355,3 +355,30 @@ def test_a_new_game_has_its_uuid_from_the_first_action_kept_by_resume(tmp_path: 
     run("coin-age", "play", "--resume", str(record), "--log", "--history", str(history), stdin=rest.encode())
     assert first in record.read_text()
     assert f'uuid = "{listed(history)[0]["uuid"]}"' == first
+
+
+def test_import_of_several_files_with_json_writes_one_document(tmp_path: Path) -> None:
+    """`history import A B --json`: exactly one JSON document on standard output, an array of each file's account."""
+    import json
+    import subprocess
+
+    from tests.conftest import referee_command
+
+    first = tmp_path / "first.xml"
+    first.write_text(
+        '<plays username="ann" userid="1"><play id="1" date="2025-03-01" quantity="1">'
+        '<item name="Coin Age" objecttype="thing" objectid="146130"/><players>'
+        '<player name="Ann" score="12" win="1"/><player name="Bob" score="9" win="0"/></players></play></plays>'
+    )
+    second = tmp_path / "second.xml"
+    second.write_text(first.read_text().replace('username="ann" userid="1"', 'username="bob" userid="2"'))
+    history = tmp_path / "h.sqlite3"
+    done = subprocess.run(
+        [*referee_command(), "history", "import", str(first), str(second), "--json", "--history", str(history)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    documents = json.loads(done.stdout)
+    assert [document["file"] for document in documents] == [str(first), str(second)]
+    assert documents[0]["added"] == 1

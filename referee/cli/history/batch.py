@@ -250,10 +250,26 @@ def import_files(
     keep_duplicates: bool = False,
     json_mode: bool = False,
 ) -> int:
-    """``history import FILE...``: each file in turn (see :func:`import_command`); the worst exit status."""
+    """``history import FILE...``: each file in turn (see :func:`import_command`); the worst exit status. Under
+    ``--json`` with several files, still one document: an array of each file's, in the order given, each with its
+    ``file``."""
     worst: int = ExitStatus.SUCCESS
+    if not (json_mode and len(files) > 1):
+        for file in files:
+            worst = max(worst, import_command(env, file, history_file, keep_duplicates, json_mode))
+        return worst
+    import dataclasses
+    import io
+    import json
+
+    documents: list[Any] = []
     for file in files:
-        worst = max(worst, import_command(env, file, history_file, keep_duplicates, json_mode))
+        captured = io.StringIO()
+        quiet = dataclasses.replace(env, stdout=captured, stdout_isatty=False)
+        worst = max(worst, import_command(quiet, file, history_file, keep_duplicates, json_mode))
+        document = json.loads(captured.getvalue() or "{}")
+        documents.append({"file": file, **document} if isinstance(document, dict) else document)
+    Output(env, json_mode).json(documents)
     return worst
 
 
