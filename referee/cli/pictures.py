@@ -73,7 +73,7 @@ def stacked(title: str, description: str, parts: list[Picture]) -> Picture:
     whole = Picture(width, sum(part.height for part in parts), title, description)
     y = 0.0
     for part in parts:
-        whole.add(f'<g transform="translate(0 {y:.1f})">' + "".join(part.elements) + "</g>")
+        whole.place(part, y)
         y += part.height
     return whole
 

@@ -1,16 +1,17 @@
-"""A small SVG writer, as python-chess draws its boards: strings put together, every text escaped, no dependency.
+"""A small SVG writer, as python-chess draws its boards: :mod:`xml.etree.ElementTree` elements, escaped by
+construction (a player named ``<script>`` or ``&`` is an element's text, never markup), no dependency.
 
-A :class:`Picture` is a list of elements in a ``viewBox`` of the size it ends up needing; :meth:`Picture.text`
-escapes whatever it is given (a player named ``<script>`` or ``&`` stays text), and characters XML cannot hold
+A :class:`Picture` is a list of elements in a ``viewBox`` of the size it ends up needing; characters XML cannot hold
 (control characters) become U+FFFD. Accessible: every picture has a ``<title>`` and a ``<desc>`` that a screen
-reader says, in the player's language.
+reader says, in the player's language. Imported only when a picture is made (ElementTree is not paid at start-up).
 """
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ElementTree  # writing our own pictures; untrusted XML is read with defusedxml only
 from dataclasses import dataclass, field
 
-from referee.xmltext import escape, quoteattr
+from referee.xmltext import clean
 
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK SC', sans-serif"
 INK = "#1f2328"
@@ -20,14 +21,20 @@ LINE = "#d0d7de"
 GOOD = "#1a7f37"
 BAD = "#cf222e"
 HIGHLIGHT = "#bf8700"
-
-
-def attr(value: object) -> str:
-    return quoteattr(value)
+NAMESPACE = "http://www.w3.org/2000/svg"
 
 
 def number(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def element(tag: str, text: object = None, /, **attributes: str) -> ElementTree.Element:
+    """An element ``tag`` with ``attributes`` (``stroke_width`` written ``stroke-width``) and ``text``, made XML-safe
+    (:func:`referee.xmltext.clean`); ElementTree escapes both when it writes them."""
+    made = ElementTree.Element(tag, {name.replace("_", "-"): clean(value) for name, value in attributes.items()})
+    if text is not None:
+        made.text = clean(text)
+    return made
 
 
 @dataclass
@@ -38,10 +45,10 @@ class Picture:
     height: float
     title: str
     description: str = ""
-    elements: list[str] = field(default_factory=list)
+    elements: list[ElementTree.Element] = field(default_factory=list)
 
-    def add(self, element: str) -> None:
-        self.elements.append(element)
+    def add(self, drawn: ElementTree.Element) -> None:
+        self.elements.append(drawn)
 
     def rect(
         self,
@@ -54,32 +61,27 @@ class Picture:
         stroke: str = "none",
         radius: float = 0,
         stroke_width: float = 1,
-        extra: str = "",
+        dashes: str | None = None,
     ) -> None:
-        self.add(
-            f'<rect x="{number(x)}" y="{number(y)}" width="{number(width)}" height="{number(height)}"'
-            f' rx="{number(radius)}" fill={attr(fill)} stroke={attr(stroke)}'
-            f' stroke-width="{number(stroke_width)}"{extra}/>'
-        )
+        """A rectangle (``radius``: its rounded corners; ``dashes``: a dashed border, ``stroke-dasharray``)."""
+        drawn = element("rect", x=number(x), y=number(y), width=number(width), height=number(height),
+                        rx=number(radius), fill=fill, stroke=stroke, stroke_width=number(stroke_width))  # fmt: skip
+        if dashes is not None:
+            drawn.set("stroke-dasharray", clean(dashes))
+        self.add(drawn)
 
     def circle(self, x: float, y: float, r: float, *, fill: str, stroke: str = INK, stroke_width: float = 1) -> None:
-        self.add(
-            f'<circle cx="{number(x)}" cy="{number(y)}" r="{number(r)}" fill={attr(fill)} stroke={attr(stroke)}'
-            f' stroke-width="{number(stroke_width)}"/>'
-        )
+        self.add(element("circle", cx=number(x), cy=number(y), r=number(r), fill=fill, stroke=stroke,
+                         stroke_width=number(stroke_width)))  # fmt: skip
 
     def line(self, x1: float, y1: float, x2: float, y2: float, *, stroke: str = LINE, width: float = 1) -> None:
-        self.add(
-            f'<line x1="{number(x1)}" y1="{number(y1)}" x2="{number(x2)}" y2="{number(y2)}" stroke={attr(stroke)}'
-            f' stroke-width="{number(width)}" stroke-linecap="round"/>'
-        )
+        self.add(element("line", x1=number(x1), y1=number(y1), x2=number(x2), y2=number(y2), stroke=stroke,
+                         stroke_width=number(width), stroke_linecap="round"))  # fmt: skip
 
     def polyline(self, points: list[tuple[float, float]], *, stroke: str, width: float = 2) -> None:
         joined = " ".join(f"{number(x)},{number(y)}" for x, y in points)
-        self.add(
-            f'<polyline points="{joined}" fill="none" stroke={attr(stroke)} stroke-width="{number(width)}"'
-            ' stroke-linejoin="round" stroke-linecap="round"/>'
-        )
+        self.add(element("polyline", points=joined, fill="none", stroke=stroke, stroke_width=number(width),
+                         stroke_linejoin="round", stroke_linecap="round"))  # fmt: skip
 
     def text(
         self,
@@ -92,21 +94,30 @@ class Picture:
         weight: str = "normal",
         anchor: str = "start",
     ) -> None:
-        """Text (escaped), its baseline at ``y``."""
-        self.add(
-            f'<text x="{number(x)}" y="{number(y)}" font-size="{number(size)}" fill={attr(fill)}'
-            f" font-weight={attr(weight)} text-anchor={attr(anchor)}>{escape(content)}</text>"
-        )
+        """Text (an element's text: never markup), its baseline at ``y``."""
+        self.add(element("text", content, x=number(x), y=number(y), font_size=number(size), fill=fill,
+                         font_weight=weight, text_anchor=anchor))  # fmt: skip
+
+    def place(self, part: Picture, y: float) -> None:
+        """``part``'s elements as a group, moved down by ``y`` (its own title and size left out)."""
+        group = element("g", transform=f"translate(0 {y:.1f})")
+        group.extend(part.elements)
+        self.add(group)
+
+    def root(self) -> ElementTree.Element:
+        """The whole picture as an ``<svg>`` element (to write, or to put inside a page)."""
+        width, height = number(self.width), number(self.height)
+        svg = element("svg", xmlns=NAMESPACE, viewBox=f"0 0 {width} {height}", width=width, height=height, role="img",
+                      aria_labelledby="title desc", font_family=FONT)  # fmt: skip
+        svg.append(element("title", self.title, id="title"))
+        svg.append(element("desc", self.description or self.title, id="desc"))
+        svg.append(element("rect", width="100%", height="100%", fill=PAPER))
+        svg.extend(self.elements)
+        ElementTree.indent(svg, space="")
+        return svg
 
     def svg(self) -> str:
-        width, height = number(self.width), number(self.height)
-        return (
-            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}"'
-            f' height="{height}" role="img" aria-labelledby="title desc" font-family={attr(FONT)}>\n'
-            f'<title id="title">{escape(self.title)}</title>\n'
-            f'<desc id="desc">{escape(self.description or self.title)}</desc>\n'
-            f'<rect width="100%" height="100%" fill="{PAPER}"/>\n' + "\n".join(self.elements) + "\n</svg>\n"
-        )
+        return ElementTree.tostring(self.root(), encoding="unicode") + "\n"
 
 
 def text_width(text: str, size: float) -> float:

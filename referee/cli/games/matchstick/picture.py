@@ -81,7 +81,7 @@ def picture(game: Any, marked: Collection[str] = ()) -> Picture:
     y += 14
     table = state.table
     if table is None:
-        board.rect(MARGIN, y, CARD_W, CARD_H, stroke=LINE, radius=8, extra=' stroke-dasharray="6 4"')
+        board.rect(MARGIN, y, CARD_W, CARD_H, stroke=LINE, radius=8, dashes="6 4")
         board.text(MARGIN + CARD_W + 16, y + 30, _("The table is empty."), size=15, weight="bold")
     else:
         play = table_play(game)
