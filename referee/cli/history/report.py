@@ -9,15 +9,17 @@ The numbers are those of ``stats --json`` (:func:`referee.history.stats.statisti
 
 from __future__ import annotations
 
-from html import escape
+import xml.etree.ElementTree as ElementTree  # writing our own page; untrusted XML is read with defusedxml only
 from typing import TYPE_CHECKING, Any
 
 from referee.cli.svg import LINE, MUTED, Picture
 from referee.i18n import _, ngettext
+from referee.xmltext import clean
 
 if TYPE_CHECKING:
     from referee.history.store import RatingStep
-from referee.xmltext import clean
+
+Element = ElementTree.Element
 
 SERIES = ("#0969da", "#cf222e", "#1a7f37", "#bf8700", "#8250df", "#1b7c83", "#e16f24", "#57606a")
 CHARTED = len(SERIES)
@@ -48,14 +50,27 @@ figcaption { color: var(--muted); font-size: 0.9rem; }
 """
 
 
-def cell(value: object) -> str:
-    return escape(clean(value))
+def tag(name: str, text: object = None, /, *children: Element, css: str | None = None, **attributes: str) -> Element:
+    """An HTML element: ``text`` and ``attributes`` made XML-safe (:func:`referee.xmltext.clean`) and escaped by
+    ElementTree when written (a name is never markup), ``css`` its class, then ``children``."""
+    made = Element(name, {key: clean(value) for key, value in attributes.items()})
+    if css is not None:
+        made.set("class", css)
+    if text is not None:
+        made.text = clean(text)
+    made.extend(children)
+    return made
 
 
-def table_html(headers: list[str], rows: list[list[object]]) -> str:
-    head = "".join(f"<th>{cell(header)}</th>" for header in headers)
-    body = "".join("<tr>" + "".join(f"<td>{cell(value)}</td>" for value in row) + "</tr>" for row in rows)
-    return f'<div class="table-wrap"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+def table_html(headers: list[str], rows: list[list[object]]) -> Element:
+    head = tag("thead", None, tag("tr", None, *(tag("th", header) for header in headers)))
+    body = tag("tbody", None, *(tag("tr", None, *(tag("td", value) for value in row)) for row in rows))
+    return tag("div", None, tag("table", None, head, body), css="table-wrap")
+
+
+def figure(picture: Picture, caption: str) -> Element:
+    """A picture inline (its ``<svg>`` element) with its caption."""
+    return tag("figure", None, picture.root(), tag("figcaption", caption))
 
 
 def rating_chart(course: dict[str, list[RatingStep]], names: dict[str, str]) -> Picture:
@@ -96,7 +111,7 @@ def rating_chart(course: dict[str, list[RatingStep]], names: dict[str, str]) -> 
     return chart
 
 
-def game_section(history: Any, game: str, player: str | None, since: str | None) -> str:
+def game_section(history: Any, game: str, player: str | None, since: str | None) -> list[Element]:
     """One game's part of the report."""
     from referee.cli.history.listing import replayed, result_text
     from referee.cli.history.options import game_spec
@@ -107,9 +122,9 @@ def game_section(history: Any, game: str, player: str | None, since: str | None)
     document = statistics(history, game=game, player=player, since=since)
     players = document.players
     if not players:
-        return ""
+        return []
     points = has_points(game)
-    parts = [f"<h2>{cell(game_title(game))}</h2>"]
+    parts = [tag("h2", game_title(game))]
     headers = [_("player"), _("games"), _("wins"), _("draws"), _("win rate")]
     headers += [_("average"), _("best")] if points else []
     headers += [_("rating (mu − 3 sigma)"), _("mu ± sigma")]
@@ -133,8 +148,7 @@ def game_section(history: Any, game: str, player: str | None, since: str | None)
             caption += " " + _("Not drawn (one line each for the first {count}): {names}").format(
                 count=CHARTED, names=", ".join(left_out)
             )
-        parts.append("<h3>" + cell(_("Ratings over time")) + f"</h3><figure>{_inline(chart)}<figcaption>"
-                     f"{cell(caption)}</figcaption></figure>")  # fmt: skip
+        parts += [heading(_("Ratings over time")), figure(chart, caption)]
     seats: list[list[int]] = []
     for numbers in players.values():
         for seat, at in enumerate(numbers.by_seat):
@@ -159,7 +173,7 @@ def game_section(history: Any, game: str, player: str | None, since: str | None)
         from referee.cli.history.stats_text import self_play_lines
 
         for line in self_play_lines(self_play):
-            parts.append(f'<p class="note">{cell(line)}</p>')
+            parts.append(tag("p", line, css="note"))
     top = list(players)[:6]
     if len(top) >= 2:
         matrix: list[list[object]] = []
@@ -197,19 +211,15 @@ def game_section(history: Any, game: str, player: str | None, since: str | None)
         except Exception:  # a damaged record is told, never stops the report
             final = None
         if final is None:
-            parts.append(f"<p>{cell(caption)}</p>")
+            parts.append(tag("p", caption))
             continue
         picture = game_picture(game_spec(game), final)
-        parts.append(f"<figure>{_inline(picture)}<figcaption>{cell(caption)}</figcaption></figure>")
-    return "\n".join(parts)
+        parts.append(figure(picture, caption))
+    return parts
 
 
-def heading(text: str) -> str:
-    return f"<h3>{cell(text)}</h3>"
-
-
-def _inline(picture: Picture) -> str:
-    return picture.svg()
+def heading(text: str) -> Element:
+    return tag("h3", text)
 
 
 def report_html(history: Any, game: str | None, player: str | None, since: str | None, filters: str) -> str:
@@ -221,29 +231,37 @@ def report_html(history: Any, game: str | None, player: str | None, since: str |
     kinds = [game] if game is not None else (history.game_kinds() if history is not None else [])
     total = history.count(game=game, player=player, since=since) if history is not None else 0
     counts = {kind: history.count(game=kind, player=player, since=since) for kind in kinds} if history else {}
-    cards = "".join(
-        f'<div class="card"><b>{count}</b>{cell(game_title(kind))}</div>' for kind, count in counts.items() if count
-    )
+    cards = []
+    for kind, count in counts.items():
+        if count:
+            number = tag("b", count)
+            number.tail = clean(game_title(kind))  # the game's name after its count: <b>3</b>Coin Age
+            cards.append(tag("div", None, number, css="card"))
     sections = [game_section(history, kind, player, since) for kind in kinds] if history is not None else []
     title = _("Games played: a season")
     made = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M")
     made_by = ngettext("{count} game · made {when} by referee", "{count} games · made {when} by referee", total).format(
         count=total, when=made
     )
-    body = [
-        f"<h1>{cell(title)}</h1>",
-        '<p class="muted">' + cell(made_by) + (f" · {cell(filters)}" if filters else "") + "</p>",
-        f'<div class="cards">{cards}</div>' if cards else "<p>" + cell(_("No game in the history yet.")) + "</p>",
-        *sections,
-    ]
-    language = current().replace("_", "-")
-    return (
-        f'<!DOCTYPE html>\n<html lang="{escape(language)}">\n<head>\n<meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{cell(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
-        + "\n".join(body)
-        + "\n</body>\n</html>\n"
+    body = tag(
+        "body",
+        None,
+        tag("h1", title),
+        tag("p", made_by + (f" · {filters}" if filters else ""), css="muted"),
+        tag("div", None, *cards, css="cards") if cards else tag("p", _("No game in the history yet.")),
+        *(part for section in sections for part in section),
     )
+    head = tag(
+        "head",
+        None,
+        tag("meta", charset="utf-8"),
+        tag("meta", name="viewport", content="width=device-width, initial-scale=1"),
+        tag("title", title),
+        tag("style", STYLE),
+    )
+    page = tag("html", None, head, body, lang=current().replace("_", "-"))
+    ElementTree.indent(page, space="")
+    return "<!DOCTYPE html>\n" + ElementTree.tostring(page, encoding="unicode", method="html") + "\n"
 
 
 def report_command(
