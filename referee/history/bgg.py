@@ -30,7 +30,6 @@ from referee.history.entry import GameEntry, game_title, has_points
 from referee.history.plays import PlayedSeat, label, read_score, score_only_entry, seats_in_order
 from referee.i18n import _
 from referee.xmltext import clean as xml_text
-from referee.xmltext import escape, quoteattr
 
 MAX_BYTES = 256 * 1024 * 1024
 """The largest plays file read (a BoardGameGeek play log of a lifetime is a few megabytes)."""
@@ -44,7 +43,8 @@ class OtherGame(InputError):
 
 
 def attribute(value: object) -> str:
-    return quoteattr(value)
+    """An attribute's value as XML 1.0 can hold it (ElementTree escapes it when it writes it)."""
+    return xml_text(value)
 
 
 # -- writing ------------------------------------------------------------------------------------------------------
@@ -62,31 +62,27 @@ def play_element(
 ) -> str:
     """One ``<play>``: the referee's id as the play's id, the game's BoardGameGeek id (0 when it has none); ``new``:
     the players marked new to the game (see :class:`referee.history.export.FirstPlays`)."""
+    from xml.etree.ElementTree import Element, SubElement, indent, tostring  # writing only: reading is defusedxml's
+
     points = has_points(entry.game)
-    lines = [
-        f'  <play id={attribute(logged_id)} date={attribute(play_date(entry))} quantity="1"'
-        f" length={attribute(length or 0)} incomplete={attribute(int(entry.incomplete))}"
-        f" nowinstats={attribute(int(entry.unscored))}"
-        f" location={attribute(entry.location or '')}>",
-        f'    <item name={attribute(game_title(entry.game, translated=False))} objecttype="thing"'
-        f" objectid={attribute(bgg_id or 0)}>",
-        '      <subtypes><subtype value="boardgame"/></subtypes>',
-        "    </item>",
-    ]
+    play = Element("play", id=attribute(logged_id), date=attribute(play_date(entry)), quantity="1",
+                   length=attribute(length or 0), incomplete=attribute(int(entry.incomplete)),
+                   nowinstats=attribute(int(entry.unscored)), location=attribute(entry.location or ""))  # fmt: skip
+    item = SubElement(play, "item", name=attribute(game_title(entry.game, translated=False)), objecttype="thing",
+                      objectid=attribute(bgg_id or 0))  # fmt: skip
+    SubElement(SubElement(item, "subtypes"), "subtype", value="boardgame")
     if entry.notes:
-        lines.append(f"    <comments>{escape(entry.notes)}</comments>")
-    lines.append("    <players>")
+        SubElement(play, "comments").text = xml_text(entry.notes)
+    players = SubElement(play, "players")
     for player in entry.players:
         score = player.score if points and player.score is not None else ""
         shown = "" if player.seat in entry.anonymous else player.name  # BoardGameGeek's anonymous player: no name
-        lines.append(
-            f'      <player username="" userid="0" name={attribute(shown)}'
-            f" startposition={attribute(player.seat + 1)} color={attribute(player.color or '')}"
-            f" score={attribute(score)} new={attribute(int(player.name in new))}"
-            f' rating="0" win={attribute(int(player.winner))}/>'
-        )
-    lines += ["    </players>", "  </play>"]
-    return "\n".join(lines) + "\n"
+        SubElement(players, "player", username="", userid="0", name=attribute(shown),
+                   startposition=attribute(player.seat + 1), color=attribute(player.color or ""),
+                   score=attribute(score), new=attribute(int(player.name in new)), rating="0",
+                   win=attribute(int(player.winner)))  # fmt: skip
+    indent(play, space="  ", level=1)
+    return "  " + tostring(play, encoding="unicode", short_empty_elements=True) + "\n"
 
 
 def bgg_chunks(games: Iterable[Any], total: int, bgg_id_of: Callable[[str], int | None]) -> Iterator[str]:
@@ -95,7 +91,7 @@ def bgg_chunks(games: Iterable[Any], total: int, bgg_id_of: Callable[[str], int 
 
     first_plays = FirstPlays()
     yield '<?xml version="1.0" encoding="utf-8"?>\n'
-    yield f'<plays username="" userid="0" total={attribute(total)} page="1" termsofuse="{TERMS}">\n'
+    yield f'<plays username="" userid="0" total="{int(total)}" page="1" termsofuse="{TERMS}">\n'
     for logged in games:
         entry = logged.entry
         yield play_element(logged.id, entry, bgg_id_of(entry.game), duration_minutes(entry), first_plays.new(entry))
