@@ -1,17 +1,25 @@
-"""The record commands every game has (replay, check, score, rules), registered once for each game's Typer app.
+"""The commands every game has (play, replay, check, score, draw, rules, simulate), registered once for each game's
+Typer app from its :class:`GameSpec` and its declared :class:`GameCommands` (its setup options, said once).
 
 No ``from __future__ import annotations`` here: Typer reads these signatures, and the help texts that differ by
 game are values of the enclosing call.
 """
 
-from typing import Annotated
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Annotated, Any
 
 import typer
 
 from referee.cli import shared_commands
-from referee.cli.history.commands import HistoryFileOption
-from referee.cli.shared_commands import GameSpec
+from referee.cli.env import Environment
+from referee.cli.history.commands import HistoryFileOption, LocationOption, LogOption, PlayHistoryOption
+from referee.cli.output import Output
+from referee.cli.shared_commands import ComputerPlayer, GameSpec
+from referee.cli.status import fail
 from referee.cli.tab.action_words import complete_action
+from referee.errors import RefereeError
 from referee.i18n import _
 
 JsonOption = Annotated[bool, typer.Option("--json", help="JSON for scripts (see the contract).")]
@@ -116,3 +124,145 @@ def add_record_commands(
     ) -> int:
         """The rules and the referee's rulings, by topic."""
         return shared_commands.rules_command(ctx.obj, spec, topic)
+
+
+# -- play and simulate, from a game's declaration ---------------------------------------------------------------
+Values = dict[str, Any]
+"""The values of a command's options by parameter name (``players``, ``json_mode``, a game's own ``expansion``)."""
+Start = tuple[list[str] | None, dict[str, Any] | None, ComputerPlayer | None]
+"""What ``play`` starts: the players and the setup (None: from the record resumed, or asked at the table), and the
+computer at the table (None: people only)."""
+
+
+@dataclass(frozen=True)
+class Param:
+    """One option a game gives a shared command: its parameter name (the key of its value in :data:`Values`), its
+    type annotated with its ``typer.Option``, and its default (none: the option is required)."""
+
+    name: str
+    annotation: object
+    default: object = inspect.Parameter.empty
+
+
+@dataclass(frozen=True)
+class GameCommands:
+    """What a game tells the shared commands about itself, each thing once: its setup options (after ``--players`` in
+    ``play`` and ``simulate``) and how they are read, the help texts that are its own, and the options only its
+    ``play`` has. :func:`add_shared_commands` makes the commands from it."""
+
+    setup_options: tuple[Param, ...]
+    """The options that choose the game's setup, in the order of ``--help`` (in ``play`` and ``simulate``)."""
+    read_setup: Callable[[str, Values, Output], tuple[list[str], dict[str, Any]]]
+    """``--players`` and the setup options' values into the players and the rules' setup (RefereeError: said)."""
+    play_players: Param
+    """``play --players`` (its help; optional: without it the table asks)."""
+    play_doc: str
+    simulate_players: Param
+    """``simulate --players`` (its help and its default)."""
+    simulate_doc: str
+    action_example: str
+    """An action as ``check`` takes it (in its help)."""
+    score_file_help: str
+    score_doc: str
+    complete_topic: object
+    """The room's completion of a rules topic (a function of the room module, named in the command tree)."""
+    play_setup_options: tuple[Param, ...] | None = None
+    """``play``'s setup options when they are not :attr:`setup_options` (The Builders deals or takes a deal)."""
+    table_options: tuple[Param, ...] = ()
+    """``play``'s own options between ``--location`` and ``--json``."""
+    after_json: tuple[Param, ...] = ()
+    """``play``'s own options after ``--json`` (the computer's)."""
+    start: Callable[[Environment, Values, Output], Start] | None = None
+    """How ``play`` starts from its values, when more than :attr:`read_setup` (a computer seat); None: the players
+    and setup read from ``--players`` and the setup options, when given and not resuming."""
+    simulate_spec: Callable[[GameSpec, Values], GameSpec] | None = None
+    """The spec ``simulate`` plays with, from its values (The Builders deals anew each game from ``--seed``)."""
+
+
+def command_function(name: str, doc: str, params: list[Param], run: Callable[..., int]) -> Callable[..., int]:
+    """A function Typer reads as a command: ``name(ctx, <params>) -> int``, its docstring the help, calling
+    ``run(ctx, values)``."""
+
+    def command(ctx: typer.Context, **values: Any) -> int:
+        return run(ctx, values)
+
+    context = inspect.Parameter("ctx", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=typer.Context)
+    parameters = [context] + [
+        inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, annotation=p.annotation, default=p.default)
+        for p in params
+    ]
+    command.__signature__ = inspect.Signature(parameters, return_annotation=int)  # type: ignore[attr-defined]
+    command.__annotations__ = {p.name: p.annotation for p in parameters} | {"return": int}
+    command.__name__ = command.__qualname__ = name
+    command.__doc__ = doc
+    return command
+
+
+def add_shared_commands(app: typer.Typer, spec: GameSpec, game: GameCommands) -> None:
+    """Add ``play``, ``replay``, ``check``, ``score``, ``draw``, ``rules`` and ``simulate`` to a game's app, in
+    that order (the game's own commands follow)."""
+
+    def play(ctx: typer.Context, values: Values) -> int:
+        from referee.cli.history.play_log import PlayLogging
+        from referee.cli.table.start import play_command
+
+        json_mode = bool(values["json_mode"])
+        out = Output(ctx.obj, json_mode)
+        try:
+            if game.start is not None:
+                names, setup, computer = game.start(ctx.obj, values, out)
+            elif values["resume"] is None and values["players"]:
+                names, setup = game.read_setup(values["players"], values, out)
+                computer = None
+            else:
+                names, setup, computer = None, None, None
+        except RefereeError as error:
+            raise fail(out, error) from None
+        logging = PlayLogging(values["log"], values["history"], values["location"])
+        return play_command(
+            ctx.obj, spec, names, setup, values["record"], values["resume"], json_mode, computer, logging
+        )
+
+    play_setup = game.setup_options if game.play_setup_options is None else game.play_setup_options
+    play_params = [
+        game.play_players,
+        *play_setup,
+        Param("record", RecordOption, None),
+        Param("resume", ResumeOption, None),
+        Param("log", LogOption, None),
+        Param("history", PlayHistoryOption, None),
+        Param("location", LocationOption, None),
+        *game.table_options,
+        Param("json_mode", JsonOption, False),
+        *game.after_json,
+    ]
+    app.command()(command_function("play", game.play_doc, play_params, play))
+    add_record_commands(
+        app,
+        spec,
+        action_example=game.action_example,
+        score_file_help=game.score_file_help,
+        score_doc=game.score_doc,
+        complete_topic=game.complete_topic,
+    )
+
+    def simulate(ctx: typer.Context, values: Values) -> int:
+        json_mode = bool(values["json_mode"])
+        out = Output(ctx.obj, json_mode)
+        try:
+            names, setup = game.read_setup(values["players"], values, out)
+        except RefereeError as error:
+            raise fail(out, error) from None
+        played = spec if game.simulate_spec is None else game.simulate_spec(spec, values)
+        return shared_commands.simulate_command(
+            ctx.obj, played, names, setup, values["games"], values["seed"], json_mode
+        )
+
+    simulate_params = [
+        Param("games", GamesOption),
+        Param("seed", SimulationSeedOption, None),
+        game.simulate_players,
+        *game.setup_options,
+        Param("json_mode", JsonOption, False),
+    ]
+    app.command()(command_function("simulate", game.simulate_doc, simulate_params, simulate))

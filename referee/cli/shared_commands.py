@@ -509,6 +509,19 @@ def topic_names(spec: GameSpec) -> list[str]:
     return [*rulebook(spec.rulebook_package).names, "rulings"]
 
 
+def topic_completer(spec: GameSpec, room: str) -> Callable[[str], list[str]]:
+    """A room's ``complete_topic`` (``rules TOPIC`` at TAB), written once for every game: the topics of its rulebook,
+    and ``rulings``, that start with what is typed. ``room`` is the room module's ``__name__``: the function is
+    named as one of that module, where the command tree finds it (``<room>:complete_topic``)."""
+
+    def complete_topic(incomplete: str) -> list[str]:
+        return [name for name in topic_names(spec) if name.startswith(incomplete.lower())]
+
+    complete_topic.__module__ = room
+    complete_topic.__qualname__ = "complete_topic"
+    return complete_topic
+
+
 # -- simulate --------------------------------------------------------------------------------------------------
 MAX_SIMULATED_ACTIONS = 20_000
 POLL_EVERY = 8

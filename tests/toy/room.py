@@ -7,7 +7,7 @@ from collections.abc import Collection
 from typing import Any
 
 from referee.cli.output import Output, ScoreTable
-from referee.cli.shared_commands import GameSample, GameSpec
+from referee.cli.shared_commands import GameSample, GameSpec, topic_completer
 from referee.cli.svg import INK, MUTED, Picture
 from referee.engine import Game
 from referee.i18n import _
@@ -69,7 +69,4 @@ SPEC = GameSpec(
 )
 
 
-def complete_topic(incomplete: str) -> list[str]:
-    from referee.cli.shared_commands import topic_names
-
-    return [name for name in topic_names(SPEC) if name.startswith(incomplete)]
+complete_topic = topic_completer(SPEC, __name__)

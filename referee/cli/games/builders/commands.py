@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from referee.cli import shared_commands
 from referee.cli.cells import cell_width
+from referee.cli.env import Environment
 from referee.cli.games.builders.room import (
     KINDS,
     RESOURCE_STYLES,
@@ -22,17 +22,8 @@ from referee.cli.games.builders.room import (
     play_setup,
     resources_text,
 )
-from referee.cli.history.commands import LocationOption, LogOption, PlayHistoryOption
-from referee.cli.history.play_log import PlayLogging
 from referee.cli.output import Output
-from referee.cli.record_commands import (
-    GamesOption,
-    JsonOption,
-    RecordOption,
-    ResumeOption,
-    SimulationSeedOption,
-    add_record_commands,
-)
+from referee.cli.record_commands import GameCommands, JsonOption, Param, Start, Values, add_shared_commands
 from referee.cli.status import ExitStatus, fail
 from referee.errors import RefereeError
 from referee.i18n import _
@@ -73,70 +64,43 @@ def checked_names(names: str) -> str:
     return names.lower()
 
 
-@app.command()
-def play(
-    ctx: typer.Context,
-    players: Annotated[
-        str | None, typer.Option("--players", help="2 to 4 players in seat order, first to move first: Ann,Bob,Cid.")
-    ] = None,
-    seed: SeedOption = None,
-    apprentices: Annotated[
-        str | None, typer.Option("--apprentices", help="Without --seed: each player's apprentice, W01,W02,…")
-    ] = None,
-    buildings: Annotated[
-        str | None, typer.Option("--buildings", help="Without --seed: the 5 face-up buildings, B01,…")
-    ] = None,
-    workers: Annotated[
-        str | None, typer.Option("--workers", help="Without --seed: the 5 face-up workers, W07,…")
-    ] = None,
-    record: RecordOption = None,
-    resume: ResumeOption = None,
-    log: LogOption = None,
-    history: PlayHistoryOption = None,
-    location: LocationOption = None,
-    card_names: NamesOption = "fr",
-    computer: Annotated[
-        str | None,
-        typer.Option("--computer", help="Seats the computer plays, numbered from 1 in --players order: 2 or 2,3."),
-    ] = None,
-    level: Annotated[int, typer.Option("--level", help="The computer's strength: 1 (a beginner) to 5.")] = 4,
-    computer_time: Annotated[
-        float, typer.Option("--computer-time", help="Seconds the computer thinks per action.")
-    ] = 0.5,
-    json_mode: JsonOption = False,
-) -> int:
-    """Referee a live game: menus at a terminal, one action per line from a pipe."""
+def start(env: Environment, values: Values, out: Output) -> Start:
+    """``play``: the card names shown, the players (unless resuming), the computer's seats, then the deal (after the
+    seats: a deal typed at the table is asked of the people only); the note on English names said once."""
     from referee.builders.cards import show_names
-    from referee.cli.table.start import play_command
 
-    out = Output(ctx.obj, json_mode)
+    players, resume, card_names = values["players"], values["resume"], values["card_names"]
+    json_mode = values["json_mode"]
     names, setup = None, None
-    seats: Any = None
-    try:
-        show_names(checked_names(card_names))
-        if resume is None and players:
-            names = checked_players(players)
-        if computer is not None:
-            seats = computer_seats(computer, names, resume, level, computer_time, ctx.obj)
-        if names is not None:
-            setup = play_setup(names, seed, apprentices, buildings, workers, json_mode, ctx.obj.interactive)
-    except RefereeError as error:
-        raise fail(out, error) from None
+    seats: list[int] | None = None
+    show_names(checked_names(card_names))
+    if resume is None and players:
+        names = checked_players(players)
+    if values["computer"] is not None:
+        seats = computer_seats(values["computer"], names, resume, values["level"], values["computer_time"], env)
+    if names is not None:
+        setup = play_setup(
+            names,
+            values["seed"],
+            values["apprentices"],
+            values["buildings"],
+            values["workers"],
+            json_mode,
+            env.interactive,
+        )
     if card_names.lower() == "en":  # said once, wrapped between words at a terminal
-        if ctx.obj.interactive and not json_mode:
+        if env.interactive and not json_mode:
             from rich.text import Text
 
-            Output(ctx.obj.screen()).show(Text(unverified_names_note(), style="dim"))
+            Output(env.screen()).show(Text(unverified_names_note(), style="dim"))
         else:
             out.note(unverified_names_note())
     player = None
     if seats is not None:
         from referee.builders.computer import BuildersComputer
 
-        player = BuildersComputer(seats, level, computer_time)  # its own seed: never the deal's
-    return play_command(
-        ctx.obj, SPEC, names, setup, record, resume, json_mode, player, PlayLogging(log, history, location)
-    )
+        player = BuildersComputer(seats, values["level"], values["computer_time"])  # its own seed: never the deal's
+    return names, setup, player
 
 
 def computer_seats(
@@ -168,32 +132,86 @@ def _players_in(resume: str | None, env: Any) -> int | None:
     return len(players) if isinstance(players, list) else None
 
 
-add_record_commands(
+def read_simulated(players: str, values: Values, out: Output) -> tuple[list[str], dict[str, Any]]:
+    """``simulate --players``: the players; the deal is the rules' (:class:`DealingRules`), a new one each game."""
+    return checked_players(players), {"seed": 0}
+
+
+add_shared_commands(
     app,
     SPEC,
-    action_example="send W07 B12",
-    score_file_help="A record, or a final tally with a [final] table per player.",
-    score_doc="Score a record, or the cards and écus in front of each player at the end.",
-    complete_topic=complete_topic,
+    GameCommands(
+        setup_options=(),
+        read_setup=read_simulated,
+        play_players=Param(
+            "players",
+            Annotated[
+                str | None,
+                typer.Option("--players", help="2 to 4 players in seat order, first to move first: Ann,Bob,Cid."),
+            ],
+            None,
+        ),
+        play_doc="Referee a live game: menus at a terminal, one action per line from a pipe.",
+        simulate_players=Param(
+            "players", Annotated[str, typer.Option("--players", help="2 to 4 players: Ann,Bob.")], "Ann,Bob"
+        ),
+        simulate_doc=(
+            "Random legal self-play, a new deal each game: statistics, benchmarks; checks the invariants of every game."
+        ),
+        action_example="send W07 B12",
+        score_file_help="A record, or a final tally with a [final] table per player.",
+        score_doc="Score a record, or the cards and écus in front of each player at the end.",
+        complete_topic=complete_topic,
+        play_setup_options=(
+            Param("seed", SeedOption, None),
+            Param(
+                "apprentices",
+                Annotated[
+                    str | None,
+                    typer.Option("--apprentices", help="Without --seed: each player's apprentice, W01,W02,…"),
+                ],
+                None,
+            ),
+            Param(
+                "buildings",
+                Annotated[
+                    str | None, typer.Option("--buildings", help="Without --seed: the 5 face-up buildings, B01,…")
+                ],
+                None,
+            ),
+            Param(
+                "workers",
+                Annotated[str | None, typer.Option("--workers", help="Without --seed: the 5 face-up workers, W07,…")],
+                None,
+            ),
+        ),
+        table_options=(
+            Param("card_names", NamesOption, "fr"),
+            Param(
+                "computer",
+                Annotated[
+                    str | None,
+                    typer.Option(
+                        "--computer", help="Seats the computer plays, numbered from 1 in --players order: 2 or 2,3."
+                    ),
+                ],
+                None,
+            ),
+            Param(
+                "level",
+                Annotated[int, typer.Option("--level", help="The computer's strength: 1 (a beginner) to 5.")],
+                4,
+            ),
+            Param(
+                "computer_time",
+                Annotated[float, typer.Option("--computer-time", help="Seconds the computer thinks per action.")],
+                0.5,
+            ),
+        ),
+        start=start,
+        simulate_spec=lambda spec, values: dataclasses.replace(spec, rules=DealingRules(values["seed"])),
+    ),
 )
-
-
-@app.command()
-def simulate(
-    ctx: typer.Context,
-    games: GamesOption,
-    seed: SimulationSeedOption = None,
-    players: Annotated[str, typer.Option("--players", help="2 to 4 players: Ann,Bob.")] = "Ann,Bob",
-    json_mode: JsonOption = False,
-) -> int:
-    """Random legal self-play, a new deal each game: statistics, benchmarks; checks the invariants of every game."""
-    out = Output(ctx.obj, json_mode)
-    try:
-        names = checked_players(players)
-    except RefereeError as error:
-        raise fail(out, error) from None
-    spec = dataclasses.replace(SPEC, rules=DealingRules(seed))
-    return shared_commands.simulate_command(ctx.obj, spec, names, {"seed": 0}, games, seed, json_mode)
 
 
 @app.command()

@@ -608,8 +608,7 @@ class DealingRules:
         return dealt
 
 
-def complete_topic(incomplete: str) -> list[str]:
-    return [name for name in shared_commands.topic_names(SPEC) if name.startswith(incomplete.lower())]
+complete_topic = shared_commands.topic_completer(SPEC, __name__)
 
 
 def complete_kind(incomplete: str) -> list[str]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from referee.cli import shared_commands
+from referee.cli.env import Environment
 from referee.cli.files import display_name
 from referee.cli.games.coin_age.maps import (
     DEFAULT_MAP,
@@ -19,17 +19,8 @@ from referee.cli.games.coin_age.maps import (
     user_maps_dir,
 )
 from referee.cli.games.coin_age.room import RULES, SPEC, complete_map, complete_topic
-from referee.cli.history.commands import LocationOption, LogOption, PlayHistoryOption
-from referee.cli.history.play_log import PlayLogging
 from referee.cli.output import Output
-from referee.cli.record_commands import (
-    GamesOption,
-    JsonOption,
-    RecordOption,
-    ResumeOption,
-    SimulationSeedOption,
-    add_record_commands,
-)
+from referee.cli.record_commands import GameCommands, JsonOption, Param, Start, Values, add_shared_commands
 from referee.cli.records import parse_players
 from referee.cli.status import ExitStatus, fail
 from referee.engine import Game
@@ -66,84 +57,101 @@ def players_and_setup(players: str, map_value: str, out: Output) -> tuple[list[s
         raise fail(out, error) from None
 
 
-@app.command()
-def play(
-    ctx: typer.Context,
-    players: Annotated[str | None, typer.Option("--players", help="The two players, heads first: Ann,Bob.")] = None,
-    map_value: MapOption = DEFAULT_MAP,
-    record: RecordOption = None,
-    resume: ResumeOption = None,
-    log: LogOption = None,
-    history: PlayHistoryOption = None,
-    location: LocationOption = None,
-    json_mode: JsonOption = False,
-    computer: Annotated[
-        str | None,
-        typer.Option("--computer", help="The seat the computer plays: 1 (heads) or 2 (tails)."),
-    ] = None,
-    vs_computer: Annotated[
-        bool, typer.Option("--vs-computer", help="The computer plays one seat (see --computer-seat).")
-    ] = False,
-    computer_seat: Annotated[
-        int | None, typer.Option("--computer-seat", help="With --vs-computer: 1 (heads) or 2 (tails, the default).")
-    ] = None,
-    seed: Annotated[
-        int | None, typer.Option("--seed", help="The computer's tosses, fixed by this number and the turn.")
-    ] = None,
-    computer_time: Annotated[float, typer.Option("--computer-time", help="Seconds per computer turn.")] = 1.0,
-    level: Annotated[int, typer.Option("--level", help="The computer's strength: 1 (a beginner) to 5.")] = 5,
-    computer_tosses: Annotated[
-        str,
-        typer.Option(
-            "--computer-tosses",
-            help="drawn by the referee, or typed: you slap its coins.",
-        ),
-    ] = "drawn",
-) -> int:
-    """Referee a live game: typed or picked at a terminal, one action per line from a pipe."""
-    from referee.cli.table.start import play_command
+def read_setup(players: str, values: Values, out: Output) -> tuple[list[str], dict[str, Any]]:
+    """``--players`` and ``--map`` into the players and the rules' setup."""
+    return players_and_setup(players, values["map_value"], out)
 
-    out = Output(ctx.obj, json_mode)
+
+def start(env: Environment, values: Values, out: Output) -> Start:
+    """``play``: the players and the map (unless resuming), and the computer of ``--computer`` or
+    ``--vs-computer``."""
     names, setup = (None, None)
-    if resume is None:
-        names, setup = players_and_setup(players or "", map_value, out) if players else (None, None)
+    if values["resume"] is None and values["players"]:
+        names, setup = read_setup(values["players"], values, out)
     player = None
+    computer, vs_computer, computer_seat = values["computer"], values["vs_computer"], values["computer_seat"]
     if vs_computer or computer is not None or computer_seat is not None:
-        try:
-            from referee.cli.games.coin_age.sparring import coin_age_computer, computer_seat_of
+        from referee.cli.games.coin_age.sparring import coin_age_computer, computer_seat_of
 
-            seat = computer_seat_of(computer, vs_computer, computer_seat)
-            player = coin_age_computer(seat, seed, computer_time, computer_tosses, level)
-        except RefereeError as error:
-            raise fail(out, error) from None
-    return play_command(
-        ctx.obj, SPEC, names, setup, record, resume, json_mode, player, PlayLogging(log, history, location)
-    )
+        seat = computer_seat_of(computer, vs_computer, computer_seat)
+        player = coin_age_computer(
+            seat, values["seed"], values["computer_time"], values["computer_tosses"], values["level"]
+        )
+    return names, setup, player
 
 
-add_record_commands(
+add_shared_commands(
     app,
     SPEC,
-    action_example="capture B2",
-    score_file_help="A record, or a position with [board] and [banks].",
-    score_doc="Score a record, or a final position typed from the table.",
-    complete_topic=complete_topic,
+    GameCommands(
+        setup_options=(Param("map_value", MapOption, DEFAULT_MAP),),
+        read_setup=read_setup,
+        play_players=Param(
+            "players",
+            Annotated[str | None, typer.Option("--players", help="The two players, heads first: Ann,Bob.")],
+            None,
+        ),
+        play_doc="Referee a live game: typed or picked at a terminal, one action per line from a pipe.",
+        simulate_players=Param("players", PlayersOption, "Heads,Tails"),
+        simulate_doc="Random legal self-play: statistics, benchmarks, fuzzing; checks the invariants of every game.",
+        action_example="capture B2",
+        score_file_help="A record, or a position with [board] and [banks].",
+        score_doc="Score a record, or a final position typed from the table.",
+        complete_topic=complete_topic,
+        after_json=(
+            Param(
+                "computer",
+                Annotated[
+                    str | None,
+                    typer.Option("--computer", help="The seat the computer plays: 1 (heads) or 2 (tails)."),
+                ],
+                None,
+            ),
+            Param(
+                "vs_computer",
+                Annotated[
+                    bool, typer.Option("--vs-computer", help="The computer plays one seat (see --computer-seat).")
+                ],
+                False,
+            ),
+            Param(
+                "computer_seat",
+                Annotated[
+                    int | None,
+                    typer.Option("--computer-seat", help="With --vs-computer: 1 (heads) or 2 (tails, the default)."),
+                ],
+                None,
+            ),
+            Param(
+                "seed",
+                Annotated[
+                    int | None,
+                    typer.Option("--seed", help="The computer's tosses, fixed by this number and the turn."),
+                ],
+                None,
+            ),
+            Param(
+                "computer_time",
+                Annotated[float, typer.Option("--computer-time", help="Seconds per computer turn.")],
+                1.0,
+            ),
+            Param(
+                "level",
+                Annotated[int, typer.Option("--level", help="The computer's strength: 1 (a beginner) to 5.")],
+                5,
+            ),
+            Param(
+                "computer_tosses",
+                Annotated[
+                    str,
+                    typer.Option("--computer-tosses", help="drawn by the referee, or typed: you slap its coins."),
+                ],
+                "drawn",
+            ),
+        ),
+        start=start,
+    ),
 )
-
-
-@app.command()
-def simulate(
-    ctx: typer.Context,
-    games: GamesOption,
-    seed: SimulationSeedOption = None,
-    players: PlayersOption = "Heads,Tails",
-    map_value: MapOption = DEFAULT_MAP,
-    json_mode: JsonOption = False,
-) -> int:
-    """Random legal self-play: statistics, benchmarks, fuzzing; checks the invariants of every game."""
-    out = Output(ctx.obj, json_mode)
-    names, setup = players_and_setup(players, map_value, out)
-    return shared_commands.simulate_command(ctx.obj, SPEC, names, setup, games, seed, json_mode)
 
 
 # -- maps ------------------------------------------------------------------------------------------------------

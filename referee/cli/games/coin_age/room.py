@@ -378,8 +378,7 @@ def _computer_from_record(table: dict[str, Any], players: int) -> Any:
     return computer_from_record(table, players)
 
 
-def complete_topic(incomplete: str) -> list[str]:
-    return [name for name in shared_commands.topic_names(SPEC) if name.startswith(incomplete.lower())]
+complete_topic = shared_commands.topic_completer(SPEC, __name__)
 
 
 def complete_map(incomplete: str) -> list[str]:

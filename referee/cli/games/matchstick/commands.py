@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from referee.cli import shared_commands
 from referee.cli.games.matchstick.room import (
     SPEC,
     TURNED_MARK,
@@ -19,17 +18,8 @@ from referee.cli.games.matchstick.room import (
     players_and_setup,
     row_of,
 )
-from referee.cli.history.commands import LocationOption, LogOption, PlayHistoryOption
-from referee.cli.history.play_log import PlayLogging
 from referee.cli.output import Output
-from referee.cli.record_commands import (
-    GamesOption,
-    JsonOption,
-    RecordOption,
-    ResumeOption,
-    SimulationSeedOption,
-    add_record_commands,
-)
+from referee.cli.record_commands import GameCommands, Param, Values, add_shared_commands
 from referee.cli.status import ExitStatus, fail
 from referee.errors import RefereeError
 from referee.i18n import _, ngettext
@@ -53,57 +43,38 @@ DealAllOption = Annotated[
 ]
 
 
-@app.command()
-def play(
-    ctx: typer.Context,
-    players: Annotated[
-        str | None, typer.Option("--players", help="2 to 8 players in seat order, the leader first: Ann,Bob,Cid.")
-    ] = None,
-    expansion: ExpansionOption = 0,
-    deal_all: DealAllOption = False,
-    record: RecordOption = None,
-    resume: ResumeOption = None,
-    log: LogOption = None,
-    history: PlayHistoryOption = None,
-    location: LocationOption = None,
-    json_mode: JsonOption = False,
-) -> int:
-    """Referee a live game: menus at a terminal, one action per line from a pipe."""
-    from referee.cli.table.start import play_command
-
-    out = Output(ctx.obj, json_mode)
-    names, setup = (None, None)
-    if resume is None and players:
-        names, setup = players_and_setup(players, expansion, deal_all, out)
-    return play_command(
-        ctx.obj, SPEC, names, setup, record, resume, json_mode, None, PlayLogging(log, history, location)
-    )
+def read_setup(players: str, values: Values, out: Output) -> tuple[list[str], dict[str, Any]]:
+    """``--players``, ``--expansion`` and ``--deal-all`` into the players and the rules' setup."""
+    return players_and_setup(players, values["expansion"], values["deal_all"], out)
 
 
-add_record_commands(
+add_shared_commands(
     app,
     SPEC,
-    action_example="play 8 0",
-    score_file_help="A record ('-' for standard input).",
-    score_doc="The ranking of a record: the order of going out (if it ended now, for a game not over).",
-    complete_topic=complete_topic,
+    GameCommands(
+        setup_options=(Param("expansion", ExpansionOption, 0), Param("deal_all", DealAllOption, False)),
+        read_setup=read_setup,
+        play_players=Param(
+            "players",
+            Annotated[
+                str | None,
+                typer.Option("--players", help="2 to 8 players in seat order, the leader first: Ann,Bob,Cid."),
+            ],
+            None,
+        ),
+        play_doc="Referee a live game: menus at a terminal, one action per line from a pipe.",
+        simulate_players=Param(
+            "players",
+            Annotated[str, typer.Option("--players", help="2 to 8 players in seat order.")],
+            "Ann,Bob,Cid,Dee",
+        ),
+        simulate_doc="Random legal self-play: statistics, benchmarks, fuzzing; checks the invariants of every game.",
+        action_example="play 8 0",
+        score_file_help="A record ('-' for standard input).",
+        score_doc="The ranking of a record: the order of going out (if it ended now, for a game not over).",
+        complete_topic=complete_topic,
+    ),
 )
-
-
-@app.command()
-def simulate(
-    ctx: typer.Context,
-    games: GamesOption,
-    seed: SimulationSeedOption = None,
-    players: Annotated[str, typer.Option("--players", help="2 to 8 players in seat order.")] = "Ann,Bob,Cid,Dee",
-    expansion: ExpansionOption = 0,
-    deal_all: DealAllOption = False,
-    json_mode: JsonOption = False,
-) -> int:
-    """Random legal self-play: statistics, benchmarks, fuzzing; checks the invariants of every game."""
-    out = Output(ctx.obj, json_mode)
-    names, setup = players_and_setup(players, expansion, deal_all, out)
-    return shared_commands.simulate_command(ctx.obj, SPEC, names, setup, games, seed, json_mode)
 
 
 # -- shapes ----------------------------------------------------------------------------------------------------

@@ -595,8 +595,7 @@ SPEC = GameSpec(
 )
 
 
-def complete_topic(incomplete: str) -> list[str]:
-    return [name for name in shared_commands.topic_names(SPEC) if name.startswith(incomplete.lower())]
+complete_topic = shared_commands.topic_completer(SPEC, __name__)
 
 
 def complete_card(incomplete: str) -> list[str]:
