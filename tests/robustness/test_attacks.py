@@ -589,7 +589,8 @@ def test_a_failed_write_during_undo_at_a_terminal_lets_the_game_go_on(tmp_path: 
     )
     monkeypatch.setattr(TerminalMode, "ask_typed", lambda self, prompter: "")  # Enter alone: the menus' answers
     game = Game(spec.rules, PLAYERS["coin-age"], spec.prepare_setup(dict(SETUP["coin-age"]), "test"))
-    status = PlaySession(spec, environment, game, path, json_mode=False).run()
+    session = PlaySession(spec, environment, game, path, json_mode=False)
+    status = session.run(lambda playing: TerminalMode(playing).run())
     monkeypatch.undo()
     assert status == 0, stderr.getvalue()
     assert "No space left on device" in stderr.getvalue()
