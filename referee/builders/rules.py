@@ -246,9 +246,9 @@ class BuildersRules(RulesBase[BuildersState, Action]):
                     card=worker.label, cost=worker.cost, coins=seat.coins
                 ),
             )
-        reason = _("{worker} to {site}: {actions}, {cost} écus").format(
-            worker=action.worker, site=action.site, actions=_actions(cost), cost=worker.cost
-        )
+        reason = ngettext(
+            "{worker} to {site}: {actions}, {cost} écu", "{worker} to {site}: {actions}, {cost} écus", worker.cost
+        ).format(worker=action.worker, site=action.site, actions=_actions(cost), cost=worker.cost)
         if not any(still_needed(action.site, [*seat.sites[action.site], action.worker])):
             return Verdict(True, "complete", reason + _("; {site} is then finished").format(site=site.label))
         return Verdict(True, "machines" if worker.kind == "machine" else "send", reason)
@@ -264,7 +264,11 @@ class BuildersRules(RulesBase[BuildersState, Action]):
             return Verdict(
                 True,
                 "bank",
-                _("the bank holds only {bank} écus: you get {bank}").format(bank=state.bank),
+                ngettext(
+                    "the bank holds only {bank} écu: you get {bank}",
+                    "the bank holds only {bank} écus: you get {bank}",
+                    state.bank,
+                ).format(bank=state.bank),
                 ruling("bank"),
             )
         ruled = ruling("coins") if action.amount == 1 else None
@@ -427,9 +431,11 @@ class BuildersRules(RulesBase[BuildersState, Action]):
             events.append(
                 Event(
                     "bank_short",
-                    lambda: _("the bank holds only {paid} écus of the {amount} due for {why}").format(
-                        paid=paid, amount=amount, why=why
-                    ),
+                    lambda: ngettext(
+                        "the bank holds only {paid} écu of the {amount} due for {why}",
+                        "the bank holds only {paid} écus of the {amount} due for {why}",
+                        paid,
+                    ).format(paid=paid, amount=amount, why=why),
                     {"due": amount, "paid": paid, "player": state.players[state.current]},
                 )
             )
@@ -468,9 +474,11 @@ class BuildersRules(RulesBase[BuildersState, Action]):
         events.append(
             Event(
                 "complete",
-                lambda: _("{player} finishes {card}: {vp} VP, {coins} écus").format(
-                    player=player, card=card.label, vp=card.vp, coins=card.coins
-                ),
+                lambda: ngettext(
+                    "{player} finishes {card}: {vp} VP, {coins} écu",
+                    "{player} finishes {card}: {vp} VP, {coins} écus",
+                    card.coins,
+                ).format(player=player, card=card.label, vp=card.vp, coins=card.coins),
                 {"player": player, "card": site, "vp": card.vp, "coins": card.coins},
             )
         )

@@ -14,7 +14,7 @@ from referee.builders import cards
 from referee.builders.state import TOTAL_ECUS, check_players
 from referee.engine import Outcome
 from referee.errors import NotationError, SetupError
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 
 def rank(players: list[str] | tuple[str, ...], vp: list[int], coins: list[int]) -> Outcome:
@@ -34,13 +34,17 @@ def rank(players: list[str] | tuple[str, ...], vp: list[int], coins: list[int]) 
             score=score, vp=best_vp, coins=best_coins, names=", ".join(sharing)
         )
     elif score == keys[second][0] and best_vp != second_vp:
-        tie_break = _("tied at {score} points: {winner} has more VP from buildings ({a} > {b})").format(
-            score=score, winner=best, a=best_vp, b=second_vp
-        )
+        tie_break = ngettext(
+            "tied at {score} point: {winner} has more VP from buildings ({a} > {b})",
+            "tied at {score} points: {winner} has more VP from buildings ({a} > {b})",
+            score,
+        ).format(score=score, winner=best, a=best_vp, b=second_vp)
     elif score == keys[second][0]:
-        tie_break = _("tied at {score} points and {vp} VP: {winner} has more écus ({a} > {b})").format(
-            score=score, vp=best_vp, winner=best, a=best_coins, b=second_coins
-        )
+        tie_break = ngettext(
+            "tied at {score} point and {vp} VP: {winner} has more écus ({a} > {b})",
+            "tied at {score} points and {vp} VP: {winner} has more écus ({a} > {b})",
+            score,
+        ).format(score=score, vp=best_vp, winner=best, a=best_coins, b=second_coins)
     return Outcome(scores=scores, ranking=ranking, winner=winner, tie_break=tie_break, breakdown=breakdown)
 
 

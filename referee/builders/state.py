@@ -181,7 +181,11 @@ def _told_ids(setup: Mapping[str, Any], key: str, count: int, kind: str) -> list
     if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
         raise SetupError(_("setup '{key}' must be a list of card ids").format(key=key))
     if len(raw) != count:
-        raise SetupError(_("setup '{key}' needs {count} cards, not {n}").format(key=key, count=count, n=len(raw)))
+        raise SetupError(
+            ngettext(
+                "setup '{key}' needs {count} card, not {n}", "setup '{key}' needs {count} cards, not {n}", count
+            ).format(key=key, count=count, n=len(raw))
+        )
     ids = []
     for text in raw:
         found = cards.candidates(text)

@@ -774,13 +774,17 @@ def score(state: CoinAgeState) -> Outcome:
     if totals[0] == totals[1]:
         if bank_value[0] == bank_value[1]:
             winner = None
-            tie_break = _("tied on {points} points and on bank value {value}: a draw").format(
-                points=totals[0], value=bank_value[0]
-            )
+            tie_break = ngettext(
+                "tied on {points} point and on bank value {value}: a draw",
+                "tied on {points} points and on bank value {value}: a draw",
+                totals[0],
+            ).format(points=totals[0], value=bank_value[0])
         else:
-            tie_break = _("tied on {points} points; {winner} has the higher bank value ({high} against {low})").format(
-                points=totals[0], winner=names[order[0]], high=bank_value[order[0]], low=bank_value[order[1]]
-            )
+            tie_break = ngettext(
+                "tied on {points} point; {winner} has the higher bank value ({high} against {low})",
+                "tied on {points} points; {winner} has the higher bank value ({high} against {low})",
+                totals[0],
+            ).format(points=totals[0], winner=names[order[0]], high=bank_value[order[0]], low=bank_value[order[1]])
     return Outcome(
         scores=scores,
         ranking=[names[order[0]], names[order[1]]],

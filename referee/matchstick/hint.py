@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from referee.errors import InputError
-from referee.i18n import _
+from referee.i18n import _, ngettext
 from referee.matchstick.actions import Play
 from referee.matchstick.rules import REVOLUTION, RULES, play_cost, stronger_values
 from referee.matchstick.segments import FACES, copies_of, parse_card
@@ -40,17 +40,21 @@ def parse_hand(text: str, state: MatchstickState) -> Counter[str]:
     name = state.players[seat]
     if sum(hand.values()) != held:
         raise InputError(
-            _("--hand lists {given} cards, but {name} holds {held}").format(
-                given=sum(hand.values()), name=name, held=held
-            )
+            ngettext(
+                "--hand lists {given} card, but {name} holds {held}",
+                "--hand lists {given} cards, but {name} holds {held}",
+                sum(hand.values()),
+            ).format(given=sum(hand.values()), name=name, held=held)
         )
     for card, count in sorted(hand.items()):
         left = copies_of(card, state.expansion) - state.copies_played[card]
         if count > left:
             raise InputError(
-                _("--hand has {count} × {card}, but only {left} of its {total} copies are still unplayed").format(
-                    count=count, card="/".join(FACES[card]), left=left, total=copies_of(card, state.expansion)
-                )
+                ngettext(
+                    "--hand has {count} × {card}, but only {left} of its copies is still unplayed ({total} in all)",
+                    "--hand has {count} × {card}, but only {left} of its copies are still unplayed ({total} in all)",
+                    left,
+                ).format(count=count, card="/".join(FACES[card]), left=left, total=copies_of(card, state.expansion))
             )
     return hand
 

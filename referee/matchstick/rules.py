@@ -127,7 +127,11 @@ def _read_setup(players: list[str], setup: Mapping[str, Any]) -> tuple[int, list
     deck = deck_size(expansion)
     if sum(sizes) > deck:
         raise SetupError(
-            _("hand_sizes deal {total} cards but the deck has only {deck}").format(total=sum(sizes), deck=deck)
+            ngettext(
+                "hand_sizes deal {total} card but the deck has only {deck}",
+                "hand_sizes deal {total} cards but the deck has only {deck}",
+                sum(sizes),
+            ).format(total=sum(sizes), deck=deck)
         )
     return expansion, list(sizes)
 
@@ -330,8 +334,7 @@ class MatchstickRules(RulesBase[MatchstickState, Action]):
                     False,
                     "copies",
                     _(
-                        "only {total} copies of the {card} card exist and {played} have been played already; "
-                        "this play needs {n}"
+                        "copies of the {card} card in the deck: {total}; played already: {played}; this play needs {n}"
                     ).format(total=total, card=card, played=played, n=n),
                 )
         cost, have = play_cost(play), state.matchsticks[seat]

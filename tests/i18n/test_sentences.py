@@ -86,31 +86,6 @@ NEVER_ONE: dict[str, str] = {
 }
 """Messages whose count is never one (why), or that the rules packages still word so (marked "to convert")."""
 
-NOT_YET: frozenset[str] = frozenset(
-    {
-        # the rules packages' own messages (their events and refusals), to be put through ngettext there
-        "--hand has {count} × {card}, but only {left} of its {total} copies are still unplayed",
-        "--hand lists {given} cards, but {name} holds {held}",
-        "hand_sizes deal {total} cards but the deck has only {deck}",
-        "only {total} copies of the {card} card exist and {played} have been played already; this play needs {n}",
-        "setup '{key}' needs {count} cards, not {n}",
-        "the bank holds only {bank} écus: you get {bank}",
-        "the bank holds only {paid} écus of the {amount} due for {why}",
-        "tied at {score} points and {vp} VP: {winner} has more écus ({a} > {b})",
-        "tied at {score} points: {winner} has more VP from buildings ({a} > {b})",
-        "tied on {points} points and on bank value {value}: a draw",
-        "tied on {points} points; {winner} has the higher bank value ({high} against {low})",
-        "{player} finishes {card}: {vp} VP, {coins} écus",
-        "{worker} to {site}: {actions}, {cost} écus",
-        # history import (referee/cli/history/batch.py)
-        "stopped: {committed} games are in the history from this run; {lost} not logged, nothing after game {seen} "
-        "read",
-        "stopped: {committed} games are in the history from this run; {lost} not logged, {unread} not read",
-    }
-)
-"""Messages still counted without ngettext, outside the table's code: listed so that the list can only shrink
-(:func:`test_the_lists_of_exceptions_name_real_messages`)."""
-
 
 def messages() -> Iterator[tuple[str, ...]]:
     """Every message of the template: a one-tuple, or (singular, plural)."""
@@ -206,7 +181,7 @@ def test_no_count_of_one_before_a_plural() -> None:
         if len(text) == 2:  # ngettext: the singular with one
             if one_before_plural(render(text[0], 1)):
                 found.append(text[0])
-        elif one_before_plural(render(text[0], 1)) and text[0] not in NEVER_ONE and text[0] not in NOT_YET:
+        elif one_before_plural(render(text[0], 1)) and text[0] not in NEVER_ONE:
             found.append(text[0])
     assert not found, found
 
@@ -214,7 +189,7 @@ def test_no_count_of_one_before_a_plural() -> None:
 def test_the_lists_of_exceptions_name_real_messages() -> None:
     """A message converted (or reworded) leaves the lists: they can only shrink."""
     known = {form for text in messages() for form in text}
-    stale = sorted(text for text in [*NEVER_ONE, *NOT_YET] if text not in known)
+    stale = sorted(text for text in [*NEVER_ONE] if text not in known)
     assert not stale, stale
-    still_plural = [text for text in [*NEVER_ONE, *NOT_YET] if not one_before_plural(render(text, 1))]
+    still_plural = [text for text in [*NEVER_ONE] if not one_before_plural(render(text, 1))]
     assert not still_plural, still_plural

@@ -225,7 +225,7 @@ def test_copies_only_four_of_each_physical_card() -> None:
     g.state.matchsticks[0] = 5
     verdict = g.judge(g.parse("play 8 7"))
     assert not verdict.legal and verdict.rule == "copies"
-    assert "only 4 copies of the 7 card" in verdict.reason and "4 have been played" in verdict.reason
+    assert "copies of the 7 card in the deck: 4; played already: 4" in verdict.reason
 
 
 def test_copies_one_play_cannot_use_five_of_a_card() -> None:
@@ -246,7 +246,7 @@ def test_copies_double_faced_card_counted_once_whatever_the_face() -> None:
 def test_copies_expansion_count_for_g_and_h() -> None:
     g = game(expansion=2)
     verdict = g.judge(g.parse("play G G G G"))
-    assert not verdict.legal and verdict.rule == "copies" and "only 2 copies" in verdict.reason
+    assert not verdict.legal and verdict.rule == "copies" and "the deck: 2;" in verdict.reason
     assert game(expansion=4).judge(Play("G", ("G",) * 4)).legal
 
 

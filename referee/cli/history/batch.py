@@ -181,15 +181,20 @@ class BatchLog:
         committed = self.history.committed["added"] + self.history.committed["present"]
         if self.expected is None:
             self.out.error(
-                _(
+                ngettext(
+                    "stopped: {committed} game is in the history from this run;"
+                    " {lost} not logged, nothing after game {seen} read",
                     "stopped: {committed} games are in the history from this run;"
-                    " {lost} not logged, nothing after game {seen} read"
+                    " {lost} not logged, nothing after game {seen} read",
+                    committed,
                 ).format(committed=committed, lost=len(lost), seen=self.seen)
             )
         else:
             self.out.error(
-                _(
-                    "stopped: {committed} games are in the history from this run; {lost} not logged, {unread} not read"
+                ngettext(
+                    "stopped: {committed} game is in the history from this run; {lost} not logged, {unread} not read",
+                    "stopped: {committed} games are in the history from this run; {lost} not logged, {unread} not read",
+                    committed,
                 ).format(committed=committed, lost=len(lost), unread=self.expected - self.seen)
             )
         if lost:
