@@ -27,6 +27,7 @@ from typing import IO, Any
 
 from referee.errors import InputError
 from referee.history.entry import GameEntry, game_title, has_points
+from referee.history.play_facts import FirstPlays, duration_minutes
 from referee.history.plays import PlayedSeat, label, read_score, score_only_entry, seats_in_order
 from referee.i18n import _
 from referee.xmltext import clean as xml_text
@@ -61,7 +62,7 @@ def play_element(
     logged_id: int, entry: GameEntry, bgg_id: int | None, length: int | None, new: frozenset[str] = frozenset()
 ) -> str:
     """One ``<play>``: the referee's id as the play's id, the game's BoardGameGeek id (0 when it has none); ``new``:
-    the players marked new to the game (see :class:`referee.history.export.FirstPlays`)."""
+    the players marked new to the game (see :class:`referee.history.play_facts.FirstPlays`)."""
     from xml.etree.ElementTree import Element, SubElement, indent, tostring  # writing only: reading is defusedxml's
 
     points = has_points(entry.game)
@@ -87,8 +88,6 @@ def play_element(
 
 def bgg_chunks(games: Iterable[Any], total: int, bgg_id_of: Callable[[str], int | None]) -> Iterator[str]:
     """The whole file, a play at a time (``games``: logged games, oldest first)."""
-    from referee.history.export import FirstPlays, duration_minutes
-
     first_plays = FirstPlays()
     yield '<?xml version="1.0" encoding="utf-8"?>\n'
     yield f'<plays username="" userid="0" total="{int(total)}" page="1" termsofuse="{TERMS}">\n'

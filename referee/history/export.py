@@ -18,10 +18,10 @@ import csv
 import io
 import json
 from collections.abc import Iterable, Iterator
-from datetime import datetime
 from typing import Any
 
-from referee.history.entry import GameEntry, game_title, has_points, name_key
+from referee.history.entry import game_title, has_points, name_key
+from referee.history.play_facts import FirstPlays, bgg_id_of, duration_minutes, play_date, play_uuid, utc_play_date
 from referee.history.store import LoggedGame
 
 SOURCE_NAME = "referee"
@@ -31,54 +31,6 @@ PUSH_ADDRESS = "https://app.bgstatsapp.com/createPlay.html?data="
 """Where BG Stats takes a play pushed from another app (its support page; ``bgstats://app.bgstatsapp.com/…`` opens
 the app directly)."""
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _moment(stamp: str | None) -> datetime | None:
-    if not stamp:
-        return None
-    try:
-        return datetime.fromisoformat(stamp)
-    except ValueError:
-        return None
-
-
-def play_date(entry: GameEntry) -> str:
-    """When the game was played, as BG Stats writes it: the time at the table (as recorded), no offset."""
-    moment = _moment(entry.finished) or _moment(entry.started)
-    if moment is None:
-        moment = _moment(entry.played + "+00:00") if entry.played else None
-        if moment is not None:
-            moment = moment.astimezone()
-    return moment.strftime("%Y-%m-%d %H:%M:%S") if moment is not None else ""
-
-
-def duration_minutes(entry: GameEntry) -> int | None:
-    start, end = _moment(entry.started), _moment(entry.finished)
-    if start is None or end is None:
-        return None
-    try:
-        seconds = (end - start).total_seconds()
-    except TypeError:  # one with an offset, one without
-        return None
-    return max(0, round(seconds / 60)) if seconds >= 0 else None
-
-
-class FirstPlays:
-    """Which players of each game, read oldest first, are new to it: marked so by the app the play came from, or
-    playing that game for the first time in what was read (exports mark them as BoardGameGeek's ``new`` and BG
-    Stats' ``newPlayer``)."""
-
-    def __init__(self) -> None:
-        self.seen: set[tuple[str, str]] = set()
-
-    def new(self, entry: GameEntry) -> frozenset[str]:
-        names = set()
-        for player in entry.players:
-            key = (entry.game, name_key(player.name))
-            if player.new or key not in self.seen:
-                names.add(player.name)
-            self.seen.add(key)
-        return frozenset(names)
 
 
 def list_document(logged: LoggedGame) -> dict[str, Any]:
@@ -114,30 +66,8 @@ def list_document(logged: LoggedGame) -> dict[str, Any]:
     }
 
 
-def bgg_id_of(game: str) -> int | None:
-    """A registered game's BoardGameGeek id, as its registry line gives it (None: unknown, or not registered)."""
-    from referee import registry
-
-    return registry.facts(game).bgg_id
-
-
-def utc_play_date(entry: GameEntry) -> str:
-    """When the game ended (else started), in UTC, as ``YYYY-MM-DD HH:MM:SS``: what the push links carry (see
-    ``docs/formats.md``: implementers of the link send UTC; BG Stats shows it in the phone's time zone)."""
-    from datetime import UTC
-
-    moment = _moment(entry.finished) or _moment(entry.started)
-    if moment is not None and moment.tzinfo is None:
-        moment = moment.astimezone()  # a time without offset (an imported play): taken as this machine's
-    if moment is None:
-        moment = _moment(entry.played + "+00:00") if entry.played else None
-    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S") if moment is not None else ""
-
-
 def bgstats_play(logged: LoggedGame) -> dict[str, Any]:
     """One game in BG Stats' format for plays pushed from other apps."""
-    from referee.history.bgstats import play_uuid
-
     entry = logged.entry
     no_points = not has_points(entry.game)
     play: dict[str, Any] = {

@@ -216,7 +216,7 @@ def replayed(entry: GameEntry) -> tuple[Any, list[dict[str, Any]]]:
 
 def show_command(env: Environment, game_id: str, json_mode: bool, history_file: str | None) -> int:
     from referee.history.entry import game_title, has_points
-    from referee.history.export import duration_minutes
+    from referee.history.play_facts import duration_minutes
 
     out = Output(env, json_mode)
     try:
