@@ -28,7 +28,7 @@ from typing import IO, Any
 from referee.errors import InputError
 from referee.history.entry import GameEntry, game_title, has_points
 from referee.history.play_facts import FirstPlays, duration_minutes
-from referee.history.plays import PlayedSeat, label, read_score, score_only_entry, seats_in_order
+from referee.history.plays import PlayedSeat, game_of_play, label, read_score, score_only_entry, seats_in_order
 from referee.i18n import _
 from referee.xmltext import clean as xml_text
 
@@ -37,10 +37,6 @@ MAX_BYTES = 256 * 1024 * 1024
 MAX_QUANTITY = 100
 """A play logged as this many games at most (``quantity``)."""
 TERMS = "https://boardgamegeek.com/xmlapi/termsofuse"
-
-
-class OtherGame(InputError):
-    """A play of a game this referee does not keep: reported and skipped, as normal as any other play of a log."""
 
 
 def attribute(value: object) -> str:
@@ -196,13 +192,7 @@ def _entries(
     if item is None:
         raise InputError(_("{where}: no <item>: which game?").format(where=where))
     name = item.get("name") or ""
-    game = game_of(item.get("objectid") or "", name)
-    if game is None:
-        raise OtherGame(
-            _("{where}: '{name}' is not a game this referee keeps: skipped").format(
-                where=where, name=xml_text(name)[:60]
-            )
-        )
+    game = game_of_play(game_of, item.get("objectid") or "", [xml_text(name)], where)
     incomplete = element.get("incomplete", "0") not in ("0", "")  # kept as an abandoned game: no result
     unscored = element.get("nowinstats", "0") not in ("0", "")  # a play, not in win statistics
     date = element.get("date") or ""

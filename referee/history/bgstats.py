@@ -30,15 +30,11 @@ from typing import IO, Any
 from referee.errors import InputError
 from referee.history.entry import GameEntry, checked_uuid, derived_uuid, game_title, has_points, name_key
 from referee.history.play_facts import FirstPlays, duration_minutes, play_date, play_uuid
-from referee.history.plays import PlayedSeat, label, read_score, score_only_entry, seats_in_order
+from referee.history.plays import PlayedSeat, game_of_play, label, read_score, score_only_entry, seats_in_order
 from referee.i18n import _
 
 MAX_BYTES = 64 * 1024 * 1024
 """The largest BG Stats file read (a whole collection's backup of plays is a few megabytes)."""
-
-
-class OtherGame(InputError):
-    """A play of a game this referee does not keep: reported and skipped."""
 
 
 # -- writing ------------------------------------------------------------------------------------------------------
@@ -267,13 +263,8 @@ def _entry(
         raise InputError(_("{where}: its game is not in the file's games").format(where=where))
     bgg_id = game_row.get("bggId")
     name = _text(game_row.get("name")) or _text(game_row.get("bggName"))
-    game = game_of(str(bgg_id) if isinstance(bgg_id, int) and bgg_id > 0 else "", name)
-    if game is None and _text(game_row.get("bggName")):
-        game = game_of("", _text(game_row.get("bggName")))
-    if game is None:
-        raise OtherGame(
-            _("{where}: '{name}' is not a game this referee keeps: skipped").format(where=where, name=name[:60])
-        )
+    bgg_key = str(bgg_id) if isinstance(bgg_id, int) and bgg_id > 0 else ""
+    game = game_of_play(game_of, bgg_key, [name, _text(game_row.get("bggName"))], where)
     unscored = _truth(play.get("ignored"))  # a play, not counted in BG Stats' statistics
     date = _text(play.get("playDate"), 40)
     played = utc_sort_key(date) if re.fullmatch(r"\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?", date) else None
