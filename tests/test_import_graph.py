@@ -217,3 +217,53 @@ def test_no_module_imports_another_that_imports_it_back() -> None:
     graph = import_graph()
     components = strongly_connected(graph)
     assert not components, f"{len(components)} import circle(s):\n{describe(graph, components)}"
+
+
+GAME_PACKAGES = ("coin_age", "builders", "matchstick")
+LAYERS = (
+    "the shared ground (errors, i18n, players, engine, registry, …)",
+    "a game's rules",
+    "the history",
+    "the command line's shared pieces",
+    "the commands (table, history's room, TAB, record commands, draw)",
+    "the games' rooms",
+    "the front (app, main, fast)",
+    "python -m referee",
+)
+
+
+def layer(module: str) -> int:
+    """The layer of a module, as docs/developing.md ("Who imports whom") describes them, lowest first."""
+    parts = [*module.split(".")[1:], "", ""]
+    if parts[0] == "cli":
+        if parts[1] in ("table", "history", "tab", "record_commands", "draw"):
+            return 4
+        return {"games": 5, "app": 6, "main": 6, "fast": 6}.get(parts[1], 3)
+    if parts[0] == "__main__":
+        return 7
+    return {"history": 2, **dict.fromkeys(GAME_PACKAGES, 1)}.get(parts[0], 0)
+
+
+def test_every_import_goes_down_the_layers() -> None:
+    """The rules never import the history or the command line, the history never the command line, the shared
+    pieces of the command line never a command, and so on up."""
+    graph = import_graph()
+    upward = [
+        f"{module} (line {line}, {LAYERS[layer(module)]}) imports {target} ({LAYERS[layer(target)]})"
+        for module, targets in sorted(graph.items())
+        for target, line in sorted(targets.items())
+        if layer(target) > layer(module)
+    ]
+    assert not upward, "\n".join(upward)
+
+
+def test_a_games_rules_import_no_other_game() -> None:
+    """Each game's rules package stands alone on the shared ground."""
+    graph = import_graph()
+    crossing = [
+        f"{module} (line {line}) imports {target}"
+        for module, targets in sorted(graph.items())
+        for target, line in sorted(targets.items())
+        if layer(module) == layer(target) == 1 and module.split(".")[1] != target.split(".")[1]
+    ]
+    assert not crossing, "\n".join(crossing)
