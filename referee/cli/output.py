@@ -237,8 +237,6 @@ class Table:
         left: int = 1,
         edge: bool = True,
         rules: bool = True,
-        header: bool = True,
-        padding: tuple[int, int] = (0, 1),
         title_style: str = "",
     ) -> None:
         self.title = title
@@ -252,8 +250,6 @@ class Table:
         """Rich draws the rule's edge (a table beside another leaves it out)."""
         self.rules = rules
         """A rule under the header (else the header alone, as a line of labels)."""
-        self.header = header
-        self.padding = padding
         self.rows: list[tuple[list[Cell], str]] = []
 
     @property
@@ -298,9 +294,7 @@ class Table:
         table = RichTable(
             box=box.SIMPLE_HEAD if self.rules else None,
             pad_edge=False,
-            padding=self.padding,
             show_edge=self.edge,
-            show_header=self.header,
             title=Text(self.title, style=self.title_style) if self.title else None,
             title_justify="left",
         )
