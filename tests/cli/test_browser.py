@@ -1,6 +1,7 @@
 """A real browser opens what the referee draws: headless Chromium (Debian's package; ``.ci/run`` installs it) loads
-a season report, a picture and the page of BG Stats push links with their QR codes: no console error, something drawn (a blank page's screenshot is a few kilobytes),
-and the screenshot kept in ``build/screenshots/`` as the run's artifact.
+a season report, a picture and the page of BG Stats push links with their QR codes: no console error, something
+drawn (a blank page's screenshot is a few kilobytes), and the screenshot kept in ``build/screenshots/`` as the run's
+artifact.
 
 Where no Chromium is installed the test is skipped, unless ``REFEREE_REQUIRE_BROWSER`` is set (CI sets it)."""
 
