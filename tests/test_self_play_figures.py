@@ -46,7 +46,7 @@ def test_the_stored_figures_agree_with_a_fresh_sample(name: str) -> None:
         )
         fresh = json.loads(done.stdout)
         for seat in range(int(count)):
-            expected = stored["wins"][seat] / (stored["games"] - stored["stalled"])
+            expected = stored.wins[seat] / stored.ended
             seen = fresh["wins"][f"P{seat + 1}"] / (fresh["games"] - fresh["stalled"])
-            error = math.sqrt(expected * (1 - expected) / SAMPLE + expected * (1 - expected) / stored["games"])
+            error = math.sqrt(expected * (1 - expected) / SAMPLE + expected * (1 - expected) / stored.games)
             assert abs(seen - expected) <= 4.5 * error, (name, count, seat, seen, expected)

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, Union
 
 from referee.cli.cells import cell_width, ljust, rjust
 from referee.cli.env import Environment
@@ -18,6 +20,7 @@ from referee.i18n import _
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.text import Text
 
 
 def safe(text: str) -> str:
@@ -199,49 +202,120 @@ class Output:
         self.env.stderr.flush()
 
 
-class ScoreTable:
-    """The score as a breakdown per player: one row each, as ``score`` prints it and the board shows it.
+Cell = Union[str, "Text"]
+"""A cell or a header: plain text, or text with its Rich styles (``Text``: a card's resources in their colours)."""
+Justify = Literal["left", "right", "center"]
 
-    ``lines()`` is plain text in aligned columns (no Rich: ``score`` stays fast to start); ``rich()`` is the same
-    table for the board drawings of ``play`` and ``score --board``.
-    """
 
-    def __init__(self, title: str, headers: list[str], *, left: int = 1) -> None:
+@dataclass(frozen=True)
+class Column:
+    """One column of a :class:`Table`: its header and how its cells sit (Rich's column options of that name)."""
+
+    header: Cell
+    justify: Justify = "left"
+    no_wrap: bool = False
+    min_width: int | None = None
+    max_width: int | None = None
+    """A cell wider than this is cut with an ellipsis."""
+    style: str = ""
+
+
+class Table:
+    """Every table the referee prints: a typed model of columns and rows, drawn at the edge.
+
+    ``lines()`` is plain text in aligned columns measured in terminal cells (no Rich: ``score`` and ``history list``
+    stay fast to start); ``rich()`` is the same table for Rich (the boards of ``play``, ``score --board``, the card
+    lists), with a simple rule under the header. Layouts that only place pictures side by side are Rich grids,
+    not tables. ``headers`` given as text: the first ``left`` columns are text (left-aligned), the others numbers
+    (right-aligned)."""
+
+    def __init__(
+        self,
+        title: str,
+        headers: Sequence[str | Column],
+        *,
+        left: int = 1,
+        edge: bool = True,
+        rules: bool = True,
+        title_style: str = "",
+    ) -> None:
         self.title = title
-        self.headers = headers
-        self.left = left
-        """The first ``left`` columns are text (left-aligned); the others numbers (right-aligned)."""
-        self.rows: list[tuple[list[str], str]] = []
+        self.title_style = title_style
+        """The title's Rich style (``table.title``, italic, for the card rows beside a board; none for a score)."""
+        self.columns = [
+            heading if isinstance(heading, Column) else Column(heading, "left" if i < left else "right")
+            for i, heading in enumerate(headers)
+        ]
+        self.edge = edge
+        """Rich draws the rule's edge (a table beside another leaves it out)."""
+        self.rules = rules
+        """A rule under the header (else the header alone, as a line of labels)."""
+        self.rows: list[tuple[list[Cell], str]] = []
 
-    def add_row(self, cells: list[str], style: str = "") -> None:
-        """A player's row; ``style`` (a Rich style) colours the first cell on the board."""
-        self.rows.append((cells, style))
+    @property
+    def headers(self) -> list[str]:
+        return [_plain(column.header) for column in self.columns]
+
+    def add_row(self, cells: Sequence[Cell], style: str = "") -> None:
+        """A row; ``style`` (a Rich style) colours its first cell (a player's colour on the board)."""
+        self.rows.append((list(cells), style))
+
+    def plain_rows(self) -> list[list[str]]:
+        """The rows as plain text (a styled cell's text without its styles)."""
+        return [[_plain(cell) for cell in cells] for cells, _style in self.rows]
+
+    def right_aligned(self, column: int) -> bool:
+        """Whether a column holds numbers (right-aligned)."""
+        return self.columns[column].justify == "right"
 
     def lines(self) -> list[str]:
         """The plain-text table in aligned columns, measured in terminal cells (CJK characters take two)."""
+        rows = self.plain_rows()
+        headers = self.headers
         widths = [
-            max(cell_width(cell) for cell in [header, *(cells[i] for cells, _ in self.rows)])
-            for i, header in enumerate(self.headers)
+            max(cell_width(cell) for cell in [title, *(cells[i] for cells in rows)]) for i, title in enumerate(headers)
         ]
 
         def line(cells: list[str]) -> str:
             return "  ".join(
-                ljust(cell, width) if i < self.left else rjust(cell, width)
+                rjust(cell, width) if self.right_aligned(i) else ljust(cell, width)
                 for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
             ).rstrip()
 
         rule = "  ".join("─" * width for width in widths)
-        return [self.title, line(self.headers), rule, *(line(cells) for cells, _ in self.rows)]
+        return [self.title, line(headers), rule, *(line(cells) for cells in rows)]
 
     def rich(self) -> Any:
         """The table as a Rich renderable."""
         from rich import box
-        from rich.table import Table
+        from rich.table import Table as RichTable
         from rich.text import Text
 
-        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=Text(self.title), title_justify="left")
-        for i, header in enumerate(self.headers):
-            table.add_column(header, justify="left" if i < self.left else "right")
+        table = RichTable(
+            box=box.SIMPLE_HEAD if self.rules else None,
+            pad_edge=False,
+            show_edge=self.edge,
+            title=Text(self.title, style=self.title_style) if self.title else None,
+            title_justify="left",
+        )
+        for column in self.columns:
+            table.add_column(
+                column.header,
+                justify=column.justify,
+                no_wrap=column.no_wrap,
+                min_width=column.min_width,
+                max_width=column.max_width,
+                style=column.style or None,
+            )
         for cells, style in self.rows:
-            table.add_row(Text(cells[0], style=style), *cells[1:])
+            first = Text(cells[0], style=style) if style and isinstance(cells[0], str) else cells[0]
+            table.add_row(first, *cells[1:])
         return table
+
+
+ScoreTable = Table
+"""What a game's ``score_table`` returns: the score as a breakdown per player, a row each."""
+
+
+def _plain(cell: Cell) -> str:
+    return cell if isinstance(cell, str) else cell.plain

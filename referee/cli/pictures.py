@@ -25,8 +25,9 @@ def score_sheet(table: ScoreTable, width: float) -> Picture:
     """The score table as ``score`` prints it: title, headers, a row per player (text left, numbers right)."""
     size = 14
     columns = len(table.headers)
+    rows = table.plain_rows()
     measured = [
-        max(text_width(cell, size) for cell in [header, *(cells[i] for cells, _style in table.rows)]) + 18
+        max(text_width(cell, size) for cell in [header, *(cells[i] for cells in rows)]) + 18
         for i, header in enumerate(table.headers)
     ]
     inner = max(width - 2 * MARGIN, sum(measured))
@@ -37,10 +38,10 @@ def score_sheet(table: ScoreTable, width: float) -> Picture:
     picture = Picture(inner + 2 * MARGIN, height, table.title)
     picture.text(MARGIN, 22, table.title, size=15, weight="bold")
     y = 34.0
-    for cells, bold in [(table.headers, True), *((cells, False) for cells, _style in table.rows)]:
+    for cells, bold in [(table.headers, True), *((cells, False) for cells in rows)]:
         x = float(MARGIN)
         for i, (cell, column) in enumerate(zip(cells, widths, strict=True)):
-            if i < table.left:
+            if not table.right_aligned(i):
                 picture.text(x + 4, y + 17, cell, size=size, weight="bold" if bold else "normal", fill=INK)
             else:
                 picture.text(x + column - 6, y + 17, cell, size=size, anchor="end", weight="bold" if bold else "normal")

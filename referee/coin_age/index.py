@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from referee.coin_age.actions import MAPS_KEPT, SLAPS, Action, Capture, MapActions, Move, Pay, Place, Slap, map_actions
 from referee.coin_age.coins import RANKS, Coin
@@ -32,8 +32,6 @@ from referee.coin_age.maps import GameMap
 
 if TYPE_CHECKING:
     import random
-
-    from referee.coin_age.state import CoinAgeState
 
 T = TypeVar("T")
 
@@ -187,7 +185,32 @@ _last_used: list[Any] = [None, None]
 """The map :func:`legal_tables` was last asked for, and its tables."""
 
 
-def turn_actions(state: CoinAgeState) -> list[Action]:
+class TurnPosition(Protocol):
+    """What :func:`turn_actions` reads of a position: the toss's allowances and the board by top coin (a
+    :class:`referee.coin_age.state.CoinAgeState` is one; the state sits above this index and imports it, not the
+    other way round)."""
+
+    @property
+    def over(self) -> bool: ...
+    @property
+    def tossed(self) -> bool: ...
+    @property
+    def tables(self) -> LegalTables: ...
+    @property
+    def topped(self) -> TopIndex: ...
+    @property
+    def unused(self) -> frozenset[int]: ...
+    @property
+    def placements_left(self) -> int: ...
+    @property
+    def may_pay(self) -> bool: ...
+    @property
+    def may_move(self) -> bool: ...
+    @property
+    def may_capture(self) -> bool: ...
+
+
+def turn_actions(state: TurnPosition) -> list[Action]:
     """The legal place, pay, move and capture actions of the player in turn (none before the toss), from the
     shared action objects: places highest coin first, then pays, moves and captures, each by space."""
     found: list[Action] = []

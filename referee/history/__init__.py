@@ -9,6 +9,8 @@
 * :mod:`referee.history.stats`: the numbers of ``referee stats``;
 * :mod:`referee.history.export`: BG Stats push plays, CSV and JSON exports; :mod:`referee.history.bgg` and
   :mod:`referee.history.bgstats`: BoardGameGeek's play XML and BG Stats' play file, out and in.
+* :mod:`referee.history.play_facts`: what each of those writes of a play the same way (its date, length, UUID,
+  the players new to the game), below all three.
 
 Nothing here prints or imports Typer or Rich: the command line is the history's room, :mod:`referee.cli.history`.
 """

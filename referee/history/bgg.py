@@ -27,7 +27,8 @@ from typing import IO, Any
 
 from referee.errors import InputError
 from referee.history.entry import GameEntry, game_title, has_points
-from referee.history.plays import PlayedSeat, label, read_score, score_only_entry, seats_in_order
+from referee.history.play_facts import FirstPlays, duration_minutes
+from referee.history.plays import PlayedSeat, game_of_play, label, read_score, score_only_entry, seats_in_order
 from referee.i18n import _
 from referee.xmltext import clean as xml_text
 
@@ -36,10 +37,6 @@ MAX_BYTES = 256 * 1024 * 1024
 MAX_QUANTITY = 100
 """A play logged as this many games at most (``quantity``)."""
 TERMS = "https://boardgamegeek.com/xmlapi/termsofuse"
-
-
-class OtherGame(InputError):
-    """A play of a game this referee does not keep: reported and skipped, as normal as any other play of a log."""
 
 
 def attribute(value: object) -> str:
@@ -61,7 +58,7 @@ def play_element(
     logged_id: int, entry: GameEntry, bgg_id: int | None, length: int | None, new: frozenset[str] = frozenset()
 ) -> str:
     """One ``<play>``: the referee's id as the play's id, the game's BoardGameGeek id (0 when it has none); ``new``:
-    the players marked new to the game (see :class:`referee.history.export.FirstPlays`)."""
+    the players marked new to the game (see :class:`referee.history.play_facts.FirstPlays`)."""
     from xml.etree.ElementTree import Element, SubElement, indent, tostring  # writing only: reading is defusedxml's
 
     points = has_points(entry.game)
@@ -87,8 +84,6 @@ def play_element(
 
 def bgg_chunks(games: Iterable[Any], total: int, bgg_id_of: Callable[[str], int | None]) -> Iterator[str]:
     """The whole file, a play at a time (``games``: logged games, oldest first)."""
-    from referee.history.export import FirstPlays, duration_minutes
-
     first_plays = FirstPlays()
     yield '<?xml version="1.0" encoding="utf-8"?>\n'
     yield f'<plays username="" userid="0" total="{int(total)}" page="1" termsofuse="{TERMS}">\n'
@@ -197,13 +192,7 @@ def _entries(
     if item is None:
         raise InputError(_("{where}: no <item>: which game?").format(where=where))
     name = item.get("name") or ""
-    game = game_of(item.get("objectid") or "", name)
-    if game is None:
-        raise OtherGame(
-            _("{where}: '{name}' is not a game this referee keeps: skipped").format(
-                where=where, name=xml_text(name)[:60]
-            )
-        )
+    game = game_of_play(game_of, item.get("objectid") or "", [xml_text(name)], where)
     incomplete = element.get("incomplete", "0") not in ("0", "")  # kept as an abandoned game: no result
     unscored = element.get("nowinstats", "0") not in ("0", "")  # a play, not in win statistics
     date = element.get("date") or ""

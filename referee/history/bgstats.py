@@ -24,27 +24,17 @@ from __future__ import annotations
 
 import json
 import re
-import uuid
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
 from referee.errors import InputError
-from referee.history.entry import GameEntry, checked_uuid, game_title, has_points, name_key
-from referee.history.plays import PlayedSeat, label, read_score, score_only_entry, seats_in_order
+from referee.history.entry import GameEntry, checked_uuid, derived_uuid, game_title, has_points, name_key
+from referee.history.play_facts import FirstPlays, duration_minutes, play_date, play_uuid
+from referee.history.plays import PlayedSeat, game_of_play, label, read_score, score_only_entry, seats_in_order
 from referee.i18n import _
 
 MAX_BYTES = 64 * 1024 * 1024
 """The largest BG Stats file read (a whole collection's backup of plays is a few megabytes)."""
-NAMESPACE = uuid.UUID("6f1d3c1e-4a39-5b3e-9a57-8f0c2b7d1e42")
-"""The namespace of the UUIDs this program writes (uuid5 of what each names)."""
-
-
-class OtherGame(InputError):
-    """A play of a game this referee does not keep: reported and skipped."""
-
-
-def _uuid(kind: str, text: str) -> str:
-    return str(uuid.uuid5(NAMESPACE, f"{kind}:{text}")).upper()
 
 
 # -- writing ------------------------------------------------------------------------------------------------------
@@ -56,7 +46,7 @@ def _game_row(game: str, game_id: int, modified: str, bgg_id: int | None) -> dic
     title = game_title(game, translated=False)
     return {
         "id": game_id,
-        "uuid": _uuid("game", game),
+        "uuid": derived_uuid("game", game),
         "name": title,
         "modificationDate": modified,
         "cooperative": False,
@@ -80,18 +70,11 @@ def _game_row(game: str, game_id: int, modified: str, bgg_id: int | None) -> dic
     }
 
 
-def play_uuid(entry: GameEntry) -> str:
-    """The play's UUID: its identity in the history, else derived from its content (as exports always did)."""
-    return entry.uuid or _uuid("play", entry.content_hash)
-
-
 def bgsplay_chunks(
     games: Iterable[Any], bgg_id_of: Callable[[str], int | None], me: str | None = None
 ) -> Iterator[str]:
     """The whole file, the plays a game at a time, then the games, players and locations they refer to, and
     ``userInfo`` (``meRefId``: the player ``me``, the owner of the app the file is opened in; 0 when not given)."""
-    from referee.history.export import FirstPlays, duration_minutes, play_date
-
     first_plays = FirstPlays()
     game_ids: dict[str, int] = {}
     player_ids: dict[str, tuple[int, str, bool]] = {}
@@ -159,7 +142,7 @@ def bgsplay_chunks(
     players_table = [
         {
             "id": player_id,
-            "uuid": _uuid("player", key),
+            "uuid": derived_uuid("player", key),
             "name": name,
             "isAnonymous": anonymous,
             "modificationDate": dates.get(f"player:{key}", ""),
@@ -169,7 +152,7 @@ def bgsplay_chunks(
     locations_table = [
         {
             "id": location_id,
-            "uuid": _uuid("location", name),
+            "uuid": derived_uuid("location", name),
             "name": name,
             "modificationDate": dates[f"location:{name}"],
         }
@@ -280,13 +263,8 @@ def _entry(
         raise InputError(_("{where}: its game is not in the file's games").format(where=where))
     bgg_id = game_row.get("bggId")
     name = _text(game_row.get("name")) or _text(game_row.get("bggName"))
-    game = game_of(str(bgg_id) if isinstance(bgg_id, int) and bgg_id > 0 else "", name)
-    if game is None and _text(game_row.get("bggName")):
-        game = game_of("", _text(game_row.get("bggName")))
-    if game is None:
-        raise OtherGame(
-            _("{where}: '{name}' is not a game this referee keeps: skipped").format(where=where, name=name[:60])
-        )
+    bgg_key = str(bgg_id) if isinstance(bgg_id, int) and bgg_id > 0 else ""
+    game = game_of_play(game_of, bgg_key, [name, _text(game_row.get("bggName"))], where)
     unscored = _truth(play.get("ignored"))  # a play, not counted in BG Stats' statistics
     date = _text(play.get("playDate"), 40)
     played = utc_sort_key(date) if re.fullmatch(r"\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?", date) else None

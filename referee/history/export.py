@@ -18,10 +18,10 @@ import csv
 import io
 import json
 from collections.abc import Iterable, Iterator
-from datetime import datetime
 from typing import Any
 
-from referee.history.entry import GameEntry, game_title, has_points, name_key
+from referee.history.entry import game_title, has_points, name_key
+from referee.history.play_facts import FirstPlays, bgg_id_of, duration_minutes, play_date, play_uuid, utc_play_date
 from referee.history.store import LoggedGame
 
 SOURCE_NAME = "referee"
@@ -31,54 +31,6 @@ PUSH_ADDRESS = "https://app.bgstatsapp.com/createPlay.html?data="
 """Where BG Stats takes a play pushed from another app (its support page; ``bgstats://app.bgstatsapp.com/…`` opens
 the app directly)."""
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _moment(stamp: str | None) -> datetime | None:
-    if not stamp:
-        return None
-    try:
-        return datetime.fromisoformat(stamp)
-    except ValueError:
-        return None
-
-
-def play_date(entry: GameEntry) -> str:
-    """When the game was played, as BG Stats writes it: the time at the table (as recorded), no offset."""
-    moment = _moment(entry.finished) or _moment(entry.started)
-    if moment is None:
-        moment = _moment(entry.played + "+00:00") if entry.played else None
-        if moment is not None:
-            moment = moment.astimezone()
-    return moment.strftime("%Y-%m-%d %H:%M:%S") if moment is not None else ""
-
-
-def duration_minutes(entry: GameEntry) -> int | None:
-    start, end = _moment(entry.started), _moment(entry.finished)
-    if start is None or end is None:
-        return None
-    try:
-        seconds = (end - start).total_seconds()
-    except TypeError:  # one with an offset, one without
-        return None
-    return max(0, round(seconds / 60)) if seconds >= 0 else None
-
-
-class FirstPlays:
-    """Which players of each game, read oldest first, are new to it: marked so by the app the play came from, or
-    playing that game for the first time in what was read (exports mark them as BoardGameGeek's ``new`` and BG
-    Stats' ``newPlayer``)."""
-
-    def __init__(self) -> None:
-        self.seen: set[tuple[str, str]] = set()
-
-    def new(self, entry: GameEntry) -> frozenset[str]:
-        names = set()
-        for player in entry.players:
-            key = (entry.game, name_key(player.name))
-            if player.new or key not in self.seen:
-                names.add(player.name)
-            self.seen.add(key)
-        return frozenset(names)
 
 
 def list_document(logged: LoggedGame) -> dict[str, Any]:
@@ -114,30 +66,8 @@ def list_document(logged: LoggedGame) -> dict[str, Any]:
     }
 
 
-def bgg_id_of(game: str) -> int | None:
-    """A registered game's BoardGameGeek id, as its registry line gives it (None: unknown, or not registered)."""
-    from referee import registry
-
-    return registry.facts(game).bgg_id
-
-
-def utc_play_date(entry: GameEntry) -> str:
-    """When the game ended (else started), in UTC, as ``YYYY-MM-DD HH:MM:SS``: what the push links carry (see
-    ``docs/formats.md``: implementers of the link send UTC; BG Stats shows it in the phone's time zone)."""
-    from datetime import UTC
-
-    moment = _moment(entry.finished) or _moment(entry.started)
-    if moment is not None and moment.tzinfo is None:
-        moment = moment.astimezone()  # a time without offset (an imported play): taken as this machine's
-    if moment is None:
-        moment = _moment(entry.played + "+00:00") if entry.played else None
-    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S") if moment is not None else ""
-
-
 def bgstats_play(logged: LoggedGame) -> dict[str, Any]:
     """One game in BG Stats' format for plays pushed from other apps."""
-    from referee.history.bgstats import play_uuid
-
     entry = logged.entry
     no_points = not has_points(entry.game)
     play: dict[str, Any] = {
@@ -211,30 +141,49 @@ holds more, but a code that large is hard to scan from a screen): a longer one (
 is shown as a link only."""
 
 
+PUSH_PAGE_STYLE = (
+    "body{font-family:sans-serif;margin:1em;max-width:48em}"
+    ".play{border:1px solid #bbb;border-radius:6px;padding:.8em;margin:0 0 1em;display:flex;gap:1em;"
+    "align-items:center;flex-wrap:wrap}.play svg{width:300px;height:300px;flex:none;background:#fff}"
+    "a.push{display:inline-block;padding:.5em 1em;background:#2a6ebb;color:#fff;border-radius:4px;"
+    "text-decoration:none}"
+)
+
+
 def push_page_chunks(games: Iterable[LoggedGame]) -> Iterator[str]:
     """One self-contained, offline HTML page: for each play its game, day, players and result, the link to tap
-    and its QR code to scan with the phone that runs BG Stats (SVG drawn by ``segno``, no network, no script)."""
-    from html import escape
+    and its QR code to scan with the phone that runs BG Stats (SVG drawn by ``segno``, no network, no script).
 
+    Every element is built with ElementTree (:func:`referee.xmltext.tag`: names and notes escaped by construction);
+    the page is written a play at a time into its skeleton, so a history of any size takes little memory."""
     import segno
+    from defusedxml.ElementTree import fromstring  # segno's own drawing, read back as elements
 
-    from referee.i18n import _
+    from referee.i18n import _, current
+    from referee.xmltext import html_text, tag
 
-    title = escape(_("Plays for BG Stats"))
-    how = escape(_("Scan a code with the phone that runs BG Stats, or tap its link there."))
-    button = escape(_("Add to BG Stats"))
-    too_long = escape(_("too long for a QR code: use the link"))
-    yield (
-        '<!DOCTYPE html>\n<html><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{title}</title>"
-        "<style>body{font-family:sans-serif;margin:1em;max-width:48em}"
-        ".play{border:1px solid #bbb;border-radius:6px;padding:.8em;margin:0 0 1em;display:flex;gap:1em;"
-        "align-items:center;flex-wrap:wrap}.play svg{width:300px;height:300px;flex:none;background:#fff}"
-        "a.push{display:inline-block;padding:.5em 1em;background:#2a6ebb;color:#fff;border-radius:4px;"
-        "text-decoration:none}</style></head><body>\n"
-        f"<h1>{title}</h1>\n<p>{how}</p>\n"
+    title = _("Plays for BG Stats")
+    button = _("Add to BG Stats")
+    head = tag(
+        "head",
+        None,
+        tag("meta", charset="utf-8"),
+        tag("meta", name="viewport", content="width=device-width, initial-scale=1"),
+        tag("title", title),
+        tag("style", PUSH_PAGE_STYLE),
     )
+    body = tag(
+        "body",
+        None,
+        tag("h1", title),
+        tag("p", _("Scan a code with the phone that runs BG Stats, or tap its link there.")),
+    )
+    body.text = "\n"
+    for part in body:
+        part.tail = "\n"
+    page = html_text(tag("html", None, head, body, lang=current().replace("_", "-")))
+    before, after = page.rsplit("</body>", 1)  # the plays go last in the body (any "</body>" in a text is escaped)
+    yield "<!DOCTYPE html>\n" + before
     count = 0
     for logged, link in pushed(games):
         count += 1
@@ -247,18 +196,27 @@ def push_page_chunks(games: Iterable[LoggedGame]) -> Iterator[str]:
         )
         if len(link.encode("utf-8")) <= QR_MOST_BYTES:
             qr = segno.make(link, error="l", micro=False, boost_error=False)
-            code = qr.svg_inline(scale=4, omitsize=True, title=f"#{logged.id}")
+            code = fromstring(qr.svg_inline(scale=4, omitsize=True, title=f"#{logged.id}"))
         else:
-            code = f"<p>{too_long}</p>"
-        yield (
-            f'<div class="play">{code}<div><h2>#{logged.id} {escape(game_title(entry.game))}</h2>'
-            f"<p>{escape(play_date(entry))}</p><p>{escape(result)}</p>"
-            f'<p><a class="push" href="{escape(link)}">{button}</a></p></div></div>\n'
+            code = tag("p", _("too long for a QR code: use the link"))
+        play = tag(
+            "div",
+            None,
+            code,
+            tag(
+                "div",
+                None,
+                tag("h2", f"#{logged.id} {game_title(entry.game)}"),
+                tag("p", play_date(entry)),
+                tag("p", result),
+                tag("p", None, tag("a", button, href=link, css="push")),
+            ),
+            css="play",
         )
+        yield html_text(play) + "\n"
     if not count:
-        none = escape(_("No plays to push."))
-        yield f"<p>{none}</p>\n"
-    yield "</body></html>\n"
+        yield html_text(tag("p", _("No plays to push."))) + "\n"
+    yield "</body>" + after + "\n"
 
 
 def _indented(document: dict[str, Any]) -> str:

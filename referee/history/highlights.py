@@ -24,13 +24,45 @@ One pass over the players of the selected games, oldest first. Pure reading; no 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import NamedTuple
 
 from referee.history.store import History
 
 MOST_PLAYED_SHOWN = 3
+
+
+class _Seat(NamedTuple):
+    """One player of one game, as the query reads it (oldest game first, seat by seat)."""
+
+    game_id: int
+    kind: str
+    played: str
+    started: str | None
+    finished: str | None
+    key: str
+    name: str
+    won: bool
+    drawn: bool
+    anonymous: bool
+
+
+@dataclass
+class _Tally:
+    """One player's figures as the games are counted, oldest first (turned into :class:`PlayerHighlights`)."""
+
+    games: int = 0
+    minutes: int = 0
+    first: dict[str, str] = field(default_factory=dict)
+    """The day each game was first played."""
+    run: int = 0
+    """Wins in a row up to the game counted last."""
+    longest: int = 0
+    titles: Counter[str] = field(default_factory=Counter)
+    met: Counter[str] = field(default_factory=Counter)
+    beat: Counter[str] = field(default_factory=Counter)
+    beaten_by: Counter[str] = field(default_factory=Counter)
 
 
 @dataclass(frozen=True)
@@ -180,7 +212,7 @@ def highlights(
     wins_by_game: dict[str, Counter[str]] = {}
     games_by_game: dict[str, Counter[str]] = {}
     names: dict[str, str] = {}
-    people: dict[str, dict[str, Any]] = {}
+    people: dict[str, _Tally] = {}
     total_minutes = timed = 0
     with history.reading() as db:
         cursor = db.execute(
@@ -190,10 +222,10 @@ def highlights(
         )
         from referee.history.store import text_cell
 
-        current: list[Any] = []
+        current: list[_Seat] = []
         for raw in cursor:
             game_id, kind, played, started, finished, key, name, won, drawn, anonymous = raw
-            row = (
+            row = _Seat(
                 game_id,
                 text_cell(kind) or "",
                 text_cell(played) or "",
@@ -201,11 +233,11 @@ def highlights(
                 text_cell(finished),
                 text_cell(key) or "",
                 text_cell(name) or "?",
-                won,
-                drawn,
-                anonymous,
+                bool(won),
+                bool(drawn),
+                bool(anonymous),
             )
-            if current and current[0][0] != row[0]:
+            if current and current[0].game_id != row.game_id:
                 total_minutes, timed = _add_game(
                     current, months, counts_by_game, wins_by_game, games_by_game, names, people, total_minutes, timed
                 )
@@ -225,25 +257,23 @@ def highlights(
             champion = Champion(names[key], wins[key], played[key])
         by_game[kind] = GameHighlights(sum(counts.values()), {str(n): counts[n] for n in sorted(counts)}, champion)
     players: dict[str, PlayerHighlights] = {}
-    shown = [name_key(player)] if player is not None else sorted(people, key=lambda k: (-people[k]["games"], names[k]))
+    shown = [name_key(player)] if player is not None else sorted(people, key=lambda k: (-people[k].games, names[k]))
     for key in shown:
         if key not in people:
             continue
         person = people[key]
         players[names[key]] = PlayerHighlights(
-            games=person["games"],
-            minutes_played=person["minutes"],
-            first_plays=dict(sorted(person["first"].items(), key=lambda item: (item[1], item[0]))),
-            streak=Streak(person["longest"], person["run"]),
-            h_index=_h_index(person["titles"]),
-            player_h_index=_h_index(person["met"]),
-            nemesis=_top(person["beaten_by"], names),
-            favourite_victim=_top(person["beat"], names),
+            games=person.games,
+            minutes_played=person.minutes,
+            first_plays=dict(sorted(person.first.items(), key=lambda item: (item[1], item[0]))),
+            streak=Streak(person.longest, person.run),
+            h_index=_h_index(person.titles),
+            player_h_index=_h_index(person.met),
+            nemesis=_top(person.beaten_by, names),
+            favourite_victim=_top(person.beat, names),
             most_played_with=[
                 Met(names[k], n)
-                for k, n in sorted(person["met"].items(), key=lambda item: (-item[1], names[item[0]]))[
-                    :MOST_PLAYED_SHOWN
-                ]
+                for k, n in sorted(person.met.items(), key=lambda item: (-item[1], names[item[0]]))[:MOST_PLAYED_SHOWN]
             ],
         )
     return Highlights(
@@ -258,65 +288,53 @@ def highlights(
 
 
 def _add_game(
-    rows: list[Any],
+    rows: list[_Seat],
     months: Counter[str],
     counts_by_game: dict[str, Counter[int]],
     wins_by_game: dict[str, Counter[str]],
     games_by_game: dict[str, Counter[str]],
     names: dict[str, str],
-    people: dict[str, dict[str, Any]],
+    people: dict[str, _Tally],
     total_minutes: int,
     timed: int,
 ) -> tuple[int, int]:
     """Count one game (its players' rows) into every figure."""
-    _id, kind, played, started, finished = rows[0][:5]
-    months[_month(played, finished)] += 1
+    first = rows[0]
+    kind = first.kind
+    months[_month(first.played, first.finished)] += 1
     counts_by_game.setdefault(kind, Counter())[len(rows)] += 1
     wins = wins_by_game.setdefault(kind, Counter())
     played_here = games_by_game.setdefault(kind, Counter())
-    minutes = _minutes(started, finished)
+    minutes = _minutes(first.started, first.finished)
     if minutes is not None:
         total_minutes += minutes
         timed += 1
-    day = (finished or played)[:10]
-    winners = {row[5] for row in rows if row[7]}
+    day = (first.finished or first.played)[:10]
+    winners = {row.key for row in rows if row.won}
     for row in rows:
-        if row[9]:
+        if row.anonymous:
             continue  # an anonymous player: nobody's figures
-        key, name, won = row[5], row[6], bool(row[7])
-        names.setdefault(key, name)
-        person = people.get(key)
-        if person is None:
-            person = people[key] = {
-                "games": 0,
-                "minutes": 0,
-                "first": {},
-                "run": 0,
-                "longest": 0,
-                "titles": Counter(),
-                "met": Counter(),
-                "beat": Counter(),
-                "beaten_by": Counter(),
-            }
-        person["games"] += 1
-        person["titles"][kind] += 1
-        person["first"].setdefault(kind, day)
+        key, won = row.key, row.won
+        names.setdefault(key, row.name)
+        person = people.setdefault(key, _Tally())
+        person.games += 1
+        person.titles[kind] += 1
+        person.first.setdefault(kind, day)
         if minutes is not None:
-            person["minutes"] += minutes
+            person.minutes += minutes
         played_here[key] += 1
         if won:
             wins[key] += 1
-            person["run"] += 1
-            person["longest"] = max(person["longest"], person["run"])
+            person.run += 1
+            person.longest = max(person.longest, person.run)
         else:
-            person["run"] = 0
+            person.run = 0
         for other in rows:
-            other_key = other[5]
-            if other_key == key or other[9]:
+            if other.key == key or other.anonymous:
                 continue
-            person["met"][other_key] += 1
-            if won and other_key not in winners:
-                person["beat"][other_key] += 1
-            elif not won and other_key in winners:
-                person["beaten_by"][other_key] += 1
+            person.met[other.key] += 1
+            if won and other.key not in winners:
+                person.beat[other.key] += 1
+            elif not won and other.key in winners:
+                person.beaten_by[other.key] += 1
     return total_minutes, timed

@@ -8,6 +8,7 @@ or a shared win. The ranking: winners first, then by score (best first), then by
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +39,28 @@ MAX_TEXT = 2000
 """The longest notes or location kept (as ``history edit``); longer text is cut, and the import says so."""
 ANONYMOUS = "Anonymous player"
 """The name an anonymous player is shown under (numbered when a play has several)."""
+
+
+class OtherGame(InputError):
+    """A play of a game this referee does not keep: reported and skipped, as normal as any other play of a log."""
+
+
+def game_of_play(game_of: Callable[[str, str], str | None], bgg_id: str, titles: Sequence[str], where: str) -> str:
+    """The registered game another app's play is of: ``game_of(bgg_id, title)`` with its BoardGameGeek id (``""``
+    for none) and first title, then each further title alone (BG Stats keeps a game's own name and BoardGameGeek's);
+    :class:`OtherGame` when none is one of this referee's games."""
+    from referee.i18n import _
+
+    shown = next((title for title in titles if title), "")
+    game = game_of(bgg_id, titles[0] if titles else "")
+    for title in titles[1:]:
+        if game is None and title:
+            game = game_of("", title)
+    if game is None:
+        raise OtherGame(
+            _("{where}: '{name}' is not a game this referee keeps: skipped").format(where=where, name=shown[:60])
+        )
+    return game
 
 
 class NoPlayers(InputError):

@@ -167,7 +167,7 @@ def statistics(
             )
         )
         measured = self_play_measured(game)
-        counts = history.player_counts(game, (int(count) for count in measured)) if measured else []
+        counts = history.player_counts(game, measured) if measured else []
         found.self_play = self_play(measured, counts)
     else:
         found.by_game = {
@@ -178,10 +178,39 @@ def statistics(
     return found
 
 
-def self_play_measured(game: str) -> dict[str, Any]:
-    """The random self-play figures by player count (``"<n>"`` → ``games``, ``wins`` by seat, ``draws``,
-    ``stalled``) in the ``self_play.json`` beside the game's rules (written by ``scripts/measure_self_play.py``);
-    empty for a game without one, or one that cannot be read."""
+@dataclass(frozen=True)
+class MeasuredSelfPlay:
+    """Random self-play at one player count, as ``scripts/measure_self_play.py`` wrote it: the games played, the
+    wins of each seat, the draws, and the games stopped at the turn limit (``stalled``: ended by nobody)."""
+
+    games: int
+    wins: list[int]
+    draws: int = 0
+    stalled: int = 0
+
+    @property
+    def ended(self) -> int:
+        return self.games - self.stalled
+
+
+def _whole(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _measured(document: object) -> MeasuredSelfPlay | None:
+    """One player count's figures of the file, or None when they are not whole numbers in their places."""
+    if not isinstance(document, dict) or not isinstance(document.get("wins"), list):
+        return None
+    games, draws, stalled = (_whole(document.get(key, 0)) for key in ("games", "draws", "stalled"))
+    wins = [_whole(number) for number in document["wins"]]
+    if games is None or draws is None or stalled is None or None in wins:
+        return None
+    return MeasuredSelfPlay(games, [number or 0 for number in wins], draws, stalled)
+
+
+def self_play_measured(game: str) -> dict[int, MeasuredSelfPlay]:
+    """The random self-play figures by player count in the ``self_play.json`` beside the game's rules (written by
+    ``scripts/measure_self_play.py``); empty for a game without one, or one that cannot be read."""
     import json
     import os
 
@@ -194,28 +223,29 @@ def self_play_measured(game: str) -> dict[str, Any]:
         top, *inner = entry.rules.split(".")[:-1]  # the rules' package, found without importing the rules
         path = os.path.join(os.path.dirname(__import__(top).__file__ or ""), *inner, "self_play.json")
         with open(path, encoding="utf-8") as file:
-            measured = json.load(file)["by_players"]
+            document = json.load(file)["by_players"]
     except (ImportError, OSError, ValueError, KeyError, TypeError):
         return {}
-    return measured if isinstance(measured, dict) and all(key.isdigit() for key in measured) else {}
+    if not isinstance(document, dict) or not all(isinstance(key, str) and key.isdigit() for key in document):
+        return {}
+    measured = {int(count): _measured(figures) for count, figures in document.items()}
+    return {count: figures for count, figures in measured.items() if figures is not None}
 
 
-def self_play(measured: dict[str, Any], player_counts: list[int]) -> dict[str, SelfPlay]:
+def self_play(measured: dict[int, MeasuredSelfPlay], player_counts: list[int]) -> dict[str, SelfPlay]:
     """Random self-play by seat for each of ``player_counts`` that was measured (see :func:`self_play_measured`):
-    ``{"<n>": {"games", "win_rates" (by seat, of the games that ended), "draw_rate"}}``. What a group's results
-    by seat are compared with: random legal players show how much a seat itself is worth."""
+    by player count (``"<n>"``, as ``stats --json`` keys it), the games, the win rate of each seat (of the games
+    that ended) and the draw rate. What a group's results by seat are compared with: random legal players show how
+    much a seat itself is worth."""
     figures: dict[str, SelfPlay] = {}
     for count in player_counts:
-        found = measured.get(str(count))
-        if not isinstance(found, dict):
-            continue
-        ended = found["games"] - found.get("stalled", 0)
-        if ended <= 0:
+        found = measured.get(count)
+        if found is None or found.ended <= 0:
             continue
         figures[str(count)] = SelfPlay(
-            found["games"],
-            [round(wins / ended, 4) for wins in found["wins"]],
-            round(found.get("draws", 0) / ended, 4),
+            found.games,
+            [round(wins / found.ended, 4) for wins in found.wins],
+            round(found.draws / found.ended, 4),
         )
     return figures
 

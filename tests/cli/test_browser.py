@@ -1,6 +1,7 @@
 """A real browser opens what the referee draws: headless Chromium (Debian's package; ``.ci/run`` installs it) loads
-a season report and a picture: no console error, something drawn (a blank page's screenshot is a few kilobytes),
-and the screenshot kept in ``build/screenshots/`` as the run's artifact.
+a season report, a picture and the page of BG Stats push links with their QR codes: no console error, something
+drawn (a blank page's screenshot is a few kilobytes), and the screenshot kept in ``build/screenshots/`` as the run's
+artifact.
 
 Where no Chromium is installed the test is skipped, unless ``REFEREE_REQUIRE_BROWSER`` is set (CI sets it)."""
 
@@ -79,5 +80,21 @@ def test_a_browser_draws_the_report_and_a_picture(tmp_path: Path) -> None:
     coin_age.write_bytes(finished_record("coin-age", 6)[0])
     assert run("coin-age", "draw", str(coin_age), "--at", "20", "-o", str(picture)).returncode == 0
     shot, log = screenshot(picture, "coin-age-position", "720,760")
+    assert not console_errors(log), console_errors(log)
+    assert shot.stat().st_size > BLANK_BYTES, shot.stat().st_size
+
+
+def test_a_browser_draws_the_page_of_qr_codes_for_bg_stats(tmp_path: Path) -> None:
+    """The push page, built with ElementTree around segno's codes: drawn, no console error, a code per play."""
+    history = tmp_path / "h.sqlite3"
+    for seed in (3, 4):
+        record = tmp_path / f"game{seed}.toml"
+        record.write_bytes(finished_record("coin-age", seed)[0])
+        assert run("history", "add", str(record), "--history", str(history)).returncode == 0
+    page = tmp_path / "plays.html"
+    done = run("history", "export", "--format", "bgstats-push", "-o", str(page), "--history", str(history))
+    assert done.returncode == 0, done.stderr
+    assert page.read_text(encoding="utf-8").count("<svg") == 2
+    shot, log = screenshot(page, "bgstats-push", "800,1400")
     assert not console_errors(log), console_errors(log)
     assert shot.stat().st_size > BLANK_BYTES, shot.stat().st_size

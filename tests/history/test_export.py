@@ -58,3 +58,38 @@ def test_csv_cells_never_start_a_formula(tmp_path: Path) -> None:
             assert not value.startswith(("=", "+", "-", "@")), value
     assert rows[0]["player"] == "'=cmd|' /C calc'!A0"
     assert rows[0]["duration_min"] == "42"
+
+
+def test_the_push_page_escapes_names_and_reads_back_as_written(tmp_path: Path) -> None:
+    """The page of push links is built with ElementTree: a name that looks like markup stays text, every link and
+    QR code is there, and the page is the one element tree an HTML reader finds (nothing after ``</html>``)."""
+    from html.parser import HTMLParser
+
+    history = history_at(tmp_path / "h.sqlite3")
+    hostile = '</body><script>alert("x")</script>&amp;'
+    history.log(entry("coin-age", [hostile, "Bob"], [20, 10], [1, 2], [hostile], "2025-01-01T10:00:00"))
+    with history:
+        page = "".join(export.push_page_chunks(history.games(oldest_first=True)))
+        links = export.bgstats(history.games(oldest_first=True)).split()
+
+    class Reader(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.tags: list[str] = []
+            self.text: list[str] = []
+            self.links: list[str] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            self.tags.append(tag)
+            if tag == "a":
+                self.links.append(dict(attrs)["href"] or "")
+
+        def handle_data(self, data: str) -> None:
+            self.text.append(data)
+
+    reader = Reader()
+    reader.feed(page)
+    assert "script" not in reader.tags and reader.tags.count("svg") == 1
+    assert f"{hostile} 20 ★, Bob 10" in reader.text
+    assert reader.links == links and len(links) == 1
+    assert page.startswith("<!DOCTYPE html>\n<html") and page.endswith("</body></html>\n")

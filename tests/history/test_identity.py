@@ -21,7 +21,7 @@ from urllib.parse import unquote
 import pytest
 
 from referee.history import bgg as bgg_format
-from referee.history import export
+from referee.history import play_facts
 from tests.history.helpers import entry, finished_record, history_at
 from tests.history.test_history_e2e import run
 
@@ -284,7 +284,7 @@ def test_the_bgg_export_writes_the_tables_own_day(tmp_path: Path) -> None:
         early.started, early.finished = "2025-11-25T06:30:00+09:00", "2025-11-25T07:00:00+09:00"
         history.log(late)
         history.log(early)
-        text = "".join(bgg_format.bgg_chunks(history.each_game(), 2, export.bgg_id_of))
+        text = "".join(bgg_format.bgg_chunks(history.each_game(), 2, play_facts.bgg_id_of))
     days = [play.get("date") for play in ElementTree.fromstring(text).findall("play")]
     assert days == ["2025-11-25", "2025-11-24"]  # Tokyo's morning, Los Angeles' evening: not the UTC days
 

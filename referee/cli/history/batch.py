@@ -440,7 +440,7 @@ def _import_plays(
     from referee import registry
     from referee.cli.records import check_player_name
     from referee.history import bgg, bgstats, csv_plays
-    from referee.history.plays import NoPlayers
+    from referee.history.plays import NoPlayers, OtherGame
 
     by_id: dict[str, str] = {}
     by_title: dict[str, str] = {}
@@ -474,7 +474,7 @@ def _import_plays(
             else:
                 plays = bgstats.read_plays(bgstats.load(stream, source), source, game_of, check_player_name)
             for where, found in plays:
-                if isinstance(found, bgg.OtherGame | bgstats.OtherGame):  # a log holds every game: not a fault
+                if isinstance(found, OtherGame):  # a log holds every game: not a fault
                     other_games[0] += 1
                     out.note(found.message)
                     continue

@@ -35,6 +35,7 @@ def export_command(
     over the history itself, streamed to standard output, a FIFO or a device)."""
     from referee.cli.files import write_output
     from referee.history import export
+    from referee.history.play_facts import bgg_id_of
 
     out = Output(env, json_mode)
     try:
@@ -69,11 +70,11 @@ def export_command(
             from referee.history.bgg import bgg_chunks
 
             total = history.count(game=game) if history is not None else 0
-            chunks = bgg_chunks(games(), total, export.bgg_id_of)
+            chunks = bgg_chunks(games(), total, bgg_id_of)
         elif format_name == "bgstats":
             from referee.history.bgstats import bgsplay_chunks
 
-            chunks = bgsplay_chunks(games(), export.bgg_id_of, me)
+            chunks = bgsplay_chunks(games(), bgg_id_of, me)
         elif format_name == "bgstats-push" and file is not None and file.lower().endswith((".html", ".htm")):
             chunks = export.push_page_chunks(games())  # one page: a link and a QR code per play
         else:

@@ -4,6 +4,7 @@ them (a result told in the game's own words, an abandoned game as such).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +27,7 @@ from referee.history.rows import describe
 from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
+    from referee.engine import Game
     from referee.history.entry import GameEntry
     from referee.history.store import LoggedGame
 
@@ -155,7 +157,39 @@ def entry_document(logged: LoggedGame) -> dict[str, Any]:
     return document
 
 
-def _logged_game(history_file: str | None, game_id: str) -> tuple[LoggedGame, Any]:
+@dataclass(frozen=True)
+class TurnScores:
+    """One turn of a replayed game as ``history show`` tells it: who moved, what they did, the score after it."""
+
+    number: int
+    player: str | None
+    """Who moved (None where the rules name nobody, as before a Coin Age toss)."""
+    actions: list[str]
+    scores: dict[str, int]
+
+    def to_json(self) -> dict[str, object]:
+        return {"turn": self.number, "player": self.player, "actions": self.actions, "scores": self.scores}
+
+
+@dataclass(frozen=True)
+class ShownGame:
+    """A logged game as ``history show`` tells it: the game as logged, the game replayed from its record (None for
+    a result without actions, or a damaged game), and the score after each turn."""
+
+    logged: LoggedGame
+    game: Game[Any, Any] | None
+    turns: list[TurnScores]
+
+    def to_json(self) -> dict[str, object]:
+        """``show --json``: the game as ``list --json`` gives it, its summary, its turns and its record."""
+        document = entry_document(self.logged)
+        document["summary"] = self.game.summary() if self.game is not None else None
+        document["turns"] = [turn.to_json() for turn in self.turns]
+        document["record"] = self.logged.entry.record
+        return document
+
+
+def _logged_game(history_file: str | None, game_id: str) -> tuple[LoggedGame, int]:
     try:
         number = int(game_id.strip().lstrip("#"))
     except ValueError:
@@ -172,7 +206,7 @@ def _logged_game(history_file: str | None, game_id: str) -> tuple[LoggedGame, An
     return logged, number
 
 
-def replayed(entry: GameEntry) -> tuple[Any, list[dict[str, Any]]]:
+def replayed(entry: GameEntry) -> tuple[Game[Any, Any] | None, list[TurnScores]]:
     """The game of a logged entry, replayed from its record, and the score after each turn (records only)."""
     import tomllib
 
@@ -191,7 +225,7 @@ def replayed(entry: GameEntry) -> tuple[Any, list[dict[str, Any]]]:
         return spec.load_position(document, _("the history"), Output(Environment())), []
     record = game_record(spec, document, _("the history"))
     game = new_game(spec, record, _("the history"))
-    turns: list[dict[str, Any]] = []
+    turns: list[TurnScores] = []
     actions: list[str] = []
     player = game.to_move
     for text in record.actions:
@@ -199,44 +233,47 @@ def replayed(entry: GameEntry) -> tuple[Any, list[dict[str, Any]]]:
         mover = game.actor(action)
         if actions and mover != player:
             outcome = game.rules.outcome(game.state)
-            turns.append({"turn": len(turns) + 1, "player": player, "actions": actions, "scores": outcome.scores})
+            turns.append(TurnScores(len(turns) + 1, player, actions, outcome.scores))
             actions = []
         player = mover
         game.push(action)
         actions.append(text)
         if game.over:
             outcome = game.rules.outcome(game.state)
-            turns.append({"turn": len(turns) + 1, "player": player, "actions": actions, "scores": outcome.scores})
+            turns.append(TurnScores(len(turns) + 1, player, actions, outcome.scores))
             actions = []
     if actions:
         outcome = game.rules.outcome(game.state)
-        turns.append({"turn": len(turns) + 1, "player": player, "actions": actions, "scores": outcome.scores})
+        turns.append(TurnScores(len(turns) + 1, player, actions, outcome.scores))
     return game, turns
+
+
+def _shown_game(history_file: str | None, game_id: str) -> ShownGame:
+    """The game ``game_id`` of the history, replayed; a damaged game as far as it can be read."""
+    logged, number = _logged_game(history_file, game_id)
+    try:
+        game, turns = replayed(logged.entry)
+    except RefereeError as error:
+        if not logged.entry.damaged:
+            raise InputError(_("game {id}: {reason}").format(id=number, reason=error.message)) from None
+        game, turns = None, []  # what is left of a damaged game is shown all the same
+    return ShownGame(logged, game, turns)
 
 
 def show_command(env: Environment, game_id: str, json_mode: bool, history_file: str | None) -> int:
     from referee.history.entry import game_title, has_points
-    from referee.history.export import duration_minutes
+    from referee.history.play_facts import duration_minutes
 
     out = Output(env, json_mode)
     try:
-        logged, number = _logged_game(history_file, game_id)
-        try:
-            game, turns = replayed(logged.entry)
-        except RefereeError as error:
-            if not logged.entry.damaged:
-                raise InputError(_("game {id}: {reason}").format(id=number, reason=error.message)) from None
-            game, turns = None, []  # what is left of a damaged game is shown all the same
+        shown = _shown_game(history_file, game_id)
     except RefereeError as error:
         raise fail(out, error) from None
-    entry = logged.entry
     if json_mode:
-        document = entry_document(logged)
-        document["summary"] = game.summary() if game is not None else None
-        document["turns"] = turns
-        document["record"] = entry.record
-        out.json(document)
+        out.json(shown.to_json())
         return ExitStatus.SUCCESS
+    logged, game, turns = shown.logged, shown.game, shown.turns
+    entry = logged.entry
     setup = ", ".join(f"{key} {value}" for key, value in entry.setup.items() if value not in (0, False, "", None))
     duration = duration_minutes(entry)
     out.text(
@@ -270,8 +307,8 @@ def show_command(env: Environment, game_id: str, json_mode: bool, history_file: 
         points = has_points(entry.game)
         out.text(_("Score after each turn:") if points else _("Turn by turn:"))
         for turn in turns:
-            scores = "  " + "  ".join(f"{name} {score}" for name, score in turn["scores"].items()) if points else ""
-            out.text(f"{turn['turn']:>4}. {turn['player']}: {', '.join(turn['actions'])}{scores}")
+            scores = "  " + "  ".join(f"{name} {score}" for name, score in turn.scores.items()) if points else ""
+            out.text(f"{turn.number:>4}. {turn.player}: {', '.join(turn.actions)}{scores}")
     return ExitStatus.SUCCESS
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.cli.svg import LINE, MUTED, Picture
 from referee.i18n import _, ngettext
-from referee.xmltext import clean
+from referee.xmltext import clean, html_text, tag
 
 if TYPE_CHECKING:
     from referee.history.store import RatingStep
@@ -48,18 +48,6 @@ figcaption { color: var(--muted); font-size: 0.9rem; }
 .card b { display: block; font-size: 1.4rem; }
 @media print { body { max-width: none; } h2 { break-before: page; } figure, table { break-inside: avoid; } }
 """
-
-
-def tag(name: str, text: object = None, /, *children: Element, css: str | None = None, **attributes: str) -> Element:
-    """An HTML element: ``text`` and ``attributes`` made XML-safe (:func:`referee.xmltext.clean`) and escaped by
-    ElementTree when written (a name is never markup), ``css`` its class, then ``children``."""
-    made = Element(name, {key: clean(value) for key, value in attributes.items()})
-    if css is not None:
-        made.set("class", css)
-    if text is not None:
-        made.text = clean(text)
-    made.extend(children)
-    return made
 
 
 def table_html(headers: list[str], rows: list[list[object]]) -> Element:
@@ -261,7 +249,7 @@ def report_html(history: Any, game: str | None, player: str | None, since: str |
     )
     page = tag("html", None, head, body, lang=current().replace("_", "-"))
     ElementTree.indent(page, space="")
-    return "<!DOCTYPE html>\n" + ElementTree.tostring(page, encoding="unicode", method="html") + "\n"
+    return "<!DOCTYPE html>\n" + html_text(page) + "\n"
 
 
 def report_command(

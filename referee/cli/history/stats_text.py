@@ -226,6 +226,7 @@ def print_highlights(out: Output, found: Highlights) -> None:
 def print_game_stats(out: Output, game: str, found: Statistics) -> None:
     from referee.cli.output import ScoreTable
     from referee.history.entry import game_title, has_points
+    from referee.history.stats import SeatRecord
 
     no_points = not has_points(game)
     shared = any(numbers.shared_wins for numbers in found.players.values())
@@ -234,7 +235,7 @@ def print_game_stats(out: Output, game: str, found: Statistics) -> None:
         headers += [_("average"), _("best")]
     headers.append(_("rating (mu − 3 sigma)"))
     table = ScoreTable(game_title(game), headers)
-    seats: list[dict[str, int]] = []
+    seats: list[SeatRecord] = []  # every player's games at each seat
     for name, numbers in found.players.items():
         rating = numbers.rating
         row = [
@@ -253,27 +254,22 @@ def print_game_stats(out: Output, game: str, found: Statistics) -> None:
         table.add_row(row)
         for seat, numbers_at in enumerate(numbers.by_seat):
             while len(seats) <= seat:
-                seats.append({"games": 0, "wins": 0})
-            seats[seat]["games"] += numbers_at.games
-            seats[seat]["wins"] += numbers_at.wins
+                seats.append(SeatRecord())
+            seats[seat].games += numbers_at.games
+            seats[seat].wins += numbers_at.wins
     for line in table.lines():
         out.text(line)
     parts = [
         _("seat {seat}: {wins}/{games} won ({rate:.0%})").format(
-            seat=seat + 1, wins=numbers["wins"], games=numbers["games"], rate=numbers["wins"] / numbers["games"]
+            seat=seat + 1, wins=at_seat.wins, games=at_seat.games, rate=at_seat.wins / at_seat.games
         )
-        for seat, numbers in enumerate(seats)
-        if numbers["games"]
+        for seat, at_seat in enumerate(seats)
+        if at_seat.games
     ]
     wrapped(out, _("By seat (seat 1 moves first): {parts}").format(parts="; ".join(parts)))
     for line in self_play_lines(found.self_play or {}):
         wrapped(out, "  " + line)
-    maps: dict[str, dict[str, int]] = {}
-    for numbers in found.players.values():
-        for board, counts in numbers.by_map.items():
-            maps.setdefault(board, {"games": 0})
-            maps[board]["games"] += counts.games
-    if maps:
+    if any(numbers.by_map for numbers in found.players.values()):
         for name, numbers in found.players.items():
             boards = numbers.by_map
             if boards:

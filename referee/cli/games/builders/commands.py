@@ -239,19 +239,25 @@ def cards(
     if json_mode:
         out.json([card_json(c) for c in chosen])
         return ExitStatus.SUCCESS
-    from rich import box
-    from rich.table import Table
     from rich.text import Text
 
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column(_("id"), no_wrap=True)
-    table.add_column(_("name"), no_wrap=True)
-    table.add_column(_("type"), no_wrap=True)
-    table.add_column(_("VP"), justify="right")
-    table.add_column(_("écus"), justify="right")
-    for name in RESOURCES:
-        table.add_column(Text(_(name), style=RESOURCE_STYLES[name]), justify="right", min_width=cell_width(_(name)))
-    table.add_column(_("works as"), no_wrap=True)
+    from referee.cli.output import Column, Table
+
+    table = Table(
+        "",
+        [
+            Column(_("id"), no_wrap=True),
+            Column(_("name"), no_wrap=True),
+            Column(_("type"), no_wrap=True),
+            Column(_("VP"), "right"),
+            Column(_("écus"), "right"),
+            *(
+                Column(Text(_(name), style=RESOURCE_STYLES[name]), "right", min_width=cell_width(_(name)))
+                for name in RESOURCES
+            ),
+            Column(_("works as"), no_wrap=True),
+        ],
+    )
     for card in chosen:
         if card.kind == "worker":
             amounts, vp, coins, extra = card.produces, "", _("−{n}").format(n=card.cost), Text("")
@@ -263,8 +269,8 @@ def cards(
             Text(str(n), style=RESOURCE_STYLES[name]) if n else Text("·", style="dim")
             for n, name in zip(amounts, RESOURCES, strict=True)
         ]
-        table.add_row(card.id, card.name, kind_name(card), vp, coins, *cells, extra)
-    out.show(table)
+        table.add_row([card.id, card.name, kind_name(card), vp, coins, *cells, extra])
+    out.show(table.rich())
     if names == "en":
         out.text(unverified_names_note())
         out.text(_("Buildings and machines: VP, écus paid on completion, resources needed."))

@@ -275,58 +275,61 @@ def player_block(
 
 
 def buildings_table(ids: list[str], title: str, *, compact: bool = False) -> Any:
-    from rich import box
-    from rich.table import Table
     from rich.text import Text
 
     from referee.builders import cards as catalogue
+    from referee.cli.output import Column, Table
 
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=title or None, title_justify="left", show_edge=False)
-    table.add_column(_("id"), no_wrap=True, min_width=3)
-    table.add_column(_("name"), no_wrap=True, max_width=15 if compact else None, overflow="ellipsis")
-    for header in (_("VP"), _("écus")):
-        table.add_column(header, justify="right", no_wrap=True)
-    table.add_column(_("needs"), no_wrap=True)
+    table = Table(
+        title,
+        [
+            Column(_("id"), no_wrap=True, min_width=3),
+            Column(_("name"), no_wrap=True, max_width=15 if compact else None),
+            Column(_("VP"), "right", no_wrap=True),
+            Column(_("écus"), "right", no_wrap=True),
+            Column(_("needs"), no_wrap=True),
+        ],
+        edge=False,
+        title_style="table.title",
+    )
     needs = numbers_text if compact else resources_text
     for card_id in ids:
         card = catalogue.card(card_id)
         if card.kind == "building":
-            table.add_row(card.id, card.name, str(card.vp), str(card.coins), needs(card.requires))
+            table.add_row([card.id, card.name, str(card.vp), str(card.coins), needs(card.requires)])
         else:
             name = Text(card.name)
             name.append(_(" (machine)"), style="dim")
-            table.add_row(card.id, name, str(card.vp), "—", needs(card.requires))
+            table.add_row([card.id, name, str(card.vp), "—", needs(card.requires)])
     if not ids:
-        table.add_row("—", _("(the deck is empty)"), "", "", "")
-    return table
+        table.add_row(["—", _("(the deck is empty)"), "", "", ""])
+    return table.rich()
 
 
 def workers_table(ids: list[str], *, compact: bool = False) -> Any:
-    from rich import box
-    from rich.table import Table
-
     from referee.builders import cards as catalogue
+    from referee.cli.output import Column, Table
 
     table = Table(
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
-        title=None if compact else _("face-up workers"),
-        title_justify="left",
-        show_edge=False,
+        "" if compact else _("face-up workers"),
+        [
+            Column(_("id"), no_wrap=True, min_width=3),
+            Column(_("type"), no_wrap=True),
+            Column(_("écus"), "right", no_wrap=True),
+            Column(_("makes"), no_wrap=True),
+        ],
+        edge=False,
+        title_style="table.title",
     )
-    table.add_column(_("id"), no_wrap=True, min_width=3)
-    table.add_column(_("type"), no_wrap=True)
-    table.add_column(_("écus"), justify="right", no_wrap=True)
-    table.add_column(_("makes"), no_wrap=True)
     for card_id in ids:
         card = catalogue.card(card_id)
         role = _(card.name_en)
         kind = card.name if compact or card.name == role else f"{card.name} ({role})"
         makes = numbers_text(card.produces) if compact else resources_text(card.produces)
-        table.add_row(card.id, kind, str(card.cost), makes)
+        table.add_row([card.id, kind, str(card.cost), makes])
     if not ids:
-        table.add_row("—", _("(the deck is empty)"), "", "")
-    return table
+        table.add_row(["—", _("(the deck is empty)"), "", ""])
+    return table.rich()
 
 
 def status_line(game: Game[BuildersState, Any]) -> str:

@@ -116,19 +116,15 @@ def expansion_note(value: str) -> str:
 
 
 def shapes_table(out: Output) -> None:
-    from rich import box
-    from rich.table import Table
     from rich.text import Text
 
+    from referee.cli.output import Cell, Table
     from referee.matchstick.segments import ALL_CARDS, ALL_VALUES, TABLE
 
     color = out.env.color
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), show_edge=False)
-    table.add_column(_("card"), justify="left")
-    for value in ALL_VALUES:
-        table.add_column(value, justify="right")
+    table = Table("", [_("card"), *ALL_VALUES], edge=False)
     for card in ALL_CARDS:
-        cells = []
+        cells: list[Cell] = []
         for value in ALL_VALUES:
             way = TABLE[card].get(value)
             if way is None:
@@ -137,9 +133,9 @@ def shapes_table(out: Output) -> None:
                 cells.append(Text(f"{way.cost}{TURNED_MARK}", style="cyan" if color else ""))
             else:
                 cells.append(Text(f"{way.cost} ", style="bold" if color and way.cost == 0 else ""))
-        table.add_row(card, *cells)
+        table.add_row([card, *cells])
     out.text(_("Matchsticks to show each value (rows: the physical cards; columns: the value shown)."))
-    out.show(table)
+    out.show(table.rich())
     out.text(
         _(
             "{mark} = turned over (180°); blank = impossible (matchsticks only add; never mirrored). "
@@ -154,9 +150,7 @@ def way_text(way: Transformation) -> str:
 
 
 def shapes_card(face: str, out: Output) -> None:
-    from rich import box
-    from rich.table import Table
-
+    from referee.cli.output import Column, Table
     from referee.matchstick.segments import ALL_VALUES, CARD_OF_FACE, FACES, becomes, ways
 
     color = out.env.color
@@ -170,19 +164,19 @@ def shapes_card(face: str, out: Output) -> None:
     out.text(title + expansion_note(face))
     out.show(card_panel(face, color))
     results = becomes(face)
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    table.add_column(_("value"))
-    table.add_column(_("sticks"), justify="right")
-    table.add_column(_("turned over"))
-    table.add_column(_("how"))
+    table = Table(
+        "", [Column(_("value")), Column(_("sticks"), "right"), Column(_("turned over")), Column(_("how"))], edge=False
+    )
     for way in results:
         table.add_row(
-            way.value + expansion_note(way.value),
-            str(way.cost),
-            _("yes") if way.turned_over else "",
-            way_text(way),
+            [
+                way.value + expansion_note(way.value),
+                str(way.cost),
+                _("yes") if way.turned_over else "",
+                way_text(way),
+            ]
         )
-    out.show(table)
+    out.show(table.rich())
     strip = []
     for way in results:
         figure = glyph(way.value, color, large=False, added=way.added)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from referee.cli import shared_commands
 from referee.cli.lazy import LazyRules, drawn_by
-from referee.cli.output import Output, ScoreTable
+from referee.cli.output import Column, Output, ScoreTable
 from referee.cli.records import parse_players
 from referee.cli.shared_commands import GameSample, GameSpec
 from referee.cli.status import fail
@@ -141,7 +141,6 @@ def render(game: Game[MatchstickState, Any], out: Output) -> None:
     if out.small_terminal(COMPACT_BELOW_ROWS):
         render_compact(game, out)
         return
-    from rich import box
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
@@ -178,12 +177,7 @@ def render(game: Game[MatchstickState, Any], out: Output) -> None:
         top = Group(cards, info)
 
     # the players
-    players = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    players.add_column("")
-    players.add_column(_("player"))
-    players.add_column(_("cards"), justify="right")
-    players.add_column(_("matchsticks"), justify="right")
-    players.add_column("")
+    players = ScoreTable("", ["", _("player"), _("cards"), _("matchsticks"), Column("")], left=2, edge=False)
     for seat, name in enumerate(names):
         to_move = state.turn == seat
         style = SEAT_STYLES[seat % len(SEAT_STYLES)] if color else ""
@@ -191,33 +185,34 @@ def render(game: Game[MatchstickState, Any], out: Output) -> None:
             style = "dim" if color else ""
         note = seat_note(state, seat)
         players.add_row(
-            "▶" if to_move else "",
-            Text(name, style=style),
-            str(state.cards[seat]),
-            str(state.matchsticks[seat]),
-            note,
+            [
+                "▶" if to_move else "",
+                Text(name, style=style),
+                str(state.cards[seat]),
+                str(state.matchsticks[seat]),
+                note,
+            ]
         )
 
     copies = copies_table(state, color)
-    out.show(Group(top, Text(""), players, copies))
+    out.show(Group(top, Text(""), players.rich(), copies))
     out.text(status_line(game))
 
 
 def copies_table(state: MatchstickState, color: bool) -> Any:
     """How many copies of each physical card are played (a card's copies are limited: see the rules)."""
-    from rich.table import Table
-
     from referee.matchstick.segments import cards_for
 
-    copies = Table(box=None, pad_edge=False, show_header=True, padding=(0, 1))
-    copies.add_column(_("card"), style="dim" if color else "")
     physical = cards_for(state.expansion)
-    for card in physical:
-        copies.add_column(card, justify="center")
-    copies.add_row(
-        _("played"), *(str(state.copies_played[card]) if state.copies_played[card] else "·" for card in physical)
+    copies = ScoreTable(
+        "",
+        [Column(_("card"), style="dim" if color else ""), *(Column(card, "center") for card in physical)],
+        rules=False,
     )
-    return copies
+    copies.add_row(
+        [_("played"), *(str(state.copies_played[card]) if state.copies_played[card] else "·" for card in physical)]
+    )
+    return copies.rich()
 
 
 def seat_note(state: MatchstickState, seat: int) -> str:
