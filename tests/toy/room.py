@@ -4,17 +4,16 @@ rules' legal actions as one menu."""
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any
 
 from referee.cli.output import Output, ScoreTable
 from referee.cli.shared_commands import GameSample, GameSpec, topic_completer
 from referee.cli.svg import INK, MUTED, Picture
 from referee.engine import Game
 from referee.i18n import _
-from tests.toy.rules import RULES, NimState
+from tests.toy.rules import RULES, NimState, Take
 
 
-def score_table(game: Game[NimState, Any]) -> ScoreTable:
+def score_table(game: Game[NimState, Take]) -> ScoreTable:
     table = ScoreTable("Nim", [_("player"), _("score")])
     outcome = RULES.outcome(game.state)
     for name in game.players:
@@ -22,7 +21,7 @@ def score_table(game: Game[NimState, Any]) -> ScoreTable:
     return table
 
 
-def status_line(game: Game[NimState, Any]) -> str:
+def status_line(game: Game[NimState, Take]) -> str:
     state = game.state
     if game.over:
         winner = RULES.outcome(state).winner
@@ -30,14 +29,14 @@ def status_line(game: Game[NimState, Any]) -> str:
     return f"{state.players[state.current]} to take ({state.pile} left)"
 
 
-def render(game: Game[NimState, Any], out: Output) -> None:
+def render(game: Game[NimState, Take], out: Output) -> None:
     out.text("| " * game.state.pile)
     for line in score_table(game).lines():
         out.text(line)
     out.text(status_line(game))
 
 
-def picture(game: Game[NimState, Any], marked: Collection[str] = ()) -> Picture:
+def picture(game: Game[NimState, Take], marked: Collection[str] = ()) -> Picture:
     """The pile as sticks, whose turn it is, and the score sheet ``score`` prints."""
     from referee.cli.pictures import MARGIN, score_sheet, stacked
 
@@ -50,9 +49,9 @@ def picture(game: Game[NimState, Any], marked: Collection[str] = ()) -> Picture:
     return stacked("Nim: " + status_line(game), status_line(game), [board, score_sheet(score_table(game), width)])
 
 
-SPEC = GameSpec(
+SPEC: GameSpec[NimState, Take] = GameSpec(
     name="nim",
-    rules=RULES,
+    load_rules=lambda: RULES,
     rulebook_package="tests.toy",
     render=render,
     score_table=score_table,

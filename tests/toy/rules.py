@@ -6,7 +6,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.engine import Event, Outcome, Rules, RulesBase, Verdict
+from referee.engine import Event, Outcome, RulesBase, Verdict
 from referee.errors import NotationError, SetupError
 
 PILE = 10
@@ -87,6 +87,5 @@ class NimRules(RulesBase[NimState, Take]):
 
 
 RULES = NimRules()
-CONTRACT: Rules[NimState, Take] = RULES
 """The rules as the contract every game keeps (:class:`referee.engine.Rules`): mypy strict names any method of it
 the class lacks, or has with another signature."""
