@@ -21,6 +21,7 @@ from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from referee.cli.svg import Picture
+    from referee.cli.table.menus import MenuGroup
 
 
 class ComputerPlayer(Protocol):
@@ -50,6 +51,14 @@ class GameSample:
     languages: tuple[str, ...]
     """The languages its rulebook is translated into (``rulebook.<lang>.toml`` beside ``rulebook.toml``): the
     tests check each translation against the English topics."""
+    vocabulary: tuple[str, ...]
+    """Words of its notation and near misses (``take``, ``3``, ``-1``, a card id one past the last): the fuzzing
+    tests build action texts from them, against states of random legal games."""
+    setup_keys: tuple[str, ...]
+    """Every key its setup can hold (``setup`` shows only some): the fuzzing tests give them random values."""
+    computer_play: tuple[str, ...] = ()
+    """For a game with a computer (:attr:`GameSpec.computer_from_record`): ``play``'s options for Ann against the
+    computer in seat 2, quick and weak (the tests play whole games against it at a terminal); empty otherwise."""
 
 
 @dataclass
@@ -105,6 +114,12 @@ class GameSpec(Generic[StateT, ActionT]):
     menu's entry), notation typed by the player, or a session command (undo, rules, quit: strings of
     :mod:`referee.cli.table.menus`). None: one menu of the rules' legal actions
     (:meth:`referee.cli.table.terminal.TerminalMode.one_menu`)."""
+    menu_groups: Callable[[Game[StateT, ActionT]], list[MenuGroup]] | None = None
+    """The kinds of action of a turn's first menu, each with its legal actions (what its ``ask_action`` offers; the
+    tests check every first menu of random games through it). None: one menu of the rules' legal actions."""
+    menu_kinds: int = 0
+    """How many kinds of action :attr:`menu_groups` numbers (each keeping its number all through a turn); 0 when
+    the menus number none."""
     sample: GameSample | None = None
     """A small game of this kind (tests and benchmarks loop over the registry with it)."""
 

@@ -64,6 +64,8 @@ SPEC: GameSpec[NimState, Take] = GameSpec(
         ("--players", "Ann,Bob", "--pile", "30"),
         ("take 1", "take 4", "grab 1"),
         (),
+        vocabulary=("take", "0", "1", "3", "4", "-1", "30", "99"),
+        setup_keys=("pile",),
     ),
 )
 

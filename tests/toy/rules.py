@@ -42,8 +42,8 @@ class NimRules(RulesBase[NimState, Take]):
 
     def parse(self, text: str, state: NimState) -> Take:
         words = text.split()
-        if len(words) != 2 or words[0].lower() != "take" or not words[1].isdigit():
-            raise NotationError(f"'{text}': write take N")
+        if len(words) != 2 or words[0].lower() != "take" or not (words[1].isascii() and words[1].isdigit()):
+            raise NotationError(f"'{' '.join(words)}': write take N")  # (one line, whatever was typed)
         return Take(int(words[1]))
 
     def format(self, action: Take, state: NimState) -> str:

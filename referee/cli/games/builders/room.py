@@ -566,6 +566,8 @@ SPEC: GameSpec[BuildersState, Action] = GameSpec(
     paid=lambda action, state: _describe().paid(action, state),
     named=lambda text: _describe().named(text),
     ask_action=ask_action,
+    menu_groups=menu_groups,
+    menu_kinds=ACTION_KINDS,
     picture=drawn_by("referee.cli.games.builders.picture"),
     computer_from_record=lambda table, players: _computer_from_record(table, players),
     sample=GameSample(
@@ -574,6 +576,14 @@ SPEC: GameSpec[BuildersState, Action] = GameSpec(
         ("--players", "Ann,Bob,Cy", "--seed", "7"),
         ("coins 3", "send W99 B01", "buy"),
         ("zh_Hans", "zh_Hant", "ko"),
+        vocabulary=(
+            *("start", "recruit", "reveal", "send", "coins", "buy", "done", "B01", "B34", "B35", "M01", "M08"),
+            *("M09", "W01", "W42", "W43", "W00", "1", "3", "6", "2", "-1", "Cabane", "Apprenti", "B1", "w7"),
+        ),
+        setup_keys=("seed", "apprentices", "buildings", "workers"),
+        computer_play=(
+            *("--players", "Ann,Bob", "--seed", "7", "--computer", "2", "--level", "2", "--computer-time", "0.1"),
+        ),
     ),
 )
 

@@ -349,6 +349,8 @@ SPEC: GameSpec[CoinAgeState, Action] = GameSpec(
     load_position=load_position,
     describe=lambda action, state: load_rules().describe(action, state),
     ask_action=ask_action,
+    menu_groups=menu_groups,
+    menu_kinds=ACTION_KINDS,
     picture=drawn_by("referee.cli.games.coin_age.picture"),
     computer_from_record=lambda table, players: _computer_from_record(table, players),
     refuse_at_table=lambda game, action: refuse_at_table(game, action),
@@ -358,6 +360,14 @@ SPEC: GameSpec[CoinAgeState, Action] = GameSpec(
         ("--players", "Ann,Bob"),
         ("done", "capture B2", "fly away"),
         ("zh_Hans", "zh_Hant", "ko"),
+        vocabulary=(
+            *("slap", "place", "pay", "move", "capture", "done", "end", "Q", "N", "P", "D", "4", "1", "0", "-"),
+            *("QND", "QQ", "A1", "B2", "C3", "Z9", "a1", "QNPD"),
+        ),
+        setup_keys=("map",),
+        computer_play=(
+            *("--players", "Ann,Bob", "--vs-computer", "--seed", "3", "--computer-time", "0.1", "--level", "2"),
+        ),
     ),
 )
 

@@ -588,6 +588,7 @@ SPEC: GameSpec[MatchstickState, Action] = GameSpec(
     score_table=score_table,
     status_line=status_line,
     ask_action=ask_action,
+    menu_groups=menu_groups,
     picture=drawn_by("referee.cli.games.matchstick.picture"),
     sample=GameSample(
         ("Ann", "Bob", "Cy"),
@@ -595,6 +596,8 @@ SPEC: GameSpec[MatchstickState, Action] = GameSpec(
         ("--players", "Ann,Bob,Cy"),
         ("pass", "play 8 0", "play"),
         ("zh_Hans", "zh_Hant", "ko"),
+        vocabulary=("play", "pass", "8", "0", "4", "6", "9", "3", "E", "G", "H", "A", "-1", "10", "99", "1", "5"),
+        setup_keys=("expansion", "deal_all", "hand_sizes"),
     ),
 )
 
