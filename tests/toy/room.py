@@ -4,18 +4,28 @@ rules' legal actions as one menu."""
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import TYPE_CHECKING
 
 from referee.cli.output import Output, ScoreTable
 from referee.cli.shared_commands import GameSample, GameSpec, topic_completer
 from referee.cli.svg import INK, MUTED, Picture
 from referee.engine import Game
 from referee.i18n import _
-from tests.toy.rules import RULES, NimState, Take
+
+if TYPE_CHECKING:
+    from tests.toy.rules import NimRules, NimState, Take
+
+
+def load_rules() -> NimRules:
+    """The game's rules, imported at first use (start-up time)."""
+    from tests.toy.rules import RULES
+
+    return RULES
 
 
 def score_table(game: Game[NimState, Take]) -> ScoreTable:
     table = ScoreTable("Nim", [_("player"), _("score")])
-    outcome = RULES.outcome(game.state)
+    outcome = game.rules.outcome(game.state)
     for name in game.players:
         table.add_row([name, str(outcome.scores[name])])
     return table
@@ -24,7 +34,7 @@ def score_table(game: Game[NimState, Take]) -> ScoreTable:
 def status_line(game: Game[NimState, Take]) -> str:
     state = game.state
     if game.over:
-        winner = RULES.outcome(state).winner
+        winner = game.rules.outcome(state).winner
         return _("Game over: {reason}.").format(reason=f"{winner} took the last stick")
     return f"{state.players[state.current]} to take ({state.pile} left)"
 
@@ -51,7 +61,7 @@ def picture(game: Game[NimState, Take], marked: Collection[str] = ()) -> Picture
 
 SPEC: GameSpec[NimState, Take] = GameSpec(
     name="nim",
-    load_rules=lambda: RULES,
+    load_rules=load_rules,
     rulebook_package="tests.toy",
     render=render,
     score_table=score_table,

@@ -8,8 +8,8 @@ from typing import Any
 
 from referee.engine import Event, Outcome, RulesBase, Verdict
 from referee.errors import NotationError, SetupError
+from tests.toy import PILE
 
-PILE = 10
 MOST = 3
 
 
