@@ -11,7 +11,10 @@ This module imports only ``typing`` (loaded already): every TAB and every one-sh
 
 from __future__ import annotations
 
-from typing import Any, Literal, NamedTuple  # not dataclasses: it imports inspect and ast, a third of TAB's start-up
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple  # not dataclasses: it imports inspect and ast (start-up)
+
+if TYPE_CHECKING:
+    from referee.engine import Rules
 
 
 def N_(message: str) -> str:
@@ -100,12 +103,15 @@ def facts(name: str) -> GameFacts:
     return entry.facts if entry is not None else GameFacts()
 
 
-def load_rules(name: str) -> Any:
+def load_rules(name: str) -> Rules[Any, Any]:
     """The ``RULES`` object of a registered game (``setup_summary``, ``actor``, the rules themselves); imported on
-    first use. KeyError for a game not registered."""
+    first use. KeyError for a game not registered. Typed as the contract: its methods are checked where it is used;
+    its state and action types are the game's, which a caller naming the game by a string cannot know (its room's
+    ``SPEC: GameSpec[<State>, <Action>]`` holds them)."""
     from importlib import import_module
 
-    return import_module(GAMES[name].rules).RULES
+    rules: Rules[Any, Any] = import_module(GAMES[name].rules).RULES
+    return rules
 
 
 # BoardGameGeek ids: Coin Age as the README of the navpil/coinage project gives it; The Builders: Middle Ages from

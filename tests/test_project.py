@@ -74,17 +74,19 @@ def test_one_shot_commands_of_every_game_do_not_import_questionary():
 
 
 def test_version_and_completion_import_neither_rich_nor_a_rules_package():
-    rules_packages = ("referee.coin_age", "referee.builders", "referee.matchstick")
+    from referee import registry
+
+    rules_modules = {entry.rules for entry in registry.GAMES.values()}  # (each game's package imports its rules)
     for modules in (
         imported_modules("--version"),
         completion_modules("referee coin-age ru"),
-        completion_modules("referee builders "),
+        *(completion_modules(f"referee {name} ") for name in registry.names()),
         completion_modules("referee matchstick sim"),
     ):
         assert "referee" in modules
         assert not {m for m in modules if m == "rich" or m.startswith("rich.")}
         assert "questionary" not in modules
-        assert not [m for m in modules if m.startswith(rules_packages)]
+        assert not modules & rules_modules
     assert "typer" not in imported_modules("--version")
 
 

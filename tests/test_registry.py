@@ -245,38 +245,3 @@ def test_the_toy_game_at_a_terminal_typed_and_by_its_menu_with_undo_and_resume(t
     finally:
         if child.isalive():
             child.terminate(force=True)
-
-
-def contract_methods() -> list[str]:
-    """The methods of the rules contract (:class:`referee.engine.Rules`), read from the protocol itself."""
-    from referee.engine import Rules
-
-    return sorted(name for name, value in vars(Rules).items() if callable(value) and not name.startswith("_"))
-
-
-def test_the_contract_is_read_from_the_protocol() -> None:
-    assert {"parse", "format", "judge", "apply", "legal_actions", "outcome", "state_json"} <= set(contract_methods())
-
-
-@pytest.mark.parametrize("name", registry.names())
-def test_every_registered_game_keeps_the_rules_contract(name: str) -> None:
-    """Each method of the contract is the game's own or its base's, callable, and its rules module declares the
-    rules as the contract (``CONTRACT: Rules[State, Action] = RULES``), which mypy strict checks."""
-    from importlib import import_module
-
-    from referee.engine import RulesBase
-
-    rules = registry.load_rules(name)
-    missing = [method for method in contract_methods() if not callable(getattr(rules, method, None))]
-    assert missing == [], f"{name}: its rules lack {missing}"
-    assert isinstance(rules, RulesBase), f"{name}: its rules class inherits referee.engine.RulesBase"
-    assert import_module(registry.GAMES[name].rules).CONTRACT is rules, f"{name}: no CONTRACT declared"
-
-
-def test_a_rules_class_missing_a_method_fails_the_contract_test(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The test above can fail: the toy game's rules without ``state_json``."""
-    from tests.toy.rules import NimRules
-
-    monkeypatch.delattr(NimRules, "state_json")
-    with pytest.raises(AssertionError, match="state_json"):
-        test_every_registered_game_keeps_the_rules_contract("nim")

@@ -80,6 +80,25 @@ def cells(line: str) -> int:
 CASES = [pytest.param(game, lang, id=f"{game.rsplit('.', 1)[1]}-{lang}") for game, lang in translated_rulebooks()]
 
 
+def test_every_translation_beside_a_rulebook_is_declared_in_its_sample() -> None:
+    """A ``rulebook.<lang>.toml`` its game's sample does not list would be left out of every test here."""
+    found = {
+        (package, entry.name.removeprefix("rulebook.").removesuffix(".toml"))
+        for package in rulebook_packages()
+        for entry in resources.files(package).iterdir()
+        if entry.name.startswith("rulebook.") and entry.name.endswith(".toml") and entry.name != "rulebook.toml"
+    }
+    assert found == set(translated_rulebooks())
+
+
+def rulebook_packages() -> list[str]:
+    from importlib import import_module
+
+    from referee import registry
+
+    return [import_module(registry.GAMES[name].spec_module).SPEC.rulebook_package for name in registry.names()]
+
+
 @pytest.mark.parametrize(("game", "lang"), CASES)
 def test_same_topics_in_the_same_order_with_as_many_rulings(game: str, lang: str) -> None:
     english, translated = load(game), load(game, lang)

@@ -54,7 +54,7 @@ from referee.builders.state import (
     check_players,
     new_state,
 )
-from referee.engine import Event, Outcome, Rules, RulesBase, Verdict
+from referee.engine import Event, Outcome, RulesBase, Verdict
 from referee.i18n import _, ngettext
 
 __all__ = [
@@ -525,7 +525,7 @@ class BuildersRules(RulesBase[BuildersState, Action]):
         """The seat that acts next (also the one who must reveal a refill), or None when the game is over."""
         return None if state.over else state.current
 
-    is_over = attrgetter("over")
+    is_over = attrgetter("over")  # type: ignore[assignment]  # a C callable (state) -> bool: mypy wants a def
     """``is_over(state)``: the state's own ``over`` flag — True once the last round is finished (see
     :meth:`apply_done`), or for a final tally. (A C callable, not a method: ``simulate`` asks it after every
     action.)"""
@@ -573,6 +573,5 @@ class BuildersRules(RulesBase[BuildersState, Action]):
 
 
 RULES = BuildersRules()
-CONTRACT: Rules[BuildersState, Action] = RULES
 """The rules as the contract every game keeps (:class:`referee.engine.Rules`): mypy strict names any method of it
 the class lacks, or has with another signature."""

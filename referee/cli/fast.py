@@ -25,7 +25,7 @@ from referee import registry
 
 if TYPE_CHECKING:
     from referee.cli.env import Environment
-    from referee.cli.shared_commands import GameSpec
+    from referee.cli.shared_commands import AnyGameSpec
     from referee.cli.tab.command_tree import Command, Param
 
 DISABLE = "REFEREE_NO_FAST_PATH"
@@ -35,7 +35,7 @@ GAME = "GAME"
 """In :data:`COMMANDS`, the place of any registered game's command word."""
 
 
-def _check(env: Environment, spec: GameSpec | None, values: dict[str, Any]) -> int | None:
+def _check(env: Environment, spec: AnyGameSpec | None, values: dict[str, Any]) -> int | None:
     from referee.cli.shared_commands import check_command
 
     assert spec is not None
@@ -43,7 +43,7 @@ def _check(env: Environment, spec: GameSpec | None, values: dict[str, Any]) -> i
     return check_command(env, spec, values["record"], action, values["json_mode"], values["draw"])
 
 
-def _score(env: Environment, spec: GameSpec | None, values: dict[str, Any]) -> int | None:
+def _score(env: Environment, spec: AnyGameSpec | None, values: dict[str, Any]) -> int | None:
     from referee.cli.shared_commands import score_command
 
     assert spec is not None
@@ -52,14 +52,14 @@ def _score(env: Environment, spec: GameSpec | None, values: dict[str, Any]) -> i
     return score_command(env, spec, values["file"], values["json_mode"], values["board"], values["draw"])
 
 
-def _draw(env: Environment, spec: GameSpec | None, values: dict[str, Any]) -> int | None:
+def _draw(env: Environment, spec: AnyGameSpec | None, values: dict[str, Any]) -> int | None:
     from referee.cli.draw import draw_command
 
     assert spec is not None
     return draw_command(env, spec, values["file"], values["at"], values["output"], values["force"])
 
 
-def _history_list(env: Environment, spec: GameSpec | None, values: dict[str, Any]) -> int | None:
+def _history_list(env: Environment, spec: AnyGameSpec | None, values: dict[str, Any]) -> int | None:
     from referee.cli.history.listing import list_command
 
     return list_command(
@@ -67,7 +67,7 @@ def _history_list(env: Environment, spec: GameSpec | None, values: dict[str, Any
     )
 
 
-def _stats(env: Environment, spec: GameSpec | None, values: dict[str, Any]) -> int | None:
+def _stats(env: Environment, spec: AnyGameSpec | None, values: dict[str, Any]) -> int | None:
     from referee.cli.history.stats_text import stats_command
 
     return stats_command(
@@ -82,7 +82,7 @@ def _stats(env: Environment, spec: GameSpec | None, values: dict[str, Any]) -> i
     )
 
 
-Answer = Callable[["Environment", "GameSpec | None", dict[str, Any]], "int | None"]
+Answer = Callable[["Environment", "AnyGameSpec | None", dict[str, Any]], "int | None"]
 
 COMMANDS: dict[tuple[str, ...], Answer] = {
     (GAME, "check"): _check,

@@ -16,9 +16,10 @@ from referee.cli import shared_commands
 from referee.cli.env import Environment
 from referee.cli.history.commands import HistoryFileOption, LocationOption, LogOption, PlayHistoryOption
 from referee.cli.output import Output
-from referee.cli.shared_commands import ComputerPlayer, GameSpec
+from referee.cli.shared_commands import AnyGameSpec, ComputerPlayer, GameSpec
 from referee.cli.status import fail
 from referee.cli.tab.action_words import complete_action
+from referee.engine import ActionT, StateT
 from referee.errors import RefereeError
 from referee.i18n import _
 
@@ -39,7 +40,7 @@ ResumeOption = Annotated[str | None, typer.Option("--resume", help="Continue the
 
 def add_record_commands(
     app: typer.Typer,
-    spec: GameSpec,
+    spec: GameSpec[StateT, ActionT],
     *,
     action_example: str,
     score_file_help: str,
@@ -175,7 +176,7 @@ class GameCommands:
     start: Callable[[Environment, Values, Output], Start] | None = None
     """How ``play`` starts from its values, when more than :attr:`read_setup` (a computer seat); None: the players
     and setup read from ``--players`` and the setup options, when given and not resuming."""
-    simulate_spec: Callable[[GameSpec, Values], GameSpec] | None = None
+    simulate_spec: Callable[[AnyGameSpec, Values], AnyGameSpec] | None = None
     """The spec ``simulate`` plays with, from its values (The Builders deals anew each game from ``--seed``)."""
 
 
@@ -198,7 +199,7 @@ def command_function(name: str, doc: str, params: list[Param], run: Callable[...
     return command
 
 
-def add_shared_commands(app: typer.Typer, spec: GameSpec, game: GameCommands) -> None:
+def add_shared_commands(app: typer.Typer, spec: GameSpec[StateT, ActionT], game: GameCommands) -> None:
     """Add ``play``, ``replay``, ``check``, ``score``, ``draw``, ``rules`` and ``simulate`` to a game's app, in
     that order (the game's own commands follow)."""
 

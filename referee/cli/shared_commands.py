@@ -8,17 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias
 
 from referee.cli.env import Environment
 from referee.cli.files import display_name, read_toml
-from referee.cli.lazy import unwrap
 from referee.cli.output import Output, ScoreTable
 from referee.cli.records import Record, record_from_document
 from referee.cli.status import ExitStatus, exit_status, fail
-from referee.engine import Game, Rules
+from referee.engine import ActionT, Game, Rules, StateT
 from referee.errors import IllegalAction, InputError, RefereeError, ReplayError
 from referee.i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from referee.cli.svg import Picture
+    from referee.cli.table.menus import MenuGroup
 
 
 class ComputerPlayer(Protocol):
@@ -48,57 +51,82 @@ class GameSample:
     languages: tuple[str, ...]
     """The languages its rulebook is translated into (``rulebook.<lang>.toml`` beside ``rulebook.toml``): the
     tests check each translation against the English topics."""
+    vocabulary: tuple[str, ...]
+    """Words of its notation and near misses (``take``, ``3``, ``-1``, a card id one past the last): the fuzzing
+    tests build action texts from them, against states of random legal games."""
+    setup_keys: tuple[str, ...]
+    """Every key its setup can hold (``setup`` shows only some): the fuzzing tests give them random values."""
+    computer_play: tuple[str, ...] = ()
+    """For a game with a computer (:attr:`GameSpec.computer_from_record`): ``play``'s options for Ann against the
+    computer in seat 2, quick and weak (the tests play whole games against it at a terminal); empty otherwise."""
 
 
 @dataclass
-class GameSpec:
-    """What the shared commands need to know about one game."""
+class GameSpec(Generic[StateT, ActionT]):
+    """What the shared commands need to know about one game, typed by its state and its actions: a room declares
+    ``SPEC: GameSpec[<State>, <Action>] = GameSpec(...)``, and mypy strict checks each part against them (its rules
+    against the contract, :class:`referee.engine.Rules`; its drawing, menus and words against its own types)."""
 
     name: str
     """The game's command word, as its registry line gives it (which also holds its title: :attr:`title`)."""
-    rules: Rules[Any, Any]
+    load_rules: Callable[[], Rules[StateT, ActionT]]
+    """The game's ``RULES``, imported when first asked for (:attr:`rules`): the room's own typed function (a
+    command that draws no table and judges nothing, such as TAB, loads no rules engine: start-up time)."""
     rulebook_package: str
-    render: Callable[[Game[Any, Any], Output], None]
+    render: Callable[[Game[StateT, ActionT], Output], None]
     """Draw the table and the running score for people."""
-    score_table: Callable[[Game[Any, Any]], ScoreTable]
+    score_table: Callable[[Game[StateT, ActionT]], ScoreTable]
     """The score as a breakdown per player (what ``score`` prints)."""
-    status_line: Callable[[Game[Any, Any]], str]
+    status_line: Callable[[Game[StateT, ActionT]], str]
     """Whose turn and what they may do, or how the game ended, in one line."""
     prepare_setup: Callable[[dict[str, Any], str], dict[str, Any]] = lambda setup, source: setup
     """Check a record's setup (``source`` names the file for messages) and return it for the rules (which may hold
     objects the room loaded, such as a map)."""
     record_setup: Callable[[dict[str, Any]], dict[str, Any]] = lambda setup: setup
     """The setup as a record holds it (the inverse of ``prepare_setup``: a loaded built-in map back to its name)."""
-    load_position: Callable[[dict[str, Any], str, Output], Game[Any, Any] | None] = lambda document, source, out: None
+    load_position: Callable[[dict[str, Any], str, Output], Game[StateT, ActionT] | None] = (
+        lambda document, source, out: None
+    )
     """A game from a position file (no ``actions``), or None when the file is not one."""
-    describe: Callable[[Any, Any], str] | None = None
+    describe: Callable[[ActionT, StateT], str] | None = None
     """An action in words for people (``describe(action, state)``): the label of its entry at the typed prompt."""
-    announce: Callable[[Any, Any], str] | None = None
+    announce: Callable[[ActionT, StateT], str] | None = None
     """What the referee says of a legal action as it is played at the table (``announce(action, state)``), for the
     people who carry it out by hand (the computer's actions above all): the cards as printed, what is paid. None:
     the rules' own announcement (:meth:`referee.engine.Game.announcement`)."""
-    paid: Callable[[Any, Any], dict[str, int]] | None = None
+    paid: Callable[[ActionT, StateT], dict[str, int]] | None = None
     """What a legal action costs the player performing it (``paid(action, state)``: ``{"actions": 1, "ecus":
     4}``), carried by ``play --json``'s line for each action; None for a game where nothing is paid."""
-    refuse_at_table: Callable[[Game[Any, Any], Any], str | None] | None = None
+    refuse_at_table: Callable[[Game[StateT, ActionT], ActionT], str | None] | None = None
     """Why a legal action typed at the turn's prompt is still not taken there (a sentence), or None: what the
     rules allow but the player whose prompt it is cannot mean (Coin Age's ``done`` typed by the player who must
     toss). Pipes and records are not concerned."""
     named: Callable[[str], str] | None = None
     """An action's notation with the cards it names written out (``log`` at the table); None: the notation."""
-    picture: Callable[[Game[Any, Any], frozenset[str]], Any] | None = None
+    picture: Callable[[Game[StateT, ActionT], frozenset[str]], Picture] | None = None
     """The table as an SVG :class:`~referee.cli.svg.Picture` (``picture(game, marked)``: ``marked`` spaces or
     cards picked out), for ``draw``, ``check --draw`` and ``score --draw``."""
     computer_from_record: Callable[[dict[str, Any], int], ComputerPlayer] | None = None
     """The computer of a resumed game, from the record's ``[computer]`` table and the number of players (raises
     :class:`~referee.errors.InputError` for a table it cannot use); None for a game without computer seats."""
-    ask_action: Callable[[Game[Any, Any], Any, Output], object] | None = None
+    ask_action: Callable[[Game[StateT, ActionT], Any, Output], object] | None = None
     """Ask for the next action at a terminal (``ask_action(game, prompter, out)``); returns an action object (a
     menu's entry), notation typed by the player, or a session command (undo, rules, quit: strings of
     :mod:`referee.cli.table.menus`). None: one menu of the rules' legal actions
     (:meth:`referee.cli.table.terminal.TerminalMode.one_menu`)."""
+    menu_groups: Callable[[Game[StateT, ActionT]], list[MenuGroup]] | None = None
+    """The kinds of action of a turn's first menu, each with its legal actions (what its ``ask_action`` offers; the
+    tests check every first menu of random games through it). None: one menu of the rules' legal actions."""
+    menu_kinds: int = 0
+    """How many kinds of action :attr:`menu_groups` numbers (each keeping its number all through a turn); 0 when
+    the menus number none."""
     sample: GameSample | None = None
     """A small game of this kind (tests and benchmarks loop over the registry with it)."""
+
+    @property
+    def rules(self) -> Rules[StateT, ActionT]:
+        """The game's rules (see :attr:`load_rules`)."""
+        return self.load_rules()
 
     @property
     def title(self) -> str:
@@ -109,19 +137,26 @@ class GameSpec:
         return entry.title if entry is not None else self.name
 
 
-def load_record(spec: GameSpec, path: str, env: Environment) -> Record:
+AnyGameSpec: TypeAlias = "GameSpec[Any, Any]"
+"""The spec of a game chosen at run time (from the registry or the command line): its state and action types are
+its room's, checked there where its ``SPEC`` is declared; the code that takes any game cannot name them."""
+
+
+def load_record(spec: GameSpec[StateT, ActionT], path: str, env: Environment) -> Record:
     source = display_name(path)
     return game_record(spec, read_toml(path, env.stdin), source)
 
 
-def game_record(spec: GameSpec, document: dict[str, Any], source: str) -> Record:
+def game_record(spec: GameSpec[StateT, ActionT], document: dict[str, Any], source: str) -> Record:
     """The record a TOML document holds, its setup checked by the game."""
     record = record_from_document(document, spec.name, source)
     record.setup = spec.prepare_setup(record.setup, source)
     return record
 
 
-def new_game(spec: GameSpec, record: Record, source: str, *, undo: bool = True) -> Game[Any, Any]:
+def new_game(
+    spec: GameSpec[StateT, ActionT], record: Record, source: str, *, undo: bool = True
+) -> Game[StateT, ActionT]:
     try:
         return Game(spec.rules, record.players, record.setup, undo=undo)
     except InputError as error:
@@ -129,8 +164,8 @@ def new_game(spec: GameSpec, record: Record, source: str, *, undo: bool = True) 
 
 
 def replay_record(
-    spec: GameSpec, record: Record, source: str, *, undo: bool = True
-) -> tuple[Game[Any, Any], ReplayError | None]:
+    spec: GameSpec[StateT, ActionT], record: Record, source: str, *, undo: bool = True
+) -> tuple[Game[StateT, ActionT], ReplayError | None]:
     """Replay a record from its first action; return the game as far as it went and the first failure.
 
     ``undo=False`` when no action will be taken back (validating records): the game keeps no undo copies."""
@@ -142,7 +177,7 @@ def replay_record(
     return game, None
 
 
-def error_document(game: Game[Any, Any], error: ReplayError) -> dict[str, Any]:
+def error_document(game: Game[StateT, ActionT], error: ReplayError) -> dict[str, Any]:
     document = game.summary()
     document["error"] = {"index": error.index, "action": error.action, "message": error.cause.message}
     if isinstance(error.cause, IllegalAction):
@@ -161,10 +196,12 @@ def replay_error_line(source: str, error: ReplayError) -> str:
 
 
 # -- replay ----------------------------------------------------------------------------------------------------
-ReplayResult = tuple[ExitStatus, "str | None", "dict[str, Any] | None", "Game[Any, Any] | None", "str | None"]
+ReplayResult = tuple[ExitStatus, "str | None", "dict[str, Any] | None", "Game[StateT, ActionT] | None", "str | None"]
 
 
-def replay_one(spec: GameSpec, path: str, env: Environment, json_mode: bool) -> ReplayResult:
+def replay_one(
+    spec: GameSpec[StateT, ActionT], path: str, env: Environment, json_mode: bool
+) -> ReplayResult[StateT, ActionT]:
     """Replay one record file: its exit status, the error line (if any), its summary document (with ``json_mode``),
     the game (None when the file could not be read) and the summary line for people (without ``json_mode``)."""
     source = display_name(path)
@@ -200,7 +237,7 @@ def default_jobs() -> int:
 
 
 def replay_command(
-    env: Environment, spec: GameSpec, records: Sequence[str], json_mode: bool, jobs: int | None = None
+    env: Environment, spec: GameSpec[StateT, ActionT], records: Sequence[str], json_mode: bool, jobs: int | None = None
 ) -> int:
     out = Output(env, json_mode)
     if jobs is not None and jobs < 1:
@@ -242,7 +279,7 @@ WorkerResult = tuple[ExitStatus, "str | None", str, "str | None"]
 
 
 def replay_results(
-    spec: GameSpec, records: Sequence[str], env: Environment, json_mode: bool, jobs: int
+    spec: GameSpec[StateT, ActionT], records: Sequence[str], env: Environment, json_mode: bool, jobs: int
 ) -> Iterator[WorkerResult]:
     """The results of replaying ``records``, in their order: in this process, or in ``jobs`` worker processes."""
     if jobs == 1 or "-" in records:  # standard input can be read only here
@@ -258,7 +295,7 @@ def replay_results(
         yield from pool.imap(_replay_in_worker, records, chunksize=chunk)
 
 
-def _worker_result(result: ReplayResult, json_mode: bool) -> WorkerResult:
+def _worker_result(result: ReplayResult[StateT, ActionT], json_mode: bool) -> WorkerResult:
     from referee.cli.output import json_text
 
     status, message, document, _game, line = result
@@ -285,7 +322,7 @@ def _replay_in_worker(path: str) -> WorkerResult:
     return _worker_result(replay_one(_worker["spec"], path, _worker["env"], json_mode), json_mode)
 
 
-def summary_line(source: str, game: Game[Any, Any], error: ReplayError | None) -> str:
+def summary_line(source: str, game: Game[StateT, ActionT], error: ReplayError | None) -> str:
     count = len(game.actions)
     if error is not None:
         return _("{file}: stopped at action {index} of the record ({count} legal before it)").format(
@@ -302,7 +339,7 @@ def summary_line(source: str, game: Game[Any, Any], error: ReplayError | None) -
     )
 
 
-def load_game(spec: GameSpec, path: str, out: Output) -> Game[Any, Any]:
+def load_game(spec: GameSpec[StateT, ActionT], path: str, out: Output) -> Game[StateT, ActionT]:
     """Replay a record for a command that asks about its next action; a bad or illegal record ends the command
     (with the JSON error document under ``--json``)."""
     source = display_name(path)
@@ -320,7 +357,12 @@ def load_game(spec: GameSpec, path: str, out: Output) -> Game[Any, Any]:
 
 # -- check -----------------------------------------------------------------------------------------------------
 def check_command(
-    env: Environment, spec: GameSpec, record_path: str, action_text: str, json_mode: bool, draw: str | None = None
+    env: Environment,
+    spec: GameSpec[StateT, ActionT],
+    record_path: str,
+    action_text: str,
+    json_mode: bool,
+    draw: str | None = None,
 ) -> int:
     out = Output(env, json_mode)
     if draw is not None:
@@ -374,7 +416,7 @@ def check_command(
 # -- score -----------------------------------------------------------------------------------------------------
 def score_command(
     env: Environment,
-    spec: GameSpec,
+    spec: GameSpec[StateT, ActionT],
     path: str,
     json_mode: bool,
     board: bool = False,
@@ -431,7 +473,7 @@ def score_command(
 
 
 # -- rules -----------------------------------------------------------------------------------------------------
-def rules_command(env: Environment, spec: GameSpec, topic: str | None) -> int:
+def rules_command(env: Environment, spec: GameSpec[StateT, ActionT], topic: str | None) -> int:
     from referee.rulebook import rulebook
 
     out = Output(env)
@@ -468,7 +510,7 @@ RULES_WIDTH = 100
 """The widest a rules text is set, however wide the terminal (lines longer than this are hard to read)."""
 
 
-def print_topic(out: Output, entry: Any, spec: GameSpec) -> None:
+def print_topic(out: Output, entry: Any, spec: GameSpec[StateT, ActionT]) -> None:
     """A topic's title, its text and its rulings, set to the terminal's width (at most :data:`RULES_WIDTH`): the
     file's hard wraps undone, its paragraphs, lists and labels kept (:func:`referee.cli.cells.reflow`)."""
     from referee.cli.cells import fill, reflow
@@ -503,13 +545,13 @@ def print_sources(out: Output, book: Any) -> None:
     out.text(_("  Ruling: the referee's own decision where the sources are silent or disagree."))
 
 
-def topic_names(spec: GameSpec) -> list[str]:
+def topic_names(spec: GameSpec[StateT, ActionT]) -> list[str]:
     from referee.rulebook import rulebook
 
     return [*rulebook(spec.rulebook_package).names, "rulings"]
 
 
-def topic_completer(spec: GameSpec, room: str) -> Callable[[str], list[str]]:
+def topic_completer(spec: GameSpec[StateT, ActionT], room: str) -> Callable[[str], list[str]]:
     """A room's ``complete_topic`` (``rules TOPIC`` at TAB), written once for every game: the topics of its rulebook,
     and ``rulings``, that start with what is typed. ``room`` is the room module's ``__name__``: the function is
     named as one of that module, where the command tree finds it (``<room>:complete_topic``)."""
@@ -529,13 +571,13 @@ POLL_EVERY = 8
 
 
 def simulate_games(
-    spec: GameSpec, players: list[str], setup: dict[str, Any], games: int, seed: int | None
+    spec: GameSpec[StateT, ActionT], players: list[str], setup: dict[str, Any], games: int, seed: int | None
 ) -> dict[str, Any]:
     """Random legal self-play; every game is checked against the game's invariants."""
     import random
     import time
 
-    rules = unwrap(spec.rules)
+    rules = spec.rules
     rng = random.Random(seed)
     wins = dict.fromkeys(players, 0)
     draws = 0
@@ -590,7 +632,7 @@ def simulate_games(
 
 def simulate_command(
     env: Environment,
-    spec: GameSpec,
+    spec: GameSpec[StateT, ActionT],
     players: list[str],
     setup: dict[str, Any],
     games: int,

@@ -30,7 +30,7 @@ from referee.coin_age.coins import (
 from referee.coin_age.index import board_index, fair_toss, turn_actions
 from referee.coin_age.maps import GameMap, load_map
 from referee.coin_age.state import PLAYERS, CoinAgeState, starting_banks
-from referee.engine import Event, Outcome, Rules, RulesBase, Verdict
+from referee.engine import Event, Outcome, RulesBase, Verdict
 from referee.errors import NotationError, SetupError
 from referee.i18n import _, ngettext
 
@@ -802,6 +802,5 @@ def result_text(outcome: Outcome) -> str:
 
 
 RULES = CoinAgeRules()
-CONTRACT: Rules[CoinAgeState, Action] = RULES
 """The rules as the contract every game keeps (:class:`referee.engine.Rules`): mypy strict names any method of it
 the class lacks, or has with another signature."""

@@ -24,7 +24,7 @@ import random
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from referee.engine import Event, Outcome, Rules, RulesBase, Verdict
+from referee.engine import Event, Outcome, RulesBase, Verdict
 from referee.errors import SetupError
 from referee.i18n import _, ngettext
 from referee.matchstick import sampler
@@ -634,7 +634,6 @@ def _discard_event(name: str, left: int) -> Event:
 
 
 RULES = MatchstickRules()
-CONTRACT: Rules[MatchstickState, Action] = RULES
 """The rules as the contract every game keeps (:class:`referee.engine.Rules`): mypy strict names any method of it
 the class lacks, or has with another signature."""
 """The rules object the engine and the CLI use."""

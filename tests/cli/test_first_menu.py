@@ -7,45 +7,49 @@ The seed of each game is printed."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from importlib import import_module
 from typing import Any
 
 import pytest
 
-from referee.builders import RULES as BUILDERS
-from referee.cli.games.builders.room import menu_groups as builders_groups
-from referee.cli.games.coin_age.room import menu_groups as coin_age_groups
-from referee.cli.games.matchstick.room import menu_groups as matchstick_groups
+from referee import registry
 from referee.cli.table.menus import BACK, LOG, QUIT, RULES, UNDO, MenuChoice, MenuGroup, OpenGroup, first_menu
-from referee.coin_age import RULES as COIN_AGE
-from referee.coin_age.actions import Slap
 from referee.engine import Game
-from referee.matchstick import RULES as MATCHSTICK
-from tests.builders.test_builders_properties import told_setup
-from tests.coin_age.helpers import setup as coin_age_setup
-
-GAMES = {
-    "coin-age": (COIN_AGE, ["Ann", "Bob"], coin_age_setup, coin_age_groups),
-    "builders": (BUILDERS, ["Ann", "Bob", "Cid"], lambda: told_setup(5, 3), builders_groups),
-    "matchstick": (MATCHSTICK, ["Ann", "Bob", "Cid"], dict, matchstick_groups),
-}
 
 
-def positions(game_name: str, seed: int) -> Iterator[tuple[Game, list[MenuGroup]]]:
-    rules, players, make_setup, groups_of = GAMES[game_name]
+def spec_of(game_name: str) -> Any:
+    return import_module(registry.GAMES[game_name].spec_module).SPEC
+
+
+def one_menu(game: Game[Any, Any]) -> list[MenuGroup]:
+    """The menu of a room that writes none (as the session makes it): the rules' legal actions."""
+    return [MenuGroup("", [(game.rules.format(action, game.state), action) for action in game.legal_actions()])]
+
+
+def positions(
+    game_name: str, seed: int, setup: dict[str, Any] | None = None
+) -> Iterator[tuple[Game[Any, Any], list[MenuGroup]]]:
+    """Each position of a random game of the registered game (its spec's sample players and setup, or ``setup``)
+    with its first menu's groups, as its room makes them."""
+    spec = spec_of(game_name)
+    sample = spec.sample
+    assert sample is not None, f"{game_name}: its room declares no sample game (GameSpec.sample)"
+    groups_of: Callable[[Game[Any, Any]], list[MenuGroup]] = spec.menu_groups or one_menu
     rng = random.Random(seed)
-    game = Game(rules, players, make_setup())
+    rules = spec.rules
+    game = Game(rules, list(sample.players), spec.prepare_setup(dict(setup or sample.setup), "sample"))
     while not game.over and len(game.actions) < 300:
         yield game, groups_of(game)
         game.push(rules.random_action(game.state, rng))
 
 
-@pytest.mark.parametrize("game_name", sorted(GAMES))
+@pytest.mark.parametrize("game_name", registry.names())
 @pytest.mark.parametrize("seed", range(6))
 def test_the_first_menu_has_no_one_item_step_and_reaches_every_group(game_name: str, seed: int) -> None:
     print(f"game={game_name} seed={seed}")
     for _game, groups in positions(game_name, seed):
-        kinds = KINDS.get(game_name, 0) if all(group.number is not None for group in groups) else 0
+        kinds = spec_of(game_name).menu_kinds if all(group.number is not None for group in groups) else 0
         entries = first_menu(groups, kinds)
         assert [value for _label, value in entries[-5:]] == [UNDO, LOG, RULES, QUIT, BACK]
         offered = entries[:-5]
@@ -63,10 +67,18 @@ def test_the_first_menu_has_no_one_item_step_and_reaches_every_group(game_name: 
                 assert isinstance(value, OpenGroup) and groups[value.index] is group and label == group.label
 
 
-def test_a_coin_age_toss_and_a_builders_refill_are_one_step() -> None:
-    toss = first_menu(coin_age_groups(Game(COIN_AGE, ["Ann", "Bob"], coin_age_setup())))
+def test_a_coin_age_toss_is_one_step() -> None:
+    from referee.coin_age.actions import Slap
+
+    _game, groups = next(positions("coin-age", 0))  # the first position: a toss
+    toss = first_menu(groups)
     assert all(isinstance(value, Slap) for _label, value in toss[:-5]) and len(toss) > 6
-    for game, groups in positions("builders", 1):
+
+
+def test_a_builders_refill_is_one_step() -> None:
+    from tests.builders.test_builders_properties import told_setup
+
+    for game, groups in positions("builders", 1, told_setup(5, 3)):
         if game.state.pending is not None:
             refill: list[tuple[str, Any]] = first_menu(groups)
             assert all(not isinstance(value, OpenGroup) for _label, value in refill)
@@ -75,8 +87,9 @@ def test_a_coin_age_toss_and_a_builders_refill_are_one_step() -> None:
     pytest.fail("no refill in the game")
 
 
-KINDS = {"coin-age": 8, "builders": 6}
-"""How many kinds of action each room numbers in a turn's first menu."""
+def numbering_games() -> list[str]:
+    """The registered games whose rooms number their kinds of action (``GameSpec.menu_kinds``)."""
+    return [name for name in registry.names() if spec_of(name).menu_kinds]
 
 
 def kind_of(action: Any) -> str:
@@ -85,7 +98,7 @@ def kind_of(action: Any) -> str:
     return type(action).__name__ + ("" if rank is None or type(action).__name__ != "Place" else f" {rank}")
 
 
-@pytest.mark.parametrize("game_name", sorted(KINDS))
+@pytest.mark.parametrize("game_name", numbering_games())
 @pytest.mark.parametrize("seed", range(4))
 def test_a_number_in_the_first_menu_means_one_kind_of_action_all_game(game_name: str, seed: int) -> None:
     """Pressing 2 for "move" a moment after it meant "move" never records "done": every number of a turn's first
@@ -95,7 +108,7 @@ def test_a_number_in_the_first_menu_means_one_kind_of_action_all_game(game_name:
     for _game, groups in positions(game_name, seed):
         if any(group.number is None for group in groups):
             continue  # a one-step menu (a toss, a refill): no kinds
-        entries: list[MenuChoice] = first_menu(groups, KINDS[game_name])
+        entries: list[MenuChoice] = first_menu(groups, spec_of(game_name).menu_kinds)
         numbers = [entry.number for entry in entries]
         assert numbers == sorted(numbers), numbers  # shown in the order of their numbers
         for entry in entries:

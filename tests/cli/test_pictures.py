@@ -19,7 +19,6 @@ from referee.cli.pictures import game_picture
 from referee.engine import Game
 from tests.history.helpers import entry, finished_record, history_at
 from tests.history.test_history_e2e import run
-from tests.robustness.helpers import SETUP
 
 SVG = "{http://www.w3.org/2000/svg}"
 HOSTILE = ["<script>alert(1)</script>", "Tom & Jerry", "Zoë \x07"]
@@ -33,13 +32,16 @@ def random_positions(game: str, seed: int, count: int) -> list[Game]:
     """``count`` positions of random legal games of ``game`` with hostile player names."""
     spec = import_module(registry.GAMES[game].spec_module).SPEC
     rng = random.Random(seed)
-    players = {"coin-age": 2, "builders": 3, "matchstick": 3}.get(game, 2)
+    assert spec.sample is not None, f"{game}: its room declares no sample game (GameSpec.sample)"
+    players = [
+        HOSTILE[i % len(HOSTILE)] + (f" {i}" if i >= len(HOSTILE) else "") for i in range(len(spec.sample.players))
+    ]
     found = []
     while len(found) < count:
-        setup = spec.prepare_setup(dict(SETUP.get(game, {})), "test")
-        if game == "builders":
-            setup = {"seed": rng.randrange(10**6)}
-        played = Game(spec.rules, HOSTILE[:players], setup)
+        setup = dict(spec.sample.setup)
+        if "seed" in setup:  # a game dealt from a seed: a new deal each time
+            setup["seed"] = rng.randrange(10**6)
+        played = Game(spec.rules, players, spec.prepare_setup(setup, "test"))
         for _step in range(rng.randrange(0, 150)):
             if played.over:
                 break

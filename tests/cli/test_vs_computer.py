@@ -283,10 +283,22 @@ def test_the_record_keeps_the_time_given_at_every_level() -> None:
     assert resumed.record_table() == computer.record_table() and resumed.thinking_time() == 0.5
 
 
-WHOLE_GAMES = {
-    "coin-age": ("--players", "Ann,Bob", "--vs-computer", "--seed", "3", "--computer-time", "0.1", "--level", "2"),
-    "builders": ("--players", "Ann,Bob", "--seed", "7", "--computer", "2", "--level", "2", "--computer-time", "0.1"),
-}
+def computer_games() -> dict[str, tuple[str, ...]]:
+    """Every registered game with a computer, and the options of ``play`` against it that its sample declares."""
+    from importlib import import_module
+
+    from referee import registry
+
+    found = {}
+    for name in registry.names():
+        spec = import_module(registry.GAMES[name].spec_module).SPEC
+        if spec.computer_from_record is not None:
+            assert spec.sample is not None and spec.sample.computer_play, f"{name}: no GameSample.computer_play"
+            found[name] = spec.sample.computer_play
+    return found
+
+
+WHOLE_GAMES = computer_games()
 
 
 def replayed(game: str, record) -> object:

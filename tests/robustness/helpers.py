@@ -10,12 +10,12 @@ from typing import Any
 
 from referee import registry
 from referee.cli.records import Record
-from referee.cli.shared_commands import GameSample, GameSpec
+from referee.cli.shared_commands import AnyGameSpec, GameSample
 from referee.engine import Game
 from tests.conftest import referee_command
 
 
-def spec_of(game: str) -> GameSpec:
+def spec_of(game: str) -> AnyGameSpec:
     from importlib import import_module
 
     return import_module(registry.GAMES[game].spec_module).SPEC  # type: ignore[no-any-return]

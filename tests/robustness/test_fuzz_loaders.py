@@ -19,17 +19,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee import registry
-from referee.builders import RULES as BUILDERS
 from referee.builders import score_final
 from referee.cli.files import read_toml
-from referee.cli.games.coin_age.room import SPEC as COIN_AGE_SPEC
+from referee.cli.games.coin_age.room import SPEC as COIN_AGE_SPEC  # Coin Age's positions and maps, below
 from referee.cli.records import record_from_document
 from referee.coin_age.maps import load_map
 from referee.coin_age.position import state_from_position
 from referee.coin_age.rules import RULES as COIN_AGE
 from referee.engine import Game
-from referee.errors import InputError, RefereeError
-from referee.matchstick import RULES as MATCHSTICK
+from referee.errors import InputError, RefereeError, SetupError
+from tests.robustness.helpers import spec_of
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -80,82 +79,60 @@ def random_game(rules: Any, players: list[str], setup: dict[str, Any], seed: int
     return game
 
 
-GAMES = {
-    "coin-age": (COIN_AGE, lambda n: ["Ann", "Bob"], lambda seed: COIN_AGE_SPEC.prepare_setup({"map": "original"}, "")),
-    "builders": (BUILDERS, lambda n: ["Ann", "Bob", "Cy", "Di"][: 2 + n % 3], lambda seed: {"seed": seed}),
-    "matchstick": (MATCHSTICK, lambda n: [f"P{i}" for i in range(2 + n % 7)], lambda seed: {"expansion": seed % 3 * 2}),
-}
+GAMES = registry.names()
+"""Every registered game: each one's players, setup, notation and setup keys come from its spec's sample."""
 
-VOCABULARY = {
-    "coin-age": [
-        "slap",
-        "place",
-        "pay",
-        "move",
-        "capture",
-        "done",
-        "end",
-        "Q",
-        "N",
-        "P",
-        "D",
-        "4",
-        "1",
-        "0",
-        "-",
-        "QND",
-        "QQ",
-        "A1",
-        "B2",
-        "C3",
-        "Z9",
-        "a1",
-        "QNPD",
-    ],
-    "builders": [
-        "start",
-        "recruit",
-        "reveal",
-        "send",
-        "coins",
-        "buy",
-        "done",
-        "B01",
-        "B34",
-        "B35",
-        "M01",
-        "M08",
-        "M09",
-        "W01",
-        "W42",
-        "W43",
-        "W00",
-        "1",
-        "3",
-        "6",
-        "2",
-        "-1",
-        "Cabane",
-        "Apprenti",
-        "B1",
-        "w7",
-    ],
-    "matchstick": ["play", "pass", "8", "0", "4", "6", "9", "3", "E", "G", "H", "A", "-1", "10", "99", "1", "5"],
-}
+
+def sample_of(name: str) -> Any:
+    sample = spec_of(name).sample
+    assert sample is not None, f"{name}: its room declares no sample game (GameSpec.sample)"
+    assert sample.vocabulary, f"{name}: its sample declares no vocabulary (GameSample.vocabulary) to fuzz with"
+    assert sample.setup_keys, f"{name}: its sample declares no setup keys (GameSample.setup_keys) to fuzz with"
+    return sample
+
+
+def players_of(name: str, n: int) -> list[str]:
+    """As many players as ``n`` picks within the game's seats (its registry line's facts)."""
+    fewest, most = registry.facts(name).seats
+    return [f"P{i}" for i in range(fewest + n % (most - fewest + 1))]
+
+
+def setup_of(name: str, seed: int) -> dict[str, Any]:
+    """The sample's setup, as the room prepares it for the rules (a ``seed`` in it replaced by ``seed``)."""
+    setup = dict(sample_of(name).setup)
+    if "seed" in setup:
+        setup["seed"] = seed
+    return dict(spec_of(name).prepare_setup(setup, "sample"))
+
+
+def table_of(name: str, seed: int) -> tuple[list[str], dict[str, Any]]:
+    """Players and setup for a random game: as many players as ``seed`` picks, with the sample's setup, or with
+    the rules' default setup when the sample's is for its own players only (hands dealt per player); else the
+    sample's players."""
+    players = players_of(name, seed)
+    for setup in (setup_of(name, seed), {}):
+        try:
+            spec_of(name).rules.new_state(players, setup)
+        except SetupError:
+            continue
+        return players, setup
+    return list(sample_of(name).players), setup_of(name, seed)
+
+
 NASTY = ["\x00", "\x1b[2J", "\u202e", "\ufeff", "  ", "\t", "#", "٣", "８", "²", "Ⅷ", "ß", "İ", str(10**50), "9" * 400]
 
 
 def notation(game: str) -> st.SearchStrategy[str]:
-    words = st.sampled_from(VOCABULARY[game] + NASTY) | st.text(max_size=6)
+    words = st.sampled_from([*sample_of(game).vocabulary, *NASTY]) | st.text(max_size=6)
     return st.lists(words, max_size=7).map(" ".join) | st.text(max_size=40)
 
 
-@pytest.mark.parametrize("name", list(GAMES))
+@pytest.mark.parametrize("name", GAMES)
 @FUZZ
 @given(data=st.data(), seed=st.integers(0, 2**32), steps=st.integers(0, 120))
 def test_parse_gives_only_notation_errors(name: str, data: st.DataObject, seed: int, steps: int) -> None:
-    rules, players, setup = GAMES[name]
-    game = random_game(rules, players(seed), setup(seed), seed, steps)
+    rules = spec_of(name).rules
+    game = random_game(rules, *table_of(name, seed), seed, steps)
     for _try in range(5):
         text = data.draw(notation(name))
         action = only_referee_errors(rules.parse, text, game.state)
@@ -171,25 +148,29 @@ def test_parse_gives_only_notation_errors(name: str, data: st.DataObject, seed: 
 
 
 # -- setups ----------------------------------------------------------------------------------------------------
-SETUP_KEYS = {
-    "coin-age": ["map"],
-    "builders": ["seed", "apprentices", "buildings", "workers"],
-    "matchstick": ["expansion", "deal_all", "hand_sizes"],
-}
 PLAYER_LISTS = st.lists(st.text(max_size=6) | st.sampled_from(["Ann", "Bob", "Cy"]), max_size=9)
 
 
-@pytest.mark.parametrize("name", list(GAMES))
+@pytest.mark.parametrize("name", GAMES)
 @FUZZ
 @given(data=st.data())
 def test_new_state_with_random_setups(name: str, data: st.DataObject) -> None:
-    rules = GAMES[name][0]
-    keys = st.sampled_from(SETUP_KEYS[name]) | st.text(max_size=5)
+    keys = st.sampled_from(sample_of(name).setup_keys) | st.text(max_size=5)
     setup = data.draw(st.dictionaries(keys, toml_values(), max_size=4))
-    if name == "builders" and data.draw(st.booleans()):  # the right shape: lists of ids, some wrong
-        ids = st.sampled_from(["W01", "W02", "W03", "W07", "W42", "W43", "B01", "B12", "M01", "B35", "x"])
-        setup = {key: data.draw(st.lists(ids, min_size=1, max_size=6)) for key in SETUP_KEYS[name][1:]}
-    players = data.draw(PLAYER_LISTS)
+    new_state_gives_only_setup_errors(name, data.draw(PLAYER_LISTS), setup)
+
+
+@FUZZ
+@given(data=st.data())
+def test_builders_new_state_with_told_tables_of_wrong_ids(data: st.DataObject) -> None:
+    """The right shape for The Builders' told table: lists of ids, some wrong."""
+    ids = st.sampled_from(["W01", "W02", "W03", "W07", "W42", "W43", "B01", "B12", "M01", "B35", "x"])
+    setup = {key: data.draw(st.lists(ids, min_size=1, max_size=6)) for key in ("apprentices", "buildings", "workers")}
+    new_state_gives_only_setup_errors("builders", data.draw(PLAYER_LISTS), setup)
+
+
+def new_state_gives_only_setup_errors(name: str, players: list[str], setup: dict[str, Any]) -> None:
+    rules = spec_of(name).rules
     state = only_referee_errors(rules.new_state, players, setup)
     if state is not None:
         assert not rules.check_invariants(state)
@@ -224,8 +205,7 @@ def test_record_of_the_right_shape_with_wrong_values(players, actions, version, 
         record = only_referee_errors(record_from_document, document, name, "record.toml")
         if record is None:
             continue
-        rules = GAMES[name][0]
-        game_ = only_referee_errors(Game, rules, record.players, {"seed": 1} if name == "builders" else {})
+        game_ = only_referee_errors(Game, spec_of(name).rules, record.players, setup_of(name, 1))
         if game_ is not None:
             only_referee_errors(game_.replay, record.actions)
 

@@ -7,8 +7,8 @@ import typer
 from referee.cli.output import Output
 from referee.cli.record_commands import GameCommands, Param, Values, add_shared_commands
 from referee.cli.records import parse_players
+from tests.toy import PILE
 from tests.toy.room import SPEC, complete_topic
-from tests.toy.rules import PILE
 
 app = typer.Typer(help="Nim: a toy game of the tests.", no_args_is_help=True, rich_markup_mode=None)
 

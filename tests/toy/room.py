@@ -4,40 +4,49 @@ rules' legal actions as one menu."""
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any
+from typing import TYPE_CHECKING
 
 from referee.cli.output import Output, ScoreTable
 from referee.cli.shared_commands import GameSample, GameSpec, topic_completer
 from referee.cli.svg import INK, MUTED, Picture
 from referee.engine import Game
 from referee.i18n import _
-from tests.toy.rules import RULES, NimState
+
+if TYPE_CHECKING:
+    from tests.toy.rules import NimRules, NimState, Take
 
 
-def score_table(game: Game[NimState, Any]) -> ScoreTable:
+def load_rules() -> NimRules:
+    """The game's rules, imported at first use (start-up time)."""
+    from tests.toy.rules import RULES
+
+    return RULES
+
+
+def score_table(game: Game[NimState, Take]) -> ScoreTable:
     table = ScoreTable("Nim", [_("player"), _("score")])
-    outcome = RULES.outcome(game.state)
+    outcome = game.rules.outcome(game.state)
     for name in game.players:
         table.add_row([name, str(outcome.scores[name])])
     return table
 
 
-def status_line(game: Game[NimState, Any]) -> str:
+def status_line(game: Game[NimState, Take]) -> str:
     state = game.state
     if game.over:
-        winner = RULES.outcome(state).winner
+        winner = game.rules.outcome(state).winner
         return _("Game over: {reason}.").format(reason=f"{winner} took the last stick")
     return f"{state.players[state.current]} to take ({state.pile} left)"
 
 
-def render(game: Game[NimState, Any], out: Output) -> None:
+def render(game: Game[NimState, Take], out: Output) -> None:
     out.text("| " * game.state.pile)
     for line in score_table(game).lines():
         out.text(line)
     out.text(status_line(game))
 
 
-def picture(game: Game[NimState, Any], marked: Collection[str] = ()) -> Picture:
+def picture(game: Game[NimState, Take], marked: Collection[str] = ()) -> Picture:
     """The pile as sticks, whose turn it is, and the score sheet ``score`` prints."""
     from referee.cli.pictures import MARGIN, score_sheet, stacked
 
@@ -50,9 +59,9 @@ def picture(game: Game[NimState, Any], marked: Collection[str] = ()) -> Picture:
     return stacked("Nim: " + status_line(game), status_line(game), [board, score_sheet(score_table(game), width)])
 
 
-SPEC = GameSpec(
+SPEC: GameSpec[NimState, Take] = GameSpec(
     name="nim",
-    rules=RULES,
+    load_rules=load_rules,
     rulebook_package="tests.toy",
     render=render,
     score_table=score_table,
@@ -65,6 +74,8 @@ SPEC = GameSpec(
         ("--players", "Ann,Bob", "--pile", "30"),
         ("take 1", "take 4", "grab 1"),
         (),
+        vocabulary=("take", "0", "1", "3", "4", "-1", "30", "99"),
+        setup_keys=("pile",),
     ),
 )
 

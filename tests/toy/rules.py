@@ -6,10 +6,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.engine import Event, Outcome, Rules, RulesBase, Verdict
+from referee.engine import Event, Outcome, RulesBase, Verdict
 from referee.errors import NotationError, SetupError
+from tests.toy import PILE
 
-PILE = 10
 MOST = 3
 
 
@@ -42,8 +42,8 @@ class NimRules(RulesBase[NimState, Take]):
 
     def parse(self, text: str, state: NimState) -> Take:
         words = text.split()
-        if len(words) != 2 or words[0].lower() != "take" or not words[1].isdigit():
-            raise NotationError(f"'{text}': write take N")
+        if len(words) != 2 or words[0].lower() != "take" or not (words[1].isascii() and words[1].isdigit()):
+            raise NotationError(f"'{' '.join(words)}': write take N")  # (one line, whatever was typed)
         return Take(int(words[1]))
 
     def format(self, action: Take, state: NimState) -> str:
@@ -87,6 +87,5 @@ class NimRules(RulesBase[NimState, Take]):
 
 
 RULES = NimRules()
-CONTRACT: Rules[NimState, Take] = RULES
 """The rules as the contract every game keeps (:class:`referee.engine.Rules`): mypy strict names any method of it
 the class lacks, or has with another signature."""

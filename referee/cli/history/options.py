@@ -11,14 +11,14 @@ from referee.errors import InputError
 from referee.i18n import _
 
 if TYPE_CHECKING:
-    from referee.cli.shared_commands import GameSpec
+    from referee.cli.shared_commands import AnyGameSpec
 
 
 MAX_ID = 2**63 - 1
 """The largest game id (and ``--limit``) SQLite can hold; a larger number names no game."""
 
 
-def game_spec(name: str) -> GameSpec:
+def game_spec(name: str) -> AnyGameSpec:
     from importlib import import_module
 
     from referee import registry

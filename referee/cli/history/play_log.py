@@ -17,7 +17,7 @@ from referee.errors import InputError, RefereeError
 from referee.i18n import _
 
 if TYPE_CHECKING:
-    from referee.cli.shared_commands import GameSpec
+    from referee.cli.shared_commands import AnyGameSpec
     from referee.cli.table.session import PlaySession
 
 
@@ -134,7 +134,7 @@ def _say_how_to_log_later(session: PlaySession, logging: PlayLogging, out: Outpu
 
 def score_with_log(
     env: Environment,
-    spec: GameSpec,
+    spec: AnyGameSpec,
     path: str,
     json_mode: bool,
     board: bool,

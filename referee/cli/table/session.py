@@ -19,7 +19,7 @@ from referee.cli.env import Environment
 from referee.cli.files import RecordLock, RecordWriter, Stamp
 from referee.cli.output import Output
 from referee.cli.records import Record
-from referee.cli.shared_commands import ComputerPlayer, GameSpec
+from referee.cli.shared_commands import AnyGameSpec, ComputerPlayer
 from referee.cli.status import ExitStatus, fail
 from referee.engine import Event, Game
 from referee.errors import RefereeError
@@ -32,7 +32,7 @@ class PlaySession:
 
     def __init__(
         self,
-        spec: GameSpec,
+        spec: AnyGameSpec,
         env: Environment,
         game: Game[Any, Any],
         record_path: Path | None,

@@ -16,7 +16,7 @@ from referee.cli.files import RecordLock, RecordWriter, Stamp
 from referee.cli.history.play_log import PlayLogging, log_finished_game
 from referee.cli.output import Output
 from referee.cli.records import Record
-from referee.cli.shared_commands import ComputerPlayer, GameSpec
+from referee.cli.shared_commands import AnyGameSpec, ComputerPlayer
 from referee.cli.status import CommandFailed, exit_status, fail
 from referee.cli.table.session import PlaySession
 from referee.engine import Game
@@ -26,7 +26,7 @@ from referee.i18n import _, ngettext
 
 def play_command(
     env: Environment,
-    spec: GameSpec,
+    spec: AnyGameSpec,
     players: list[str] | None,
     setup: dict[str, Any] | None,
     record: str | None,
@@ -142,7 +142,7 @@ def _locked(path: Path) -> RecordLock:
 
 
 def _new_record(
-    spec: GameSpec, record: str | None, env: Environment
+    spec: AnyGameSpec, record: str | None, env: Environment
 ) -> tuple[Path | None, RecordLock | None, RecordWriter | None]:
     """Where a new game is recorded, locked; the record must not exist (checked again once locked)."""
     from referee.cli.files import path_exists
@@ -187,7 +187,7 @@ def _warn_of_other_names(path: Path, out: Output) -> None:
 
 
 def _resume(
-    spec: GameSpec, resume: str, record: str | None, env: Environment, out: Output
+    spec: AnyGameSpec, resume: str, record: str | None, env: Environment, out: Output
 ) -> tuple[Game[Any, Any], Path, RecordLock, RecordWriter, Record]:
     """The resumed game, where it goes on (its real file, or a new ``record``), that file's lock and writer, and the
     record it was read from."""

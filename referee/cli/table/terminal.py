@@ -11,7 +11,7 @@ from referee.cli.files import RecordChanged, WriteError
 from referee.cli.output import Output
 from referee.cli.shared_commands import GameSpec
 from referee.cli.status import ExitStatus
-from referee.engine import Game
+from referee.engine import ActionT, Game, StateT
 from referee.errors import RefereeError
 from referee.i18n import _, ngettext
 
@@ -231,11 +231,11 @@ RESUME_TURNS = 3
 """How many of the last turns ``--resume`` shows before the first prompt."""
 
 
-def log_lines(spec: GameSpec, game: Game[Any, Any]) -> list[str]:
+def log_lines(spec: GameSpec[StateT, ActionT], game: Game[StateT, ActionT]) -> list[str]:
     """The game so far, a line per turn (one player's actions in a row) with the score after it: the score sheet
     of ``log`` in ``play``. The record is replayed from the start; the rules score each turn. A game without
     points (``result_kind`` "ranking") shows no score, only who is out once someone is."""
-    replayed: Game[Any, Any] = Game(spec.rules, game.players, game.setup, undo=False)
+    replayed = Game(spec.rules, game.players, game.setup, undo=False)
     lines: list[str] = []
     turn: list[str] = []
     player = replayed.to_move

@@ -14,10 +14,10 @@ from referee.cli.games.builders.room import (
     KINDS,
     RESOURCE_STYLES,
     SPEC,
-    DealingRules,
     checked_players,
     complete_kind,
     complete_topic,
+    dealing_rules,
     kind_name,
     play_setup,
     resources_text,
@@ -133,7 +133,7 @@ def _players_in(resume: str | None, env: Any) -> int | None:
 
 
 def read_simulated(players: str, values: Values, out: Output) -> tuple[list[str], dict[str, Any]]:
-    """``simulate --players``: the players; the deal is the rules' (:class:`DealingRules`), a new one each game."""
+    """``simulate --players``: the players; the deal is the rules' (:func:`dealing_rules`), a new one each game."""
     return checked_players(players), {"seed": 0}
 
 
@@ -209,7 +209,7 @@ add_shared_commands(
             ),
         ),
         start=start,
-        simulate_spec=lambda spec, values: dataclasses.replace(spec, rules=DealingRules(values["seed"])),
+        simulate_spec=lambda spec, values: dataclasses.replace(spec, load_rules=dealing_rules(values["seed"])),
     ),
 )
 

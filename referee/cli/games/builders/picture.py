@@ -54,7 +54,7 @@ def card(picture: Picture, x: float, y: float, card_id: str, marked: bool) -> No
 
 def picture(game: Any, marked: Collection[str] = ()) -> Picture:
     from referee.builders import cards, still_needed
-    from referee.cli.games.builders.room import RULES, score_table, status_line
+    from referee.cli.games.builders.room import load_rules, score_table, status_line
     from referee.cli.pictures import MARGIN, score_sheet, stacked
     from referee.cli.svg import wrap
 
@@ -92,7 +92,7 @@ def picture(game: Any, marked: Collection[str] = ()) -> Picture:
             size=13,
             fill=MUTED,
         )
-    outcome = RULES.outcome(state)
+    outcome = load_rules().outcome(state)
     for seat_index, (name, seat) in enumerate(zip(state.players, state.seats, strict=True)):
         y += 18
         in_turn = not state.over and not state.tally and seat_index == state.current

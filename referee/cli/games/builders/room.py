@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from referee.cli import shared_commands
 from referee.cli.cells import cell_width
-from referee.cli.lazy import LazyRules, drawn_by
+from referee.cli.lazy import drawn_by
 from referee.cli.output import Output, ScoreTable, sentences
 from referee.cli.records import check_game, check_players, parse_players
 from referee.cli.shared_commands import GameSample, GameSpec
@@ -17,13 +17,17 @@ from referee.errors import InputError
 from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
-    from referee.builders import BuildersState, Seat
+    from referee.builders import Action, BuildersState, Seat
     from referee.builders.cards import Card, Resources
     from referee.builders.rules import BuildersRules
     from referee.cli.table.menus import MenuGroup
 
-RULES = cast("BuildersRules", LazyRules("referee.builders.rules"))
-"""The game's rules, imported at first use (start-up time: see referee.cli.lazy); typed as its rules class."""
+
+def load_rules() -> BuildersRules:
+    """The game's rules, imported at first use (start-up time: a command that judges nothing loads no engine)."""
+    from referee.builders.rules import RULES
+
+    return RULES
 
 
 RESOURCE_STYLES = {"stone": "yellow", "wood": "green", "knowledge": "grey62", "tile": "blue"}
@@ -54,7 +58,7 @@ def resources_text(amounts: Resources | tuple[int, ...], empty: str = "—") -> 
 
 
 # -- drawing the table -----------------------------------------------------------------------------------------
-def render(game: Game[BuildersState, Any], out: Output) -> None:
+def render(game: Game[BuildersState, Action], out: Output) -> None:
     """Every player's purse, VP, idle workers and open sites; the rows, the bank, whose turn and what is left."""
     if out.json_mode:
         return
@@ -65,7 +69,7 @@ def render(game: Game[BuildersState, Any], out: Output) -> None:
     state = game.state
     position = state.tally
     parts: list[Any] = []
-    outcome = RULES.outcome(state)
+    outcome = load_rules().outcome(state)
     compact = out.small_terminal(COMPACT_BELOW_ROWS, COMPACT_BELOW_COLUMNS)
     """On a small terminal, a player is two lines, resources are four coloured numbers and the rows sit side by
     side: a 4-player table, the prompt and its menu fit 80×30, and nothing is cut at 60 columns."""
@@ -111,10 +115,10 @@ def render(game: Game[BuildersState, Any], out: Output) -> None:
     out.text(status_line(game))
 
 
-def score_table(game: Game[BuildersState, Any]) -> ScoreTable:
+def score_table(game: Game[BuildersState, Action]) -> ScoreTable:
     """The ranking with each player's score: VP of buildings and machines + 1 per 10 écus (ties: see the rules)."""
     state = game.state
-    outcome = RULES.outcome(state)
+    outcome = load_rules().outcome(state)
     breakdown = outcome.breakdown or {}
     title = _("Final score") if state.over else _("The score if the game ended now")
     table = ScoreTable(title, [_("rank"), _("player"), _("VP"), _("écus"), _("+1 per 10 écus"), _("score")], left=2)
@@ -332,12 +336,12 @@ def workers_table(ids: list[str], *, compact: bool = False) -> Any:
     return table.rich()
 
 
-def status_line(game: Game[BuildersState, Any]) -> str:
+def status_line(game: Game[BuildersState, Action]) -> str:
     from referee.builders import END_VP
     from referee.builders.describe import actions_words
 
     state = game.state
-    outcome = RULES.outcome(state)
+    outcome = load_rules().outcome(state)
     if state.over:
         if state.tally:
             head = _("Final position as typed.")
@@ -367,7 +371,7 @@ def status_line(game: Game[BuildersState, Any]) -> str:
 
 
 # -- asking at a terminal --------------------------------------------------------------------------------------
-def menu_groups(game: Game[BuildersState, Any]) -> list[MenuGroup]:
+def menu_groups(game: Game[BuildersState, Action]) -> list[MenuGroup]:
     """The menu of the player to move: the game's legal actions (action objects, each labelled by the rules' own
     words, :func:`referee.builders.describe.describe`), by kind — sends (those that finish a site first), starts,
     recruits, coins, then buy and done; or, while a row awaits a card, the reveals. Pure: no prompt."""
@@ -420,7 +424,7 @@ ACTION_KINDS = 6
 2 start a construction, 3 recruit, 4 take coins, 5 buy an action, 6 end the turn."""
 
 
-def ask_action(game: Game[BuildersState, Any], prompter: Any, out: Output) -> Any:
+def ask_action(game: Game[BuildersState, Action], prompter: Any, out: Output) -> Any:
     """The next action of the player to move, from the menu (:func:`menu_groups`): an action object, or a session
     command (undo, rules, quit)."""
     from referee.builders.describe import actions_words, ecus_words
@@ -447,7 +451,7 @@ def told_ids(text: str | None, option: str) -> list[str] | None:
 
 def canonical_setup(players: list[str], setup: dict[str, Any]) -> dict[str, Any]:
     """Check a told setup by building its first state, and return it with ids (names accepted on input)."""
-    state = RULES.new_state(players, setup)
+    state = load_rules().new_state(players, setup)
     if "seed" in setup:
         return setup
     return {
@@ -536,7 +540,7 @@ def checked_players(players: str) -> list[str]:
 
 
 # -- positions: a [final] tally --------------------------------------------------------------------------------
-def load_position(document: dict[str, Any], source: str, out: Output) -> Game[BuildersState, Any] | None:
+def load_position(document: dict[str, Any], source: str, out: Output) -> Game[BuildersState, Action] | None:
     """A game at the final tally of a ``[final]`` document (see :mod:`referee.builders.position`), or None when the
     document holds none."""
     from referee.builders import state_from_final
@@ -549,12 +553,12 @@ def load_position(document: dict[str, Any], source: str, out: Output) -> Game[Bu
     if not isinstance(final, Mapping):
         raise InputError(_("{file}: [final] must be a table").format(file=source))
     state = state_from_final(players, final)
-    return Game.from_state(RULES, players, {"seed": 0}, state)  # (the seed only makes a first state to replace)
+    return Game.from_state(load_rules(), players, {"seed": 0}, state)  # (the seed only makes a first state to replace)
 
 
-SPEC = GameSpec(
+SPEC: GameSpec[BuildersState, Action] = GameSpec(
     name="builders",
-    rules=RULES,
+    load_rules=load_rules,
     rulebook_package="referee.builders",
     render=render,
     score_table=score_table,
@@ -565,6 +569,8 @@ SPEC = GameSpec(
     paid=lambda action, state: _describe().paid(action, state),
     named=lambda text: _describe().named(text),
     ask_action=ask_action,
+    menu_groups=menu_groups,
+    menu_kinds=ACTION_KINDS,
     picture=drawn_by("referee.cli.games.builders.picture"),
     computer_from_record=lambda table, players: _computer_from_record(table, players),
     sample=GameSample(
@@ -573,6 +579,14 @@ SPEC = GameSpec(
         ("--players", "Ann,Bob,Cy", "--seed", "7"),
         ("coins 3", "send W99 B01", "buy"),
         ("zh_Hans", "zh_Hant", "ko"),
+        vocabulary=(
+            *("start", "recruit", "reveal", "send", "coins", "buy", "done", "B01", "B34", "B35", "M01", "M08"),
+            *("M09", "W01", "W42", "W43", "W00", "1", "3", "6", "2", "-1", "Cabane", "Apprenti", "B1", "w7"),
+        ),
+        setup_keys=("seed", "apprentices", "buildings", "workers"),
+        computer_play=(
+            *("--players", "Ann,Bob", "--seed", "7", "--computer", "2", "--level", "2", "--computer-time", "0.1"),
+        ),
     ),
 )
 
@@ -595,20 +609,20 @@ def describe_action(action: Any, state: Any) -> str:
     return describe(action, state)
 
 
-class DealingRules:
-    """The rules for self-play: each simulated game gets its own seeded deal, repeatable from ``--seed``."""
+def dealing_rules(seed: int | None) -> Callable[[], BuildersRules]:
+    """The rules for self-play (``simulate``'s ``load_rules``): each simulated game gets its own seeded deal,
+    repeatable from ``--seed``; everything else is the game's rules."""
+    from referee.builders.rules import BuildersRules
 
-    def __init__(self, seed: int | None) -> None:
-        self._rng = random.Random(seed)
+    class DealingRules(BuildersRules):
+        def __init__(self) -> None:
+            self._rng = random.Random(seed)
 
-    def __getattr__(self, name: str) -> Any:
-        value = getattr(RULES, name)
-        setattr(self, name, value)  # kept: simulate asks for apply and is_over on every action
-        return value
+        def new_state(self, players: list[str], setup: Mapping[str, Any]) -> BuildersState:
+            return super().new_state(players, {"seed": self._rng.randrange(2**31)})
 
-    def new_state(self, players: list[str], setup: Mapping[str, Any]) -> BuildersState:
-        dealt: BuildersState = RULES.new_state(players, {"seed": self._rng.randrange(2**31)})
-        return dealt
+    rules = DealingRules()
+    return lambda: rules
 
 
 complete_topic = shared_commands.topic_completer(SPEC, __name__)

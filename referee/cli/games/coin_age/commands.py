@@ -18,7 +18,7 @@ from referee.cli.games.coin_age.maps import (
     user_map_names,
     user_maps_dir,
 )
-from referee.cli.games.coin_age.room import RULES, SPEC, complete_map, complete_topic
+from referee.cli.games.coin_age.room import SPEC, complete_map, complete_topic, load_rules
 from referee.cli.output import Output
 from referee.cli.record_commands import GameCommands, JsonOption, Param, Start, Values, add_shared_commands
 from referee.cli.records import parse_players
@@ -180,7 +180,7 @@ def maps_show(
     out = Output(ctx.obj, json_mode)
     try:
         setup = map_setup(name, out)
-        game = Game(RULES, ["Heads", "Tails"], setup)
+        game = Game(load_rules(), ["Heads", "Tails"], setup)
     except RefereeError as error:
         raise fail(out, error) from None
     game_map = game.state.map

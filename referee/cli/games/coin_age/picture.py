@@ -32,7 +32,7 @@ CELL_W, CELL_H = 160.0, 118.0
 
 
 def picture(game: Any, marked: Collection[str] = ()) -> Picture:
-    from referee.cli.games.coin_age.room import RULES, score_table
+    from referee.cli.games.coin_age.room import load_rules, score_table
     from referee.cli.pictures import MARGIN, score_sheet, stacked
     from referee.coin_age.coins import LETTER, NAME, RANKS
     from referee.coin_age.rules import region_control
@@ -43,7 +43,7 @@ def picture(game: Any, marked: Collection[str] = ()) -> Picture:
     width = 2 * MARGIN + widest * CELL_W
     board = Picture(width, 0, game_map.name)
     board.text(MARGIN, 26, _("Coin Age") + f" — {game_map.name}", size=18, weight="bold")
-    status = RULES.outcome(state)
+    status = load_rules().outcome(state)
     y = 40.0
     for row in game_map.layout:
         x = MARGIN + (widest - len(row)) * CELL_W / 2

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from referee.cli import shared_commands
 from referee.cli.games.coin_age.maps import map_names, prepare_setup, record_setup, region_word, shown_name
-from referee.cli.lazy import LazyRules, drawn_by
+from referee.cli.lazy import drawn_by
 from referee.cli.output import Output, ScoreTable, sentences
 from referee.cli.records import check_game, check_players
 from referee.cli.shared_commands import GameSample, GameSpec
@@ -21,8 +21,12 @@ if TYPE_CHECKING:
     from referee.coin_age.rules import CoinAgeRules
     from referee.coin_age.state import CoinAgeState
 
-RULES = cast("CoinAgeRules", LazyRules("referee.coin_age.rules"))
-"""The game's rules, imported at first use (start-up time: see referee.cli.lazy); typed as its rules class."""
+
+def load_rules() -> CoinAgeRules:
+    """The game's rules, imported at first use (start-up time: a command that judges nothing loads no engine)."""
+    from referee.coin_age.rules import RULES
+
+    return RULES
 
 
 SIDE_NAME = (_("heads"), _("tails"))
@@ -44,7 +48,7 @@ OWNER_STYLES = ("bold cyan", "bold magenta")
 
 
 # -- drawing the table -----------------------------------------------------------------------------------------
-def render(game: Game[CoinAgeState, Any], out: Output) -> None:
+def render(game: Game[CoinAgeState, Action], out: Output) -> None:
     """The board as the card looks (rows top first, each space's stack top coin first), banks and score."""
     from referee.coin_age.coins import LETTER
 
@@ -170,12 +174,12 @@ def coin_legend() -> str:
     return _("Q quarter 4 · N nickel 3 · P penny 2 · D dime 1 · h heads, t tails · top first")
 
 
-def score_table(game: Game[CoinAgeState, Any]) -> ScoreTable:
+def score_table(game: Game[CoinAgeState, Action]) -> ScoreTable:
     """The score if the game ended now: each player's bank coins, then spaces + region bonus + bank = total."""
     from referee.coin_age.coins import RANKS
 
     state = game.state
-    outcome = RULES.outcome(state)
+    outcome = load_rules().outcome(state)
     breakdown = outcome.breakdown or {}
     when = _("final score") if state.over else _("the score if the game ended now")
     table = ScoreTable(
@@ -200,11 +204,11 @@ def score_table(game: Game[CoinAgeState, Any]) -> ScoreTable:
     return table
 
 
-def status_line(game: Game[CoinAgeState, Any]) -> str:
+def status_line(game: Game[CoinAgeState, Action]) -> str:
     from referee.coin_age.coins import LETTER, RANKS
 
     state = game.state
-    outcome = RULES.outcome(state)
+    outcome = load_rules().outcome(state)
     if state.over or not state.turn_known:
         reason = state.end_reason or _("position as typed")
         head = (
@@ -254,7 +258,7 @@ KIND_NUMBERS = {"Pay": 5, "Move": 6, "Capture": 7}
 ACTION_KINDS = 8
 
 
-def menu_groups(game: Game[CoinAgeState, Any]) -> list[MenuGroup]:
+def menu_groups(game: Game[CoinAgeState, Action]) -> list[MenuGroup]:
     """The menus, as data: in a turn, a group per coin to place (its spaces), the pays, the moves, the captures,
     and ending the turn; when a toss is due, one group of the legal tosses (which kinds matched). Every entry is
     an action object of the rules, labelled by the rules' :meth:`describe`."""
@@ -263,7 +267,7 @@ def menu_groups(game: Game[CoinAgeState, Any]) -> list[MenuGroup]:
     from referee.coin_age.coins import LETTER, NAME, RANKS
 
     state = game.state
-    rules = RULES
+    rules = load_rules()
     if state.tossed and rules.has_turn_action(state):
         order = {space_id: i for i, space_id in enumerate(sid for row in state.map.layout for sid in row)}
         ids = state.map.space_ids
@@ -304,10 +308,10 @@ def menu_groups(game: Game[CoinAgeState, Any]) -> list[MenuGroup]:
     return [MenuGroup(label, tosses)]
 
 
-def ask_action(game: Game[CoinAgeState, Any], prompter: Any, out: Output) -> object:
+def ask_action(game: Game[CoinAgeState, Action], prompter: Any, out: Output) -> object:
     """The next action picked from the menus of :func:`menu_groups` (an action object), or a session command."""
     state = game.state
-    if state.tossed and RULES.has_turn_action(state):
+    if state.tossed and load_rules().has_turn_action(state):
         message = _("{player}, your action").format(player=state.players[state.seat])
     else:
         message = _("{player} tosses: say which coins matched").format(player=state.players[state.tosser()])
@@ -315,7 +319,7 @@ def ask_action(game: Game[CoinAgeState, Any], prompter: Any, out: Output) -> obj
 
 
 # -- positions -------------------------------------------------------------------------------------------------
-def load_position(document: dict[str, Any], source: str, out: Output) -> Game[CoinAgeState, Any] | None:
+def load_position(document: dict[str, Any], source: str, out: Output) -> Game[CoinAgeState, Action] | None:
     from referee.coin_age.position import state_from_position
 
     if "board" not in document and "banks" not in document:
@@ -330,12 +334,12 @@ def load_position(document: dict[str, Any], source: str, out: Output) -> Game[Co
     state, warnings = state_from_position(players, setup, board, banks)
     for warning in warnings:
         out.warn(f"{source}: {warning}")
-    return Game.from_state(RULES, players, setup, state)
+    return Game.from_state(load_rules(), players, setup, state)
 
 
-SPEC = GameSpec(
+SPEC: GameSpec[CoinAgeState, Action] = GameSpec(
     name="coin-age",
-    rules=RULES,
+    load_rules=load_rules,
     rulebook_package="referee.coin_age",
     render=render,
     score_table=score_table,
@@ -343,8 +347,10 @@ SPEC = GameSpec(
     prepare_setup=prepare_setup,
     record_setup=record_setup,
     load_position=load_position,
-    describe=lambda action, state: RULES.describe(action, state),
+    describe=lambda action, state: load_rules().describe(action, state),
     ask_action=ask_action,
+    menu_groups=menu_groups,
+    menu_kinds=ACTION_KINDS,
     picture=drawn_by("referee.cli.games.coin_age.picture"),
     computer_from_record=lambda table, players: _computer_from_record(table, players),
     refuse_at_table=lambda game, action: refuse_at_table(game, action),
@@ -354,11 +360,19 @@ SPEC = GameSpec(
         ("--players", "Ann,Bob"),
         ("done", "capture B2", "fly away"),
         ("zh_Hans", "zh_Hant", "ko"),
+        vocabulary=(
+            *("slap", "place", "pay", "move", "capture", "done", "end", "Q", "N", "P", "D", "4", "1", "0", "-"),
+            *("QND", "QQ", "A1", "B2", "C3", "Z9", "a1", "QNPD"),
+        ),
+        setup_keys=("map",),
+        computer_play=(
+            *("--players", "Ann,Bob", "--vs-computer", "--seed", "3", "--computer-time", "0.1", "--level", "2"),
+        ),
     ),
 )
 
 
-def refuse_at_table(game: Game[CoinAgeState, Any], action: Any) -> str | None:
+def refuse_at_table(game: Game[CoinAgeState, Action], action: Action) -> str | None:
     """``done`` typed at the prompt of the player who must toss: the rules take it (it ends the turn of the player
     in turn, who has nothing left to do), but that player's toss ends that turn anyway, and the line is not theirs
     to end it with: refused, so nothing is recorded that the player did not mean."""

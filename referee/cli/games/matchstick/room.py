@@ -8,10 +8,10 @@ inside the functions that draw or ask (start-up time).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from referee.cli import shared_commands
-from referee.cli.lazy import LazyRules, drawn_by
+from referee.cli.lazy import drawn_by
 from referee.cli.output import Column, Output, ScoreTable
 from referee.cli.records import parse_players
 from referee.cli.shared_commands import GameSample, GameSpec
@@ -22,11 +22,15 @@ from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from referee.cli.table.menus import MenuGroup
-    from referee.matchstick import MatchstickState, Play
+    from referee.matchstick import Action, MatchstickState, Play
     from referee.matchstick.rules import MatchstickRules
 
-RULES = cast("MatchstickRules", LazyRules("referee.matchstick.rules"))
-"""The game's rules, imported at first use (start-up time: see referee.cli.lazy); typed as its rules class."""
+
+def load_rules() -> MatchstickRules:
+    """The game's rules, imported at first use (start-up time: a command that judges nothing loads no engine)."""
+    from referee.matchstick.rules import RULES
+
+    return RULES
 
 
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow", "bold blue", "bold red", "cyan", "magenta")
@@ -108,10 +112,10 @@ def row_of(renderables: list[Any]) -> Any:
     return grid
 
 
-def status_line(game: Game[MatchstickState, Any]) -> str:
+def status_line(game: Game[MatchstickState, Action]) -> str:
     state = game.state
     if state.over:
-        ranking = RULES.outcome(state).ranking
+        ranking = load_rules().outcome(state).ranking
         return _("Game over: {ranking}.").format(
             ranking=", ".join(f"{place}. {name}" for place, name in enumerate(ranking, start=1))
         )
@@ -132,7 +136,7 @@ COMPACT_BELOW_ROWS = 34
 the prompt's menu is open on a 24-row terminal."""
 
 
-def render(game: Game[MatchstickState, Any], out: Output) -> None:
+def render(game: Game[MatchstickState, Action], out: Output) -> None:
     """The table (the play to beat drawn as 7-segment cards), the order, the players, the copies played."""
     from referee.matchstick.segments import order_text
 
@@ -231,7 +235,7 @@ def seat_note(state: MatchstickState, seat: int) -> str:
     return ""
 
 
-def render_compact(game: Game[MatchstickState, Any], out: Output) -> None:
+def render_compact(game: Game[MatchstickState, Action], out: Output) -> None:
     """The table on a small terminal (24 rows): the play to beat in small 7-segment figures with what to beat, by
     whom and the order beside them; a line per player (two players a line past six); the copies played; the
     status. At most twelve rows, so the prompt and its menu fit under it."""
@@ -288,11 +292,11 @@ def render_compact(game: Game[MatchstickState, Any], out: Output) -> None:
     out.text(status_line(game))
 
 
-def score_table(game: Game[MatchstickState, Any]) -> ScoreTable:
+def score_table(game: Game[MatchstickState, Action]) -> ScoreTable:
     """The ranking (the game has no points): the order of going out, then the players still in, who have no place
     until the game ends (they are listed in seat order, with a dash for their place)."""
     state = game.state
-    outcome = RULES.outcome(state)
+    outcome = load_rules().outcome(state)
     if state.over:
         title, placed = _("Final ranking"), outcome.ranking
     else:
@@ -409,7 +413,7 @@ class CardStep:
     cards: list[tuple[str, str]]
 
 
-def menu_groups(game: Game[MatchstickState, Any]) -> list[MenuGroup]:
+def menu_groups(game: Game[MatchstickState, Action]) -> list[MenuGroup]:
     """The first menu: play cards (its entries: the values of :meth:`PlayMenu.values`, whose menus follow) when a
     play is possible, and pass (the ``Pass`` action, labelled by the rules' notation) when the rules allow it."""
     from referee.cli.table.menus import MenuGroup
@@ -431,11 +435,11 @@ def menu_groups(game: Game[MatchstickState, Any]) -> list[MenuGroup]:
             )
         )
         groups.append(MenuGroup(label, values))
-    if RULES.judge(state, PASS).legal:
+    if load_rules().judge(state, PASS).legal:
         groups.append(
             MenuGroup(
                 _("pass and take a matchstick (then {n})").format(n=state.matchsticks[seat] + 1),
-                [(RULES.format(PASS, state), PASS)],
+                [(load_rules().format(PASS, state), PASS)],
             )
         )
     return groups
@@ -460,7 +464,7 @@ def way_label(card: str, value: str, cost: int, left: int) -> str:
     return _("{how} — {cost} ({left} not played yet)").format(how=how_label(card, value), cost=sticks(cost), left=left)
 
 
-def ask_action(game: Game[MatchstickState, Any], prompter: Any, out: Output) -> Any:
+def ask_action(game: Game[MatchstickState, Action], prompter: Any, out: Output) -> Any:
     """Menus offering only legal choices: play (value → count → each physical card) or pass. Returns the action
     object picked, or a session command."""
     from referee.matchstick import play_options
@@ -571,14 +575,15 @@ def players_and_setup(players: str, expansion: int, deal_all: bool, out: Output)
         raise fail(out, error) from None
 
 
-SPEC = GameSpec(
+SPEC: GameSpec[MatchstickState, Action] = GameSpec(
     name="matchstick",
-    rules=RULES,
+    load_rules=load_rules,
     rulebook_package="referee.matchstick",
     render=render,
     score_table=score_table,
     status_line=status_line,
     ask_action=ask_action,
+    menu_groups=menu_groups,
     picture=drawn_by("referee.cli.games.matchstick.picture"),
     sample=GameSample(
         ("Ann", "Bob", "Cy"),
@@ -586,6 +591,8 @@ SPEC = GameSpec(
         ("--players", "Ann,Bob,Cy"),
         ("pass", "play 8 0", "play"),
         ("zh_Hans", "zh_Hant", "ko"),
+        vocabulary=("play", "pass", "8", "0", "4", "6", "9", "3", "E", "G", "H", "A", "-1", "10", "99", "1", "5"),
+        setup_keys=("expansion", "deal_all", "hand_sizes"),
     ),
 )
 
