@@ -29,6 +29,8 @@ import itertools
 from collections.abc import Iterator
 from pathlib import Path
 
+from referee.registry import GAMES
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = "referee"
 
@@ -219,7 +221,10 @@ def test_no_module_imports_another_that_imports_it_back() -> None:
     assert not components, f"{len(components)} import circle(s):\n{describe(graph, components)}"
 
 
-GAME_PACKAGES = ("coin_age", "builders", "matchstick")
+GAME_PACKAGES = tuple(
+    sorted({entry.rules.split(".")[1] for entry in GAMES.values() if entry.rules.startswith("referee.")})
+)
+"""Each registered game's rules package (``referee.<package>``), read from the registry."""
 LAYERS = (
     "the shared ground (errors, i18n, players, engine, registry, …)",
     "a game's rules",

@@ -9,13 +9,32 @@ phone or chat app shows as SVG. Imported only when a picture is made: no other c
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
-from typing import Any
+from collections.abc import Callable, Collection, Iterable
+from typing import TYPE_CHECKING, Any, Protocol
 
 from referee.cli.output import ScoreTable
 from referee.cli.svg import BAD, GOOD, INK, LINE, MUTED, Picture, text_width, wrap
 from referee.errors import InputError
 from referee.i18n import _
+
+if TYPE_CHECKING:
+    from referee.cli.env import Environment
+    from referee.engine import Game, Verdict
+
+
+class DrawnGame(Protocol):
+    """What the pictures read of a game's spec (:class:`referee.cli.shared_commands.GameSpec` has it all): named here
+    rather than imported, as the shared commands import this module."""
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def rulebook_package(self) -> str: ...
+
+    @property
+    def picture(self) -> Callable[[Game[Any, Any], frozenset[str]], Picture] | None: ...
+
 
 WIDTH_MIN = 360
 MARGIN = 16
@@ -79,7 +98,7 @@ def stacked(title: str, description: str, parts: list[Picture]) -> Picture:
     return whole
 
 
-def game_picture(spec: Any, game: Any, *, marked: Collection[str] = ()) -> Picture:
+def game_picture(spec: DrawnGame, game: Game[Any, Any], *, marked: Collection[str] = ()) -> Picture:
     """The room's picture of the table (its ``picture``), with ``marked`` spaces or cards picked out."""
     if spec.picture is None:
         raise InputError(_("no picture of {game} can be drawn yet").format(game=_(spec.title)))
@@ -100,7 +119,7 @@ def check_svg(path: str) -> None:
 
 
 def write_picture(
-    env: Any,
+    env: Environment,
     path: str,
     picture: Picture,
     *,
@@ -128,7 +147,7 @@ def write_picture(
 
 
 # -- what the shared commands draw ----------------------------------------------------------------------------
-def ruling_picture(spec: Any, game: Any, canonical: str, verdict: Any) -> Picture:
+def ruling_picture(spec: DrawnGame, game: Game[Any, Any], canonical: str, verdict: Verdict) -> Picture:
     """``check --draw``: the position with the action asked about picked out, the verdict, its rule and rulings."""
     from referee.rulebook import rulebook
 

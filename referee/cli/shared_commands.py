@@ -20,8 +20,8 @@ from referee.errors import IllegalAction, InputError, RefereeError, ReplayError
 from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
+    from referee.cli.menu_group import MenuGroup
     from referee.cli.svg import Picture
-    from referee.cli.table.menus import MenuGroup
 
 
 class ComputerPlayer(Protocol):

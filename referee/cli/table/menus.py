@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from referee.cli.menu_group import MenuGroup
 from referee.cli.table import typed_prompt
 from referee.i18n import _
 
@@ -31,18 +32,6 @@ class SessionCommand(Exception):
     def __init__(self, command: str) -> None:
         super().__init__(command)
         self.command = command
-
-
-@dataclass
-class MenuGroup:
-    """A kind of action: an entry of the first menu, its actions the second menu (see :func:`first_menu`)."""
-
-    label: str
-    actions: list[tuple[str, Any]] = field(default_factory=list)
-    """(label, action) pairs: the action object the rules gave (labelled by the rules' formatter), or notation."""
-    number: int | None = None
-    """The number this kind of action keeps in the first menu all through a turn (the room numbers its kinds
-    once: a key pressed means the same thing on every step), or None where the menu is one step (a toss)."""
 
 
 class MenuChoice(tuple[str, Any]):

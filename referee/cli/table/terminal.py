@@ -206,8 +206,8 @@ class TerminalMode:
     def one_menu(self, game: Game[Any, Any], prompter: Any, out: Output) -> object:
         """The menu of a game whose room writes none (``GameSpec.ask_action`` None): the rules' legal actions, each
         labelled as the rules write it, then the session's entries."""
+        from referee.cli.menu_group import MenuGroup
         from referee.cli.shared_commands import topic_names
-        from referee.cli.table.menus import MenuGroup
 
         actions = [(game.rules.format(action, game.state), action) for action in game.legal_actions()]
         message = _("{player}, your action").format(player=game.to_move)

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from referee.builders import Action, BuildersState, Seat
     from referee.builders.cards import Card, Resources
     from referee.builders.rules import BuildersRules
-    from referee.cli.table.menus import MenuGroup
+    from referee.cli.menu_group import MenuGroup
 
 
 def load_rules() -> BuildersRules:
@@ -377,7 +377,7 @@ def menu_groups(game: Game[BuildersState, Action]) -> list[MenuGroup]:
     recruits, coins, then buy and done; or, while a row awaits a card, the reveals. Pure: no prompt."""
     from referee.builders import Buy, Done, Recruit, Reveal, Send, Start, TakeCoins
     from referee.builders.describe import actions_words, describe, ecus_words, send_finishes
-    from referee.cli.table.menus import MenuGroup
+    from referee.cli.menu_group import MenuGroup
 
     state = game.state
     legal = game.legal_actions()

@@ -16,7 +16,7 @@ from referee.errors import InputError
 from referee.i18n import _
 
 if TYPE_CHECKING:
-    from referee.cli.table.menus import MenuGroup
+    from referee.cli.menu_group import MenuGroup
     from referee.coin_age.actions import Action
     from referee.coin_age.rules import CoinAgeRules
     from referee.coin_age.state import CoinAgeState
@@ -262,7 +262,7 @@ def menu_groups(game: Game[CoinAgeState, Action]) -> list[MenuGroup]:
     """The menus, as data: in a turn, a group per coin to place (its spaces), the pays, the moves, the captures,
     and ending the turn; when a toss is due, one group of the legal tosses (which kinds matched). Every entry is
     an action object of the rules, labelled by the rules' :meth:`describe`."""
-    from referee.cli.table.menus import MenuGroup
+    from referee.cli.menu_group import MenuGroup
     from referee.coin_age.actions import DONE, Capture, Move, Place, Slap
     from referee.coin_age.coins import LETTER, NAME, RANKS
 

@@ -21,7 +21,7 @@ from referee.errors import InputError, RefereeError
 from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
-    from referee.cli.table.menus import MenuGroup
+    from referee.cli.menu_group import MenuGroup
     from referee.matchstick import Action, MatchstickState, Play
     from referee.matchstick.rules import MatchstickRules
 
@@ -416,7 +416,7 @@ class CardStep:
 def menu_groups(game: Game[MatchstickState, Action]) -> list[MenuGroup]:
     """The first menu: play cards (its entries: the values of :meth:`PlayMenu.values`, whose menus follow) when a
     play is possible, and pass (the ``Pass`` action, labelled by the rules' notation) when the rules allow it."""
-    from referee.cli.table.menus import MenuGroup
+    from referee.cli.menu_group import MenuGroup
     from referee.matchstick import PASS
 
     state = game.state
