@@ -11,7 +11,6 @@ docs/club.md).
 from __future__ import annotations
 
 import argparse
-import glob
 import os
 import shutil
 import socket
@@ -20,24 +19,17 @@ import sys
 import tempfile
 from pathlib import Path
 
+from referee.history import pg_programs
+from referee.history.pg_programs import as_owner
+
 STATE = Path(tempfile.gettempdir()) / "referee-club-server"
 
 
 def binaries() -> Path:
-    named = os.environ.get("REFEREE_PG_BIN")
-    if named:
-        return Path(named)
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(p.split("/")[4]))
-    if found:
-        return Path(found[-1]).parent
-    initdb = shutil.which("initdb")
-    if initdb is None:
+    found = pg_programs.binaries()
+    if found is None:
         sys.exit("PostgreSQL is not installed: apt-get install postgresql (or set REFEREE_PG_BIN)")
-    return Path(initdb).parent
-
-
-def as_owner(command: list[str]) -> list[str]:
-    return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else command
+    return found
 
 
 def start(port: int | None) -> None:
