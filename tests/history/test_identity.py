@@ -382,3 +382,36 @@ def test_import_of_several_files_with_json_writes_one_document(tmp_path: Path) -
     documents = json.loads(done.stdout)
     assert [document["file"] for document in documents] == [str(first), str(second)]
     assert documents[0]["added"] == 1
+
+
+def test_import_of_several_files_with_json_names_an_unreadable_file_in_its_one_document(tmp_path: Path) -> None:
+    """`history import A B C --json` where B is not a play file: one JSON document still, A's account, then B's
+    error; C is not imported (the command stops at the file it cannot read), and the exit status says so."""
+    import json
+    import subprocess
+
+    from tests.conftest import referee_command
+
+    first = tmp_path / "first.xml"
+    first.write_text(
+        '<plays username="ann" userid="1"><play id="1" date="2025-03-01" quantity="1">'
+        '<item name="Coin Age" objecttype="thing" objectid="146130"/><players>'
+        '<player name="Ann" score="12" win="1"/><player name="Bob" score="9" win="0"/></players></play></plays>'
+    )
+    broken = tmp_path / "broken.json"
+    broken.write_bytes(b'{"format": "referee-history", \xff\xfe')
+    third = tmp_path / "third.xml"
+    third.write_text(first.read_text().replace('username="ann" userid="1"', 'username="bob" userid="2"'))
+    history = tmp_path / "h.sqlite3"
+    done = subprocess.run(
+        [*referee_command(), "history", "import", str(first), str(broken), str(third), "--json"]
+        + ["--history", str(history)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2, done.stderr
+    documents = json.loads(done.stdout)
+    assert [document["file"] for document in documents] == [str(first), str(broken)]
+    assert documents[0]["added"] == 1
+    assert set(documents[1]) == {"file", "error"}
+    assert "broken.json" in documents[1]["error"]["message"]
