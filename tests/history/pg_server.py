@@ -2,8 +2,8 @@
 loopback port, stopped at the end (run as the ``postgres`` user when the tests run as root, as CI does).
 
 Where the binaries are: :func:`referee.history.pg_programs.binaries` (``$REFEREE_PG_BIN``, else the newest
-``/usr/lib/postgresql/*/bin``, else ``$PATH``), as ``scripts/club_server.py`` finds them. Without them the tests that need a server skip, saying why; with ``REFEREE_REQUIRE_POSTGRES=1`` (set by ``.ci/run``) they
-fail instead."""
+``/usr/lib/postgresql/*/bin``, else ``$PATH``), as ``scripts/club_server.py`` finds them. Without them the tests
+that need a server skip, saying why; with ``REFEREE_REQUIRE_POSTGRES=1`` (set by ``.ci/run``) they fail instead."""
 
 from __future__ import annotations
 
