@@ -117,7 +117,7 @@ def game_section(history: Any, game: str, player: str | None, since: str | None)
     from referee.cli.history.options import game_spec
     from referee.cli.pictures import game_picture
     from referee.history.entry import game_title, has_points, name_key
-    from referee.history.stats import head_to_head, statistics
+    from referee.history.stats import head_to_heads, statistics
 
     document = statistics(history, game=game, player=player, since=since)
     players = document.players
@@ -177,13 +177,14 @@ def game_section(history: Any, game: str, player: str | None, since: str | None)
     top = list(players)[:6]
     if len(top) >= 2:
         matrix: list[list[object]] = []
+        pairs = head_to_heads(history, top, game=game, since=since)
         for a in top:
             row = [a]
             for b in top:
                 if a == b:
                     row.append("—")
                     continue
-                together = head_to_head(history, a, b, game=game, since=since)
+                together = pairs[(a, b)]
                 row.append(f"{together.wins.get(a, 0)}–{together.wins.get(b, 0)}" if together.games else "")
             matrix.append(row)
         parts.append(heading(_("Head to head (wins of the row against the column)")))
