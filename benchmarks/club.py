@@ -33,7 +33,7 @@ import time
 from pathlib import Path
 
 from history import build_history
-from run import ROOT, Table, child_env, compile_bytecode, referee_command, wall_times
+from run import ROOT, Table, child_env, compile_bytecode, one_run, referee_command, wall_times
 
 LOGGER = """
 import sys
@@ -186,10 +186,14 @@ def main() -> int:
                     if command[0] == "history":
                         full = [*referee, "history", "report", "--history", where, "-o", "-"]
                     wall_times(full, 1)  # warm-up (stale ratings computed once)
-                    times = wall_times(full, 2)
+                    runs = [one_run(full) for _ in range(2)]
+                    times = [wall for wall, _cpu in runs]
                     table.add(f"{engine}: `{label}` over {games:,} games", times, " s", "", None, ".2f")
                     ratios = [seconds / baseline for seconds in times]
                     table.add(f"{engine}: `{label}`, ratio to baseline", ratios, "x", "", None, ".0f")
+                    # the CPU time of the command itself (the server's own work is not in it): a busy machine
+                    # stretches the wall time far more than this
+                    table.add(f"{engine}: `{label}`, CPU of the command", [cpu for _w, cpu in runs], " s", "", None, ".2f")
     finally:
         if server is not None:
             server.stop()

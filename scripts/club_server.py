@@ -19,8 +19,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-from referee.history import pg_programs
-from referee.history.pg_programs import as_owner
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # this repository's referee, whether or not it is installed where this Python looks
+
+from referee.history import pg_programs  # noqa: E402
+from referee.history.pg_programs import as_owner  # noqa: E402
 
 STATE = Path(tempfile.gettempdir()) / "referee-club-server"
 
