@@ -193,7 +193,9 @@ def main() -> int:
                     table.add(f"{engine}: `{label}`, ratio to baseline", ratios, "x", "", None, ".0f")
                     # the CPU time of the command itself (the server's own work is not in it): a busy machine
                     # stretches the wall time far more than this
-                    table.add(f"{engine}: `{label}`, CPU of the command", [cpu for _w, cpu in runs], " s", "", None, ".2f")
+                    table.add(
+                        f"{engine}: `{label}`, CPU of the command", [cpu for _w, cpu in runs], " s", "", None, ".2f"
+                    )
     finally:
         if server is not None:
             server.stop()
