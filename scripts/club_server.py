@@ -11,7 +11,6 @@ docs/club.md).
 from __future__ import annotations
 
 import argparse
-import glob
 import os
 import shutil
 import socket
@@ -20,24 +19,20 @@ import sys
 import tempfile
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # this repository's referee, whether or not it is installed where this Python looks
+
+from referee.history import pg_programs  # noqa: E402
+from referee.history.pg_programs import as_owner  # noqa: E402
+
 STATE = Path(tempfile.gettempdir()) / "referee-club-server"
 
 
 def binaries() -> Path:
-    named = os.environ.get("REFEREE_PG_BIN")
-    if named:
-        return Path(named)
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(p.split("/")[4]))
-    if found:
-        return Path(found[-1]).parent
-    initdb = shutil.which("initdb")
-    if initdb is None:
+    found = pg_programs.binaries()
+    if found is None:
         sys.exit("PostgreSQL is not installed: apt-get install postgresql (or set REFEREE_PG_BIN)")
-    return Path(initdb).parent
-
-
-def as_owner(command: list[str]) -> list[str]:
-    return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else command
+    return found
 
 
 def start(port: int | None) -> None:

@@ -202,16 +202,17 @@ class RatingCache(Queries):
                     if key in result:
                         result[key].append(((played[game_id], game_id), mu, sigma))
             return result
+        if not wanted:
+            return result
         with self.reading() as db:
-            for key in wanted:
-                rows = db.execute(
-                    "SELECT g.played, g.id, s.mu, s.sigma FROM rating_steps s JOIN games g ON g.id = s.game_id"
-                    " WHERE g.game = ? AND s.key = ? ORDER BY g.played, g.id",
-                    (game, key),
-                ).fetchall()
-                result[key] = [
-                    ((played, game_id), float(mu), float(sigma))
-                    for played, game_id, mu, sigma in rows
-                    if row_rules.sound_row("rating_steps", (mu, sigma), ("mu", "sigma")) and isinstance(played, str)
-                ]
+            # one query for every player (one a player scanned all the steps of a server's table each time)
+            rows = db.execute(
+                "SELECT s.key, g.played, g.id, s.mu, s.sigma FROM rating_steps s JOIN games g ON g.id = s.game_id"
+                f" WHERE g.game = ? AND s.key IN ({','.join('?' * len(wanted))}) ORDER BY g.played, g.id",
+                (game, *wanted),
+            ).fetchall()
+        for key, played, game_id, mu, sigma in rows:
+            sound = row_rules.sound_row("rating_steps", (mu, sigma), ("mu", "sigma")) and isinstance(played, str)
+            if key in result and sound:
+                result[key].append(((played, game_id), float(mu), float(sigma)))
         return result

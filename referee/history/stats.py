@@ -368,9 +368,27 @@ def head_to_head(
     history: History, player: str, opponent: str, *, game: str | None = None, since: str | None = None
 ) -> HeadToHead:
     """The games two players played together: how often each won, shared a win, and finished ahead."""
-    first, second = name_key(player), name_key(opponent)
-    history.note_damaged(game=game, player=player, since=since)
-    clauses, params = ["a.key = ?", "b.key = ?", "g.incomplete = 0" + history.counted_sql()], [first, second]
+    found = head_to_heads(history, [player, opponent], game=game, since=since, pairs=[(player, opponent)])
+    return found[(player, opponent)]
+
+
+def head_to_heads(
+    history: History,
+    players: list[str],
+    *,
+    game: str | None = None,
+    since: str | None = None,
+    pairs: list[tuple[str, str]] | None = None,
+) -> dict[tuple[str, str], HeadToHead]:
+    """:func:`head_to_head` of every two of ``players`` (each ordered pair of ``pairs``, by default every pair of
+    two of them), in one query: a report's table of head to head reads the games once, not once a pair."""
+    wanted = pairs if pairs is not None else [(a, b) for a in players for b in players if a != b]
+    keys = sorted({name_key(name) for name in players})
+    for name in players:
+        history.note_damaged(game=game, player=name, since=since)
+    marks = ",".join("?" * len(keys))
+    clauses = [f"a.key IN ({marks})", f"b.key IN ({marks})", "g.incomplete = 0" + history.counted_sql()]
+    params: list[object] = [*keys, *keys]
     if game is not None:
         clauses.append("a.game = ?")
         params.append(game)
@@ -381,24 +399,32 @@ def head_to_head(
         clauses.append("g.location = ?")
         params.append(history.location)
     with history.reading() as db:
-        row = db.execute(
+        rows = db.execute(
             # CASE, not a truth value summed: the same query on SQLite and PostgreSQL
-            "SELECT count(*), sum(CASE WHEN a.winner = 1 AND b.winner = 0 THEN 1 ELSE 0 END),"
+            "SELECT a.key, b.key, count(*), sum(CASE WHEN a.winner = 1 AND b.winner = 0 THEN 1 ELSE 0 END),"
             " sum(CASE WHEN b.winner = 1 AND a.winner = 0 THEN 1 ELSE 0 END),"
             " sum(CASE WHEN a.winner = 1 AND b.winner = 1 THEN 1 ELSE 0 END),"
             " sum(CASE WHEN a.place < b.place THEN 1 ELSE 0 END), sum(CASE WHEN b.place < a.place THEN 1 ELSE 0 END),"
             " min(a.name), min(b.name), sum(CASE WHEN a.draw = 1 AND b.draw = 1 THEN 1 ELSE 0 END)"
-            " FROM players a JOIN players b ON a.game_id = b.game_id JOIN games g ON g.id = a.game_id"
-            " WHERE " + " AND ".join(clauses),
+            # b.played = a.played (a game's seats share its time, written with it and never changed apart) lets
+            # b be found by the index on (key, played, game_id): without it each of a's games scanned all of b's
+            " FROM players a JOIN players b ON a.game_id = b.game_id AND b.played = a.played"
+            " JOIN games g ON g.id = a.game_id"
+            " WHERE " + " AND ".join(clauses) + " GROUP BY a.key, b.key",
             params,
-        ).fetchone()
-    count, a_wins, b_wins, shared, a_ahead, b_ahead, a_name, b_name, draws = row
-    a_name = row_rules.text(a_name) or player.strip()
-    b_name = row_rules.text(b_name) or opponent.strip()
-    return HeadToHead(
-        count,
-        {a_name: a_wins or 0, b_name: b_wins or 0},
-        shared or 0,
-        draws or 0,
-        {a_name: a_ahead or 0, b_name: b_ahead or 0},
-    )
+        ).fetchall()
+    by_keys = {(row[0], row[1]): row[2:] for row in rows}
+    found: dict[tuple[str, str], HeadToHead] = {}
+    for player, opponent in wanted:
+        row = by_keys.get((name_key(player), name_key(opponent)), (0, None, None, None, None, None, None, None, None))
+        count, a_wins, b_wins, shared, a_ahead, b_ahead, a_name, b_name, draws = row
+        a_name = row_rules.text(a_name) or player.strip()
+        b_name = row_rules.text(b_name) or opponent.strip()
+        found[(player, opponent)] = HeadToHead(
+            count,
+            {a_name: a_wins or 0, b_name: b_wins or 0},
+            shared or 0,
+            draws or 0,
+            {a_name: a_ahead or 0, b_name: b_ahead or 0},
+        )
+    return found

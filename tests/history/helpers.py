@@ -41,19 +41,37 @@ ENGINE_URLS: dict[Path, str] = {}
 """For the tests run on the server (the ``engine`` fixture of tests/history/conftest.py): each file path a test
 names stands for a database of its own on the server."""
 SERVER: list[object] = []
+FILES: set[Path] = set()
+"""Histories that stay SQLite files on both engines (made once for a module, before any test's engine)."""
 
 
 def history_at(path: Path) -> History:
     """The history a test names by a file: that file with SQLite, or a new database on the test server (the same
     one for the same path) when the test runs on PostgreSQL."""
-    if SERVER:
-        if path not in ENGINE_URLS:
-            ENGINE_URLS[path] = SERVER[0].new_database()  # type: ignore[attr-defined]
-        history = open_history(ENGINE_URLS[path])
-    else:
-        history = open_history(path)
+    history = open_history(history_arg(path) if SERVER else path)
     assert history is not None
     return history
+
+
+def history_arg(path: Path | str) -> str:
+    """What a test passes as ``--history`` for the history it names by a file: that file with SQLite, or the
+    server's database for that path (the one :func:`history_at` opens) when the test runs on PostgreSQL."""
+    text = str(path)
+    if not SERVER or text.startswith("postgresql://") or Path(text) in FILES:
+        return text
+    path = Path(text)
+    if path not in ENGINE_URLS:
+        ENGINE_URLS[path] = SERVER[0].new_database()  # type: ignore[attr-defined]
+    return ENGINE_URLS[path]
+
+
+def on_engine(args: tuple[str, ...]) -> list[str]:
+    """A command line with the value of each ``--history`` as :func:`history_arg` gives it."""
+    mapped = list(args)
+    for index, word in enumerate(mapped[:-1]):
+        if word == "--history":
+            mapped[index + 1] = history_arg(mapped[index + 1])
+    return mapped
 
 
 def finished_record(game: str, seed: int) -> tuple[bytes, list[str]]:
@@ -65,4 +83,4 @@ def finished_record(game: str, seed: int) -> tuple[bytes, list[str]]:
         seed += 1000
 
 
-__all__ = ["PLAYERS", "entry", "finished_record", "history_at"]
+__all__ = ["PLAYERS", "entry", "finished_record", "history_arg", "history_at", "on_engine"]

@@ -1,13 +1,12 @@
 """A real PostgreSQL server for the tests: Debian's ``initdb`` and ``pg_ctl`` in a temporary folder, on a free
 loopback port, stopped at the end (run as the ``postgres`` user when the tests run as root, as CI does).
 
-Where the binaries are: ``$REFEREE_PG_BIN``, else the newest ``/usr/lib/postgresql/*/bin``, else ``$PATH``. Without
-them the tests that need a server skip, saying why; with ``REFEREE_REQUIRE_POSTGRES=1`` (set by ``.ci/run``) they
-fail instead."""
+Where the binaries are: :func:`referee.history.pg_programs.binaries` (``$REFEREE_PG_BIN``, else the newest
+``/usr/lib/postgresql/*/bin``, else ``$PATH``), as ``scripts/club_server.py`` finds them. Without them the tests
+that need a server skip, saying why; with ``REFEREE_REQUIRE_POSTGRES=1`` (set by ``.ci/run``) they fail instead."""
 
 from __future__ import annotations
 
-import glob
 import os
 import shutil
 import socket
@@ -18,32 +17,17 @@ from pathlib import Path
 
 import pytest
 
+from referee.history.pg_programs import as_owner, binaries
+
 SUPERUSER = "postgres"
 PASSWORD_USER = "secretive"
 PASSWORD = "s3cr3t-Pa55word"
-
-
-def binaries() -> Path | None:
-    named = os.environ.get("REFEREE_PG_BIN")
-    if named:
-        return Path(named)
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(p.split("/")[4]))
-    if found:
-        return Path(found[-1]).parent
-    initdb = shutil.which("initdb")
-    return Path(initdb).parent if initdb else None
 
 
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
-
-
-def _as_owner(command: list[str]) -> list[str]:
-    if os.geteuid() == 0:
-        return ["runuser", "-u", "postgres", "--", *command]
-    return command
 
 
 class Server:
@@ -58,7 +42,7 @@ class Server:
         if os.geteuid() == 0:
             shutil.chown(self.folder, "postgres", "postgres")
         subprocess.run(
-            _as_owner([str(bin_dir / "initdb"), "-D", str(self.data), "-U", SUPERUSER, "-A", "trust", "--no-sync"]),
+            as_owner([str(bin_dir / "initdb"), "-D", str(self.data), "-U", SUPERUSER, "-A", "trust", "--no-sync"]),
             check=True,
             capture_output=True,
         )
@@ -67,7 +51,7 @@ class Server:
             f"local all {SUPERUSER} trust\nhost all {SUPERUSER} 127.0.0.1/32 trust\n"
             "host all all 127.0.0.1/32 scram-sha-256\nlocal all all scram-sha-256\n"
         )
-        subprocess.run(_as_owner(["sh", "-c", f"cat > {hba}"]), input=text.encode(), check=True)
+        subprocess.run(as_owner(["sh", "-c", f"cat > {hba}"]), input=text.encode(), check=True)
         self.start()
 
     def start(self) -> None:
@@ -85,7 +69,7 @@ class Server:
     def _start(self) -> None:
         options = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.folder} -c fsync=off -c max_connections=200"
         subprocess.run(
-            _as_owner(
+            as_owner(
                 [
                     str(self.bin / "pg_ctl"),
                     "-D",
@@ -122,7 +106,7 @@ class Server:
 
     def stop(self) -> None:
         subprocess.run(
-            _as_owner([str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"]),
+            as_owner([str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"]),
             capture_output=True,
         )
         shutil.rmtree(self.folder, ignore_errors=True)

@@ -19,13 +19,14 @@ from referee.cli.output import Output
 from referee.history.export import BACKUP_FORMAT
 from referee.history.store import History
 from tests.conftest import referee_command
-from tests.history.helpers import entry, finished_record, history_at
+from tests.history import helpers
+from tests.history.helpers import entry, finished_record, history_arg, history_at, on_engine
 from tests.robustness.helpers import record_text
 
 
 def run(*args: str) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run(
-        [*referee_command(), *args],
+        [*referee_command(), *on_engine(args)],
         capture_output=True,
         env={**os.environ, "NO_COLOR": "1"},
         timeout=300,
@@ -34,6 +35,12 @@ def run(*args: str) -> subprocess.CompletedProcess[bytes]:
 
 
 def games_in(path: Path) -> int:
+    """The games in the history a test names by ``path`` (read by the engine's own driver, not the store)."""
+    if helpers.SERVER:
+        import psycopg
+
+        with psycopg.connect(history_arg(path)) as server:
+            return int(server.execute("SELECT count(*) FROM games").fetchone()[0])  # type: ignore[index]
     with sqlite3.connect(path) as db:
         return int(db.execute("SELECT count(*) FROM games").fetchone()[0])
 
@@ -52,6 +59,7 @@ def coin_age_records(count: int) -> list[bytes]:
     return found
 
 
+@pytest.mark.usefixtures("engine")  # SQLite and PostgreSQL: the name rule at the door
 def test_a_record_whose_players_are_one_person_is_refused_and_the_others_are_logged(tmp_path: Path) -> None:
     records = coin_age_records(4)
     for number, record in enumerate(records):
@@ -69,6 +77,7 @@ def test_a_record_whose_players_are_one_person_is_refused_and_the_others_are_log
     assert games_in(history) == 3
 
 
+@pytest.mark.usefixtures("engine")  # SQLite and PostgreSQL: a refused game past a commit
 def test_an_import_whose_player_list_repeats_a_name_skips_that_game_only(tmp_path: Path) -> None:
     """Past the first commit of the batch (200 games), so a rolled-back transaction could not hide."""
     records = coin_age_records(230)
@@ -215,6 +224,7 @@ def test_a_backup_from_a_newer_referee_is_refused_in_one_line(tmp_path: Path) ->
     assert result.stderr.decode().count("\n") == 1 and "version 99" in result.stderr.decode()
 
 
+@pytest.mark.usefixtures("engine")  # SQLite and PostgreSQL: what a stopped batch has committed
 def test_a_backup_cut_short_keeps_the_games_before_the_cut(tmp_path: Path) -> None:
     records = coin_age_records(5)
     games = [{"record": record.decode(), "players": ["Ann", "Bob"]} for record in records]

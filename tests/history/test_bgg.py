@@ -79,6 +79,7 @@ def stats(history: Path, game: str) -> dict:
     return json.loads(result.stdout)
 
 
+@pytest.mark.usefixtures("engine")  # SQLite and PostgreSQL: imported plays written, then merged by identity
 def test_a_play_log_comes_in_as_results_without_actions(tmp_path: Path) -> None:
     log = tmp_path / "plays.xml"
     log.write_text(PLAY_LOG)
@@ -148,6 +149,7 @@ def test_the_export_reads_back_field_by_field(tmp_path: Path) -> None:
     assert match.findall("players/player")[1].get("name") == "Cy\ufffd[31m"
 
 
+@pytest.mark.usefixtures("engine")  # SQLite and PostgreSQL: exported from the engine, imported into it
 def test_export_then_import_keeps_the_statistics(tmp_path: Path) -> None:
     history = history_of(tmp_path)
     records = []

@@ -110,6 +110,7 @@ def listed(history: Path) -> list[dict[str, Any]]:
     return json.loads(run("history", "list", "--json", "--history", str(history)).stdout)
 
 
+@pytest.mark.usefixtures("engine")  # SQLite and PostgreSQL: imported plays written, then merged by identity
 def test_a_bg_stats_file_comes_in_as_results_without_actions(tmp_path: Path) -> None:
     file = tmp_path / "plays.bgsplay"
     file.write_text(json.dumps(BG_STATS_FILE))
@@ -178,6 +179,7 @@ def test_the_export_reads_back_field_by_field(tmp_path: Path) -> None:
     assert json.loads(again.read_text())["plays"][0]["uuid"] == coin["uuid"]  # the same game, the same play
 
 
+@pytest.mark.usefixtures("engine")  # SQLite and PostgreSQL: exported from the engine, imported into it
 def test_export_then_import_keeps_the_statistics(tmp_path: Path) -> None:
     history = tmp_path / "h.sqlite3"
     records = []

@@ -19,10 +19,11 @@ pytestmark = pytest.mark.e2e
 
 
 def run(*args: str, stdin: bytes | None = None, env: dict[str, str] | None = None, cwd: Path | None = None):
+    from tests.history.helpers import on_engine
+
     full = {**os.environ, "NO_COLOR": "1", "REFEREE_MAPS": os.devnull + "-none", **(env or {})}
-    return subprocess.run(
-        [*referee_command(), *args], input=stdin, capture_output=True, env=full, cwd=cwd, timeout=120, check=False
-    )
+    command = [*referee_command(), *on_engine(args)]
+    return subprocess.run(command, input=stdin, capture_output=True, env=full, cwd=cwd, timeout=120, check=False)
 
 
 def listed(history: Path) -> list[dict]:

@@ -22,7 +22,8 @@ import pytest
 
 from referee.history import bgg as bgg_format
 from referee.history import play_facts
-from tests.history.helpers import entry, finished_record, history_at
+from tests.history import helpers
+from tests.history.helpers import entry, finished_record, history_at, on_engine
 from tests.history.test_history_e2e import run
 
 pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("engine")]
@@ -77,19 +78,18 @@ def export_all(history: Path, folder: Path) -> dict[str, Path]:
 
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Path]]:
-    """The history of :func:`a_history` and its exports in every format, made once for the module."""
+    """The history of :func:`a_history` and its exports in every format, made once for the module (a SQLite file on
+    both engines: the fixture is made before a test's engine; the tests import its exports on their engine)."""
     folder = tmp_path_factory.mktemp("exported")
     history = a_history(folder)
+    helpers.FILES.add(history)
     return history, export_all(history, folder)
 
 
 def test_every_export_comes_back_into_the_same_history_as_the_same_plays(
     tmp_path: Path, exported: tuple[Path, dict[str, Path]]
 ) -> None:
-    import shutil
-
-    history = tmp_path / "h.sqlite3"
-    shutil.copyfile(exported[0], history)
+    history = a_history(tmp_path)  # the same history again, on the test's engine
     before = listed(history)
     assert next(item["uuid"] for item in before if item["game"] == "coin-age") == UUID_OF_COIN  # history add keeps it
     for name, file in exported[1].items():
@@ -373,8 +373,9 @@ def test_import_of_several_files_with_json_writes_one_document(tmp_path: Path) -
     second = tmp_path / "second.xml"
     second.write_text(first.read_text().replace('username="ann" userid="1"', 'username="bob" userid="2"'))
     history = tmp_path / "h.sqlite3"
+    words = ("history", "import", str(first), str(second), "--json", "--history", str(history))
     done = subprocess.run(
-        [*referee_command(), "history", "import", str(first), str(second), "--json", "--history", str(history)],
+        [*referee_command(), *on_engine(words)],
         capture_output=True,
         text=True,
     )
@@ -382,3 +383,36 @@ def test_import_of_several_files_with_json_writes_one_document(tmp_path: Path) -
     documents = json.loads(done.stdout)
     assert [document["file"] for document in documents] == [str(first), str(second)]
     assert documents[0]["added"] == 1
+
+
+def test_import_of_several_files_with_json_names_an_unreadable_file_in_its_one_document(tmp_path: Path) -> None:
+    """`history import A B C --json` where B is not a play file: one JSON document still, A's account, then B's
+    error; C is not imported (the command stops at the file it cannot read), and the exit status says so."""
+    import json
+    import subprocess
+
+    from tests.conftest import referee_command
+
+    first = tmp_path / "first.xml"
+    first.write_text(
+        '<plays username="ann" userid="1"><play id="1" date="2025-03-01" quantity="1">'
+        '<item name="Coin Age" objecttype="thing" objectid="146130"/><players>'
+        '<player name="Ann" score="12" win="1"/><player name="Bob" score="9" win="0"/></players></play></plays>'
+    )
+    broken = tmp_path / "broken.json"
+    broken.write_bytes(b'{"format": "referee-history", \xff\xfe')
+    third = tmp_path / "third.xml"
+    third.write_text(first.read_text().replace('username="ann" userid="1"', 'username="bob" userid="2"'))
+    history = tmp_path / "h.sqlite3"
+    words = ("history", "import", str(first), str(broken), str(third), "--json", "--history", str(history))
+    done = subprocess.run(
+        [*referee_command(), *on_engine(words)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2, done.stderr
+    documents = json.loads(done.stdout)
+    assert [document["file"] for document in documents] == [str(first), str(broken)]
+    assert documents[0]["added"] == 1
+    assert set(documents[1]) == {"file", "error"}
+    assert "broken.json" in documents[1]["error"]["message"]

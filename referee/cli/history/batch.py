@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from contextlib import suppress
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from referee.cli.env import Environment
@@ -15,7 +16,7 @@ from referee.cli.history.entries import SCORE_ONLY_SOURCES, Unfinished, entry_fr
 from referee.cli.history.opening import open_for_writing
 from referee.cli.history.options import checked_entries, game_names
 from referee.cli.output import Output
-from referee.cli.status import ExitStatus, exit_status, fail
+from referee.cli.status import CommandFailed, ExitStatus, exit_status, fail
 from referee.errors import InputError, RefereeError
 from referee.i18n import _, ngettext
 
@@ -248,6 +249,47 @@ def _report_failed_game(out: Output, error: RefereeError, source: str, where: st
     return exit_status(error)
 
 
+@dataclass(frozen=True)
+class ImportAccount:
+    """What one file's ``history import`` did: the exact account of its games, and its exit status."""
+
+    file: str
+    """The file as it was named (``-``: standard input)."""
+    status: int
+    """The file's exit status (the worst of its games', or why it stopped)."""
+    added: int = 0
+    present: int = 0
+    """Already in the history (merged by identity)."""
+    probable: int = 0
+    """Probably already there, not added (``--keep-duplicates`` adds them)."""
+    unfinished: int = 0
+    refused: int = 0
+    other_games: int | None = None
+    """Plays of games this referee does not keep, skipped (another app's plays; None for a backup)."""
+    error: str | None = None
+    """Why the file stopped being imported before its end (the history failed, Ctrl-C, the file itself), or None."""
+    counted: bool = True
+    """False when the file could not be read at all, or the history not opened (its account is only ``error``)."""
+
+    def to_json(self, *, with_file: bool = False) -> dict[str, Any]:
+        """The account under ``--json`` (see docs/json.md), with its ``file`` when one of several."""
+        document: dict[str, Any] = {"file": self.file} if with_file else {}
+        if not self.counted:
+            return {**document, "error": {"message": self.error}}
+        document.update(
+            added=self.added,
+            present=self.present,
+            probable=self.probable,
+            unfinished=self.unfinished,
+            refused=self.refused,
+        )
+        if self.other_games is not None:
+            document["other_games"] = self.other_games
+        if self.error is not None:
+            document["error"] = {"message": self.error}
+        return document
+
+
 def import_files(
     env: Environment,
     files: Sequence[str],
@@ -256,33 +298,35 @@ def import_files(
     json_mode: bool = False,
 ) -> int:
     """``history import FILE...``: each file in turn (see :func:`import_command`); the worst exit status. Under
-    ``--json`` with several files, still one document: an array of each file's, in the order given, each with its
-    ``file``."""
-    worst: int = ExitStatus.SUCCESS
-    if not (json_mode and len(files) > 1):
-        for file in files:
-            worst = max(worst, import_command(env, file, history_file, keep_duplicates, json_mode))
-        return worst
-    import dataclasses
-    import io
-    import json
-
-    documents: list[Any] = []
+    ``--json``, one document: a file's account, or with several files an array of each file's, in the order given,
+    each with its ``file``. A file that cannot be read at all stops the command there (the files after it are not
+    imported), its account in the array saying why."""
+    out = Output(env, json_mode)
+    accounts: list[ImportAccount] = []
+    several = len(files) > 1
     for file in files:
-        captured = io.StringIO()
-        quiet = dataclasses.replace(env, stdout=captured, stdout_isatty=False)
-        worst = max(worst, import_command(quiet, file, history_file, keep_duplicates, json_mode))
-        document = json.loads(captured.getvalue() or "{}")
-        documents.append({"file": file, **document} if isinstance(document, dict) else document)
-    Output(env, json_mode).json(documents)
+        account = import_command(env, file, history_file, keep_duplicates, json_mode)
+        accounts.append(account)
+        if not account.counted:
+            break
+    if json_mode:
+        if several:
+            out.json([account.to_json(with_file=True) for account in accounts])
+        else:
+            out.json(accounts[0].to_json())
+    worst = max((account.status for account in accounts), default=ExitStatus.SUCCESS)
+    if accounts and not accounts[-1].counted:
+        raise CommandFailed(worst)
     return worst
 
 
 def import_command(
     env: Environment, file: str, history_file: str | None, keep_duplicates: bool = False, json_mode: bool = False
-) -> int:
+) -> ImportAccount:
     """Restore a JSON export, read one game at a time (a backup of any size): each game replayed from its record
-    and logged (games already there are skipped); or import another app's plays, or the CSV export, as results."""
+    and logged (games already there are skipped); or import another app's plays, or the CSV export, as results.
+    Says what it did for people (nothing under ``--json``: the caller writes the account); a file that cannot be
+    read at all is said in one line, and its account says only why (``counted`` False)."""
     from referee.cli.files import display_name, open_text_stream
     from referee.history.backup_reader import read_backup
     from referee.history.export import BACKUP_FORMAT, BACKUP_VERSION
@@ -297,21 +341,21 @@ def import_command(
 
         if opening.lstrip("\ufeff \t\r\n")[:1] == "<":  # XML: a BoardGameGeek play log
             history = open_for_writing(history_file)
-            return _import_plays(out, stream, source, history, "bgg", keep_duplicates)
+            return _import_plays(out, file, stream, source, history, "bgg", keep_duplicates)
         if opening.lstrip("\ufeff \t\r\n")[:1] == "{" and not re.match(r'\ufeff?\s*\{\s*"format"\s*:', opening):
             # a JSON object that is not this program's backup (whose "format" comes first): a BG Stats file
             history = open_for_writing(history_file)
-            return _import_plays(out, stream, source, history, "bgstats", keep_duplicates)
+            return _import_plays(out, file, stream, source, history, "bgstats", keep_duplicates)
         if is_export(opening):  # this program's CSV export
             history = open_for_writing(history_file)
-            return _import_plays(out, stream, source, history, "csv", keep_duplicates)
+            return _import_plays(out, file, stream, source, history, "csv", keep_duplicates)
         games = read_backup(stream, source, backup_format=BACKUP_FORMAT, newest_version=BACKUP_VERSION)
         first = next(games, _END)  # the header is checked before the history is opened
         history = open_for_writing(history_file)
     except UnicodeDecodeError:
-        raise fail(out, InputError(_("{file}: not UTF-8 text").format(file=source))) from None
+        return _unread(out, file, InputError(_("{file}: not UTF-8 text").format(file=source)))
     except RefereeError as error:
-        raise fail(out, error) from None
+        return _unread(out, file, error)
     stopped: list[RefereeError] = []
 
     def entries() -> Iterator[tuple[str, GameEntry | RefereeError]]:
@@ -343,7 +387,6 @@ def import_command(
         with suppress(OSError):
             stream.close()
     counts = batch.counts()
-    _json_counts(out, batch, counts)
     out.text(
         _("{added}, {present} already in the history, {refused} refused.").format(
             added=ngettext("{n} game imported", "{n} games imported", counts["added"]).format(n=counts["added"]),
@@ -352,16 +395,29 @@ def import_command(
         )
     )
     batch.say_merges()
-    return batch.worst
+    return _account(file, batch)
 
 
-def _json_counts(out: Output, batch: BatchLog, counts: dict[str, int]) -> None:
-    """Under ``--json``, an import's account as one document (and why it stopped, if it did)."""
-    if out.json_mode:
-        document: dict[str, Any] = {key: value for key, value in counts.items() if key != "not_read"}
-        if batch.stopped_by is not None:
-            document["error"] = {"message": batch.stopped_by}
-        out.json(document)
+def _account(file: str, batch: BatchLog, other_games: int | None = None) -> ImportAccount:
+    """A file's account from its batch."""
+    counts = batch.counts()
+    return ImportAccount(
+        file,
+        batch.worst,
+        added=counts["added"],
+        present=counts["present"],
+        probable=counts["probable"],
+        unfinished=counts["unfinished"],
+        refused=counts["refused"],
+        other_games=other_games,
+        error=batch.stopped_by,
+    )
+
+
+def _unread(out: Output, file: str, error: RefereeError) -> ImportAccount:
+    """A file that could not be read at all (or the history not opened): one line; its account says why."""
+    out.error(error.message)
+    return ImportAccount(file, exit_status(error), error=error.message, counted=False)
 
 
 def _log_imported(
@@ -432,8 +488,8 @@ class PeekedStream:
 
 
 def _import_plays(
-    out: Output, stream: Any, source: str, history: History, app: str, keep_duplicates: bool = False
-) -> int:
+    out: Output, file: str, stream: Any, source: str, history: History, app: str, keep_duplicates: bool = False
+) -> ImportAccount:
     """Import another app's plays (``app``: ``bgg`` a BoardGameGeek plays file, ``bgstats`` a BG Stats file) as
     score-only plays: each play of a registered game (matched by its BoardGameGeek id, then by its name) logged
     unless it is there already; any other play one line, skipped."""
@@ -492,7 +548,6 @@ def _import_plays(
     with suppress(OSError):
         stream.close()
     counts = batch.counts()
-    _json_counts(out, batch, {**counts, "other_games": other_games[0]})
     out.text(
         _("{added}, {present} already in the history, {other} of other games skipped, {refused} refused.").format(
             added=ngettext("{n} play imported", "{n} plays imported", counts["added"]).format(n=counts["added"]),
@@ -508,7 +563,7 @@ def _import_plays(
             ).format(n=without_players[0])
         )
     batch.say_merges()
-    return batch.worst
+    return _account(file, batch, other_games[0])
 
 
 def _backup_entry(item: Any, where: str) -> GameEntry:

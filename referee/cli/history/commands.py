@@ -95,6 +95,17 @@ StatsWhereOption = Annotated[
 """``stats --location``."""
 SinceOption = Annotated[Optional[str], typer.Option("--since", help="Only games since this date (YYYY-MM-DD).")]  # noqa: UP045
 
+_CLUB_HISTORY_HELP = "The club's history: postgresql://USER@HOST[:PORT]/DB."
+ToClubOption = Annotated[Optional[str], typer.Option("--to", help=_CLUB_HISTORY_HELP)]  # noqa: UP045
+"""``history push --to URL``."""
+FromClubOption = Annotated[Optional[str], typer.Option("--from", help=_CLUB_HISTORY_HELP)]  # noqa: UP045
+"""``history pull --from URL``."""
+ServerOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option("--server", help="The club's database: postgresql://OWNER@HOST[:PORT]/DB."),
+]
+"""``history init --server URL`` (the database's owner)."""
+
 history_app = typer.Typer(
     help="Every game remembered: list, show, remove, add records, rename a player, export, import.",
     no_args_is_help=True,
@@ -258,10 +269,7 @@ def history_import(
 @history_app.command("push")
 def history_push(
     ctx: typer.Context,
-    to: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option("--to", help="The club's history: postgresql://USER@HOST[:PORT]/DB."),
-    ] = None,
+    to: ToClubOption = None,
     json_mode: JsonOption = False,
     history: HistoryFileOption = None,
 ) -> int:
@@ -275,10 +283,7 @@ def history_push(
 @history_app.command("pull")
 def history_pull(
     ctx: typer.Context,
-    source: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option("--from", help="The club's history: postgresql://USER@HOST[:PORT]/DB."),
-    ] = None,
+    source: FromClubOption = None,
     json_mode: JsonOption = False,
     history: HistoryFileOption = None,
 ) -> int:
@@ -291,10 +296,7 @@ def history_pull(
 @history_app.command("init")
 def history_init(
     ctx: typer.Context,
-    server: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option("--server", help="The club's database: postgresql://OWNER@HOST[:PORT]/DB."),
-    ] = None,
+    server: ServerOption = None,
     json_mode: JsonOption = False,
 ) -> int:
     """Make a club's history on a PostgreSQL server: its schema, and two roles (referee_table adds games and

@@ -61,8 +61,14 @@ def figure(picture: Picture, caption: str) -> Element:
     return tag("figure", None, picture.root(), tag("figcaption", caption))
 
 
+CHART_POINTS = 1440
+"""At most this many points a line of the rating chart (two a pixel of its width): a player of 30,000 games drawn
+through every 21st of them (and the last) looks the same and keeps the report small and quick to make."""
+
+
 def rating_chart(course: dict[str, list[RatingStep]], names: dict[str, str]) -> Picture:
-    """Each player's mu after each of their games, on the game's own timeline (oldest left), one line each."""
+    """Each player's mu after each of their games, on the game's own timeline (oldest left), one line each (at most
+    :data:`CHART_POINTS` points a line: evenly spaced games, and always the last)."""
     series = {key: steps for key, steps in course.items() if steps}
     moments = sorted({played for steps in series.values() for played, _mu, _sigma in steps})
     width, height, left, top, bottom = 720.0, 300.0, 48.0, 16.0, 40.0
@@ -86,7 +92,11 @@ def rating_chart(course: dict[str, list[RatingStep]], names: dict[str, str]) -> 
     legend_y = height + 4
     for number, (key, steps) in enumerate(series.items()):
         colour = SERIES[number % len(SERIES)]
-        points = [at(played, mu) for played, mu, _sigma in steps]
+        drawn = steps
+        if len(steps) > CHART_POINTS:
+            stride = -(-len(steps) // CHART_POINTS)
+            drawn = [*steps[:-1:stride], steps[-1]]
+        points = [at(played, mu) for played, mu, _sigma in drawn]
         if len(points) == 1:
             chart.circle(points[0][0], points[0][1], 3, fill=colour, stroke=colour)
         else:
@@ -105,7 +115,7 @@ def game_section(history: Any, game: str, player: str | None, since: str | None)
     from referee.cli.history.options import game_spec
     from referee.cli.pictures import game_picture
     from referee.history.entry import game_title, has_points, name_key
-    from referee.history.stats import head_to_head, statistics
+    from referee.history.stats import head_to_heads, statistics
 
     document = statistics(history, game=game, player=player, since=since)
     players = document.players
@@ -165,13 +175,14 @@ def game_section(history: Any, game: str, player: str | None, since: str | None)
     top = list(players)[:6]
     if len(top) >= 2:
         matrix: list[list[object]] = []
+        pairs = head_to_heads(history, top, game=game, since=since)
         for a in top:
             row = [a]
             for b in top:
                 if a == b:
                     row.append("—")
                     continue
-                together = head_to_head(history, a, b, game=game, since=since)
+                together = pairs[(a, b)]
                 row.append(f"{together.wins.get(a, 0)}–{together.wins.get(b, 0)}" if together.games else "")
             matrix.append(row)
         parts.append(heading(_("Head to head (wins of the row against the column)")))
