@@ -193,11 +193,15 @@ def _kill_and_restart(pg: Server, process: subprocess.Popen, url: str, before: i
     pg.start()
 
 
+PUSHED = 600
+"""Games in the personal history pushed while the server is killed (at the 200th): enough to be cut in the middle."""
+
+
 def test_a_server_killed_during_push_import_and_logging_loses_and_doubles_nothing(pg: Server, tmp_path: Path) -> None:
     url = pg.new_database()
     mine = tmp_path / "mine.sqlite3"
     with history_at(mine) as history, history.batch():
-        for number in range(3000):
+        for number in range(PUSHED):
             history.log(loop_game(number))
     push = subprocess.Popen(
         ["referee", "history", "push", "--to", url, "--history", str(mine)],
@@ -207,7 +211,7 @@ def test_a_server_killed_during_push_import_and_logging_loses_and_doubles_nothin
     _kill_and_restart(pg, push, url, 200)
     assert run("history", "push", "--to", url, "--history", str(mine)).returncode == 0
     with opened(url) as club:
-        assert club.count() == 3000
+        assert club.count() == PUSHED
     # logging, killed and run again
     logger = subprocess.Popen(
         [sys.executable, "-m", "tests.history.logger_loop", url, "10000", "400", "unique"],
@@ -215,7 +219,7 @@ def test_a_server_killed_during_push_import_and_logging_loses_and_doubles_nothin
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    _kill_and_restart(pg, logger, url, 3005)
+    _kill_and_restart(pg, logger, url, PUSHED + 5)
     subprocess.run(
         [sys.executable, "-m", "tests.history.logger_loop", url, "10000", "400", "unique"],
         cwd=ROOT,
@@ -237,10 +241,10 @@ def test_a_server_killed_during_push_import_and_logging_loses_and_doubles_nothin
     importing = subprocess.Popen(
         ["referee", "history", "import", str(backup), "--history", url], stdout=subprocess.PIPE, stderr=subprocess.PIPE
     )
-    _kill_and_restart(pg, importing, url, 3405)
+    _kill_and_restart(pg, importing, url, PUSHED + 405)
     assert run("history", "import", str(backup), "--history", url).returncode == 0
     with opened(url) as club:
-        assert club.count() == 3000 + 400 + 1500
+        assert club.count() == PUSHED + 400 + 1500
         uuids = [row[0] for row in club.connection.execute("SELECT uuid FROM games").fetchall()]
         assert len(uuids) == len(set(uuids))
     totals_match_games(url)
