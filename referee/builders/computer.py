@@ -16,7 +16,7 @@ the others would reach 17 VP). So a site it cannot work is worth nothing and one
 building only to finish it, never empties the row to no purpose, and sends, recruits or takes coins by how much
 sooner its sites are done. Écus held count for what they score (1 VP per 10). The position is judged against the
 best of the other players' prospects, so that ending the game is weighed: in the last round only the scores
-count, with :data:`WIN` for being ahead.
+count, with :data:`WIN` for being ahead, more than any margin of a game that goes on.
 
 **Its planning**: the rest of its turn (buying actions included) is searched action by action, a beam of partial
 turns judged by :func:`worth`, keeping the best :data:`BEAMS` of them at each step; the best whole turn is played
@@ -64,8 +64,11 @@ MACHINE_WORK = 1.0
 """What a finished machine is worth as a worker that costs no écus, beyond its VP."""
 SPARE = 0.03
 """Each resource an idle worker makes that no site needs: the workforce for the next sites."""
-WIN = 3.0
-"""Being ahead when the game ends, in VP (half of it for a tie)."""
+WIN = 100.0
+"""Being ahead when the game ends, in VP: more than any margin of a game that goes on (:func:`prospect` counts its
+future, which an ended game no longer has), so that it ends a game it wins, never plays on for a wider margin."""
+TIE = 1.5
+"""Being level when the game ends, in VP."""
 PACE = 1.5
 """VP a leading player gains in a turn, to guess how many turns are left."""
 ROW_SHARE = 0.7
@@ -103,17 +106,13 @@ _COVERS: dict[tuple[Any, ...], tuple[list[str], int, int] | None] = {}
 
 
 def cover(missing: tuple[int, ...], pool: dict[str, bool]) -> tuple[list[str], int, int] | None:
-    """:func:`find_cover`, remembered: the workers found are taken out of ``pool``."""
+    """:func:`find_cover`, remembered; ``pool`` is left as it is (the caller takes out the workers it uses)."""
     key = (missing, frozenset(pool.items()))
     if key in _COVERS:
-        found = _COVERS[key]
-    else:
-        if len(_COVERS) > 20_000:
-            _COVERS.clear()
-        found = _COVERS[key] = find_cover(missing, dict(pool))
-    if found is not None:
-        for worker in found[0]:
-            del pool[worker]
+        return _COVERS[key]
+    if len(_COVERS) > 20_000:
+        _COVERS.clear()
+    found = _COVERS[key] = find_cover(missing, dict(pool))
     return found
 
 
@@ -187,7 +186,7 @@ def worth(state: BuildersState, seat: int) -> float:
             still_to_play = not state.over and index >= state.current and index > (state.trigger or 0)
             others.append(_others_prospect(state, index, 1.0) if still_to_play else _final(other))
         best = max(others)
-        return mine - best + (WIN if mine > best else WIN / 2 if mine == best else 0.0)
+        return mine - best + (WIN if mine > best else TIE if mine == best else 0.0)
     best = max(
         _others_prospect(state, index, turns_left(state, index)) for index in range(len(state.seats)) if index != seat
     )
@@ -242,7 +241,7 @@ def prospect(state: BuildersState, seat: int, left: float) -> float:
     pool = dict.fromkeys(player.idle, False)
     for worker in state.row_workers:
         pool[worker] = True
-    purse, actions = player.coins, 0
+    purse, actions, bank = player.coins, 0, state.bank
     sites: list[tuple[str, list[str], float]] = sorted(
         ((site, on, 1.0) for site, on in player.sites.items()),
         key=lambda item: (sum(still_needed(item[0], item[1])), -reward(item[0])),
@@ -253,17 +252,24 @@ def prospect(state: BuildersState, seat: int, left: float) -> float:
         if found is None:
             continue
         workers, ecus, sends = found
-        actions += sends + (1 if share < 1 else 0)
+        if ecus > purse + bank:
+            continue  # écus it cannot get: the bank cannot pay them (starved), so the site is not counted on
+        short = 0
         if ecus > purse:
             short = -(-(ecus - purse) // ECUS_AN_ACTION)
-            actions += short
-            purse += short * ECUS_AN_ACTION
-        purse -= ecus
-        turns = actions / ACTIONS_A_TURN
+        turns = (actions + sends + (1 if share < 1 else 0) + short) / ACTIONS_A_TURN
         if turns > left:
             break
+        actions += sends + (1 if share < 1 else 0) + short
+        taken = min(short * ECUS_AN_ACTION, bank)  # the bank pays what it holds (ruling, topic bank)
+        purse += taken - ecus
+        bank += ecus - taken  # what it pays its workers goes to the bank, to be taken again
         total += share * LATER**turns * (reward(site) - COIN * ecus)
-        purse += _CARD[site].coins
+        paid = min(_CARD[site].coins, bank)
+        purse += paid
+        bank -= paid
+        for worker in workers:
+            del pool[worker]
         for worker in (*on, *workers):
             pool[worker] = False  # free again once the site is finished
         if _CARD[site].kind == "machine":
