@@ -263,7 +263,7 @@ def prospect(state: BuildersState, seat: int, left: float) -> float:
         actions += sends + (1 if share < 1 else 0) + short
         taken = min(short * ECUS_AN_ACTION, bank)  # the bank pays what it holds (ruling, topic bank)
         purse += taken - ecus
-        bank += ecus - taken  # what it pays its workers goes to the bank, to be taken again
+        bank -= taken  # (what it pays its workers goes to the bank, but the others may take it first)
         total += share * LATER**turns * (reward(site) - COIN * ecus)
         paid = min(_CARD[site].coins, bank)
         purse += paid
@@ -274,8 +274,9 @@ def prospect(state: BuildersState, seat: int, left: float) -> float:
             pool[worker] = False  # free again once the site is finished
         if _CARD[site].kind == "machine":
             pool[site] = False
+    spendable = purse + bank
     for worker, in_row in pool.items():
-        if not in_row:
+        if not in_row and _COST[worker] <= spendable:  # (one it cannot pay to send is no workforce)
             total += SPARE * sum(_PRODUCES[worker])
     return total
 
