@@ -30,7 +30,7 @@ and share no code with the computers:
   tree search described in issue 35, in ``coin_age_agents.py``: progressive bias and widening, the tree kept
   through a turn, heuristic play-outs, a reward mixing the result with the squashed margin). ``--cpu-clock``
   counts ``mcts``'s time in CPU seconds (a series against greedy then measures the same search on a loaded
-  machine); ``STRENGTH_PROGRESS=FILE`` logs each game as it ends (both games); ``STRENGTH_FIRST_GAME=N`` numbers a Coin Age
+  machine); ``STRENGTH_PROGRESS=FILE`` logs each game as it ends; ``STRENGTH_FIRST_GAME=N`` numbers a Coin Age
   series' games from N (their seeds), so a second run adds games to the first instead of repeating them.
 * The Builders — ``random`` (any legal action), and in ``builders_agents.py``, written from their description
   before the computer was tuned: ``greedy`` (issue 35's greedy agent: the send gaining the most VP per action,

@@ -9,12 +9,15 @@ in an order of its own (determinisation) drawn by its own generator, which never
 open sites, nearest to done first, then the two most promising face-up buildings, are finished one after another
 in its mind — the cheapest workers that cover what each still needs (idle ones, those freed by a site finished
 before, face-up ones at one more action to recruit), the écus they cost (taken as coins, 2 an action, when the
-purse is short) and the actions all this takes, at 3 a turn. Each site counts for what it brings (VP, écus, a
+purse is short, but never more than the bank holds: the bank pays what it holds, and the écus it pays in may be
+taken by the others first, so a site it cannot pay for counts for nothing) and the actions all this takes, at 3 a
+turn. Each site counts for what it brings (VP, écus, a
 machine's work) less the écus it costs, halved for each turn it is away (:data:`LATER`), and for nothing when no
 worker it could get can cover it or when it would be done after the game is likely to end (when the leader of
 the others would reach 17 VP). So a site it cannot work is worth nothing and one far off little: it starts a
 building only to finish it, never empties the row to no purpose, and sends, recruits or takes coins by how much
-sooner its sites are done. Écus held count for what they score (1 VP per 10). The position is judged against the
+sooner its sites are done. Écus held count for what they score (1 VP per 10); an idle worker it cannot pay to
+send counts for nothing. The position is judged against the
 best of the other players' prospects, so that ending the game is weighed: in the last round only the scores
 count, with :data:`WIN` for being ahead, more than any margin of a game that goes on.
 
@@ -230,10 +233,12 @@ def prospect(state: BuildersState, seat: int, left: float) -> float:
     The seat's open sites (then the two most promising face-up buildings, as sites it may start) are finished one
     after another in its mind, the nearest first: the cheapest workers that cover each (its idle ones, those freed
     by a site finished before, face-up ones recruited), the écus they cost (taken as coins, 2 an action, when
-    short; a site's écus come in when it is finished) and the actions all this takes, at 3 a turn. A site counts
+    short, up to what the bank holds; a site's écus come in when it is finished, as far as the bank holds them)
+    and the actions all this takes, at 3 a turn. A site whose écus it cannot get counts for nothing. A site counts
     for what it brings less the écus it costs, worth :data:`LATER` less each turn later, and nothing if no worker
     can cover it or if it would be finished after the game is likely to end. Écus held count for what they score
-    at the end (1 VP per 10); what they buy sooner is counted in the turns saved.
+    at the end (1 VP per 10); what they buy sooner is counted in the turns saved; an idle worker
+    it cannot pay to send (with what it holds and the bank holds) counts for nothing.
     """
     player = state.seats[seat]
     total = player.vp + COIN * player.coins
