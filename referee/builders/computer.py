@@ -237,8 +237,8 @@ def prospect(state: BuildersState, seat: int, left: float) -> float:
     and the actions all this takes, at 3 a turn. A site whose écus it cannot get counts for nothing. A site counts
     for what it brings less the écus it costs, worth :data:`LATER` less each turn later, and nothing if no worker
     can cover it or if it would be finished after the game is likely to end. Écus held count for what they score
-    at the end (1 VP per 10); what they buy sooner is counted in the turns saved; an idle worker
-    it cannot pay to send (with what it holds and the bank holds) counts for nothing.
+    at the end (1 VP per 10); what they buy sooner is counted in the turns saved; an idle worker it cannot pay to
+    send (with what it holds and the bank holds) counts for nothing.
     """
     player = state.seats[seat]
     total = player.vp + COIN * player.coins
