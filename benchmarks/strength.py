@@ -412,7 +412,12 @@ def builders_game(job: tuple[int, str, float, int, int]) -> tuple[float, list[fl
         if not BUILDERS.judge(state, action).legal:
             raise SystemExit(f"game {game}: seat {seat} played an illegal action {action!r}")
         BUILDERS.apply(state, action)
-    return result_for(BUILDERS.outcome(state), names[mine]), times
+    result = result_for(BUILDERS.outcome(state), names[mine])
+    progress = os.environ.get("STRENGTH_PROGRESS")
+    if progress:  # a long series can be watched game by game: tail -f the file
+        with open(progress, "a") as log:
+            log.write(f"{game} {result} {max(times, default=0.0):.3f}\n")
+    return result, times
 
 
 def percentile(values: list[float], share: float) -> float:

@@ -9,14 +9,17 @@ in an order of its own (determinisation) drawn by its own generator, which never
 open sites, nearest to done first, then the two most promising face-up buildings, are finished one after another
 in its mind — the cheapest workers that cover what each still needs (idle ones, those freed by a site finished
 before, face-up ones at one more action to recruit), the écus they cost (taken as coins, 2 an action, when the
-purse is short) and the actions all this takes, at 3 a turn. Each site counts for what it brings (VP, écus, a
+purse is short, but never more than the bank holds: the bank pays what it holds, and the écus it pays in may be
+taken by the others first, so a site it cannot pay for counts for nothing) and the actions all this takes, at 3 a
+turn. Each site counts for what it brings (VP, écus, a
 machine's work) less the écus it costs, halved for each turn it is away (:data:`LATER`), and for nothing when no
 worker it could get can cover it or when it would be done after the game is likely to end (when the leader of
 the others would reach 17 VP). So a site it cannot work is worth nothing and one far off little: it starts a
 building only to finish it, never empties the row to no purpose, and sends, recruits or takes coins by how much
-sooner its sites are done. Écus held count for what they score (1 VP per 10). The position is judged against the
+sooner its sites are done. Écus held count for what they score (1 VP per 10); an idle worker it cannot pay to
+send counts for nothing. The position is judged against the
 best of the other players' prospects, so that ending the game is weighed: in the last round only the scores
-count, with :data:`WIN` for being ahead.
+count, with :data:`WIN` for being ahead, more than any margin of a game that goes on.
 
 **Its planning**: the rest of its turn (buying actions included) is searched action by action, a beam of partial
 turns judged by :func:`worth`, keeping the best :data:`BEAMS` of them at each step; the best whole turn is played
@@ -64,8 +67,11 @@ MACHINE_WORK = 1.0
 """What a finished machine is worth as a worker that costs no écus, beyond its VP."""
 SPARE = 0.03
 """Each resource an idle worker makes that no site needs: the workforce for the next sites."""
-WIN = 3.0
-"""Being ahead when the game ends, in VP (half of it for a tie)."""
+WIN = 100.0
+"""Being ahead when the game ends, in VP: more than any margin of a game that goes on (:func:`prospect` counts its
+future, which an ended game no longer has), so that it ends a game it wins, never plays on for a wider margin."""
+TIE = 1.5
+"""Being level when the game ends, in VP."""
 PACE = 1.5
 """VP a leading player gains in a turn, to guess how many turns are left."""
 ROW_SHARE = 0.7
@@ -103,17 +109,13 @@ _COVERS: dict[tuple[Any, ...], tuple[list[str], int, int] | None] = {}
 
 
 def cover(missing: tuple[int, ...], pool: dict[str, bool]) -> tuple[list[str], int, int] | None:
-    """:func:`find_cover`, remembered: the workers found are taken out of ``pool``."""
+    """:func:`find_cover`, remembered; ``pool`` is left as it is (the caller takes out the workers it uses)."""
     key = (missing, frozenset(pool.items()))
     if key in _COVERS:
-        found = _COVERS[key]
-    else:
-        if len(_COVERS) > 20_000:
-            _COVERS.clear()
-        found = _COVERS[key] = find_cover(missing, dict(pool))
-    if found is not None:
-        for worker in found[0]:
-            del pool[worker]
+        return _COVERS[key]
+    if len(_COVERS) > 20_000:
+        _COVERS.clear()
+    found = _COVERS[key] = find_cover(missing, dict(pool))
     return found
 
 
@@ -187,7 +189,7 @@ def worth(state: BuildersState, seat: int) -> float:
             still_to_play = not state.over and index >= state.current and index > (state.trigger or 0)
             others.append(_others_prospect(state, index, 1.0) if still_to_play else _final(other))
         best = max(others)
-        return mine - best + (WIN if mine > best else WIN / 2 if mine == best else 0.0)
+        return mine - best + (WIN if mine > best else TIE if mine == best else 0.0)
     best = max(
         _others_prospect(state, index, turns_left(state, index)) for index in range(len(state.seats)) if index != seat
     )
@@ -231,10 +233,12 @@ def prospect(state: BuildersState, seat: int, left: float) -> float:
     The seat's open sites (then the two most promising face-up buildings, as sites it may start) are finished one
     after another in its mind, the nearest first: the cheapest workers that cover each (its idle ones, those freed
     by a site finished before, face-up ones recruited), the écus they cost (taken as coins, 2 an action, when
-    short; a site's écus come in when it is finished) and the actions all this takes, at 3 a turn. A site counts
+    short, up to what the bank holds; a site's écus come in when it is finished, as far as the bank holds them)
+    and the actions all this takes, at 3 a turn. A site whose écus it cannot get counts for nothing. A site counts
     for what it brings less the écus it costs, worth :data:`LATER` less each turn later, and nothing if no worker
     can cover it or if it would be finished after the game is likely to end. Écus held count for what they score
-    at the end (1 VP per 10); what they buy sooner is counted in the turns saved.
+    at the end (1 VP per 10); what they buy sooner is counted in the turns saved; an idle worker it cannot pay to
+    send (with what it holds and the bank holds) counts for nothing.
     """
     player = state.seats[seat]
     total = player.vp + COIN * player.coins
@@ -242,7 +246,7 @@ def prospect(state: BuildersState, seat: int, left: float) -> float:
     pool = dict.fromkeys(player.idle, False)
     for worker in state.row_workers:
         pool[worker] = True
-    purse, actions = player.coins, 0
+    purse, actions, bank = player.coins, 0, state.bank
     sites: list[tuple[str, list[str], float]] = sorted(
         ((site, on, 1.0) for site, on in player.sites.items()),
         key=lambda item: (sum(still_needed(item[0], item[1])), -reward(item[0])),
@@ -253,23 +257,31 @@ def prospect(state: BuildersState, seat: int, left: float) -> float:
         if found is None:
             continue
         workers, ecus, sends = found
-        actions += sends + (1 if share < 1 else 0)
+        if ecus > purse + bank:
+            continue  # écus it cannot get: the bank cannot pay them (starved), so the site is not counted on
+        short = 0
         if ecus > purse:
             short = -(-(ecus - purse) // ECUS_AN_ACTION)
-            actions += short
-            purse += short * ECUS_AN_ACTION
-        purse -= ecus
-        turns = actions / ACTIONS_A_TURN
+        turns = (actions + sends + (1 if share < 1 else 0) + short) / ACTIONS_A_TURN
         if turns > left:
             break
+        actions += sends + (1 if share < 1 else 0) + short
+        taken = min(short * ECUS_AN_ACTION, bank)  # the bank pays what it holds (ruling, topic bank)
+        purse += taken - ecus
+        bank -= taken  # (what it pays its workers goes to the bank, but the others may take it first)
         total += share * LATER**turns * (reward(site) - COIN * ecus)
-        purse += _CARD[site].coins
+        paid = min(_CARD[site].coins, bank)
+        purse += paid
+        bank -= paid
+        for worker in workers:
+            del pool[worker]
         for worker in (*on, *workers):
             pool[worker] = False  # free again once the site is finished
         if _CARD[site].kind == "machine":
             pool[site] = False
+    spendable = purse + bank
     for worker, in_row in pool.items():
-        if not in_row:
+        if not in_row and _COST[worker] <= spendable:  # (one it cannot pay to send is no workforce)
             total += SPARE * sum(_PRODUCES[worker])
     return total
 

@@ -12,7 +12,9 @@ import pytest
 
 from referee.builders.computer import MAX_SITES, BuildersComputer
 from referee.builders.rules import RULES
+from referee.builders.state import BuildersState
 from referee.engine import Game
+from tests.builders.conftest import place
 from tests.conftest import referee_command
 
 
@@ -254,3 +256,99 @@ def test_the_pipe_timing_benchmark_runs_in_quick_mode() -> None:
     done = subprocess.run([sys.executable, str(script), "--quick"], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert "computer actions timed through the pipe" in done.stdout, done.stdout
+
+
+# -- a bank the others have emptied, and a game it wins --------------------------------------------------------
+def _hoarded_bank(bank: int) -> BuildersState:
+    """Cpu (seat 2, to act) holds 2 écus, idle W01 (2 écus) and W35 (5 écus), the apprentice it was dealt, and an
+    open B26 with W38 on it (still needing a stone and two tiles); Ann holds every other écu but ``bank``; M02 (an
+    apprentice's stone and knowledge) lies in the building row."""
+    state = RULES.new_state(["Ann", "Cpu"], {"seed": 5})
+    place(state, 1, idle=["W01", "W35"], sites={"B26": ["W38"]}, coins=2)
+    place(state, 0, coins=100 - 2 - bank)
+    where = state.deck_buildings.index("M02")
+    state.deck_buildings[where], state.row_buildings[0] = state.row_buildings[0], "M02"
+    state.current = 1
+    assert RULES.check_invariants(state) == []
+    return state
+
+
+def _turns_against_a_hoarder(state: BuildersState, own_seed: int, turns: int) -> tuple[Game, list[str]]:
+    """Cpu plays ``turns`` turns at level 4 (time enough for whole plans); Ann takes 6 écus and passes."""
+    game = Game.from_state(RULES, ["Ann", "Cpu"], {"seed": 5}, state)
+    computer = BuildersComputer([1], level=4, seconds=5, seed=own_seed)
+    played: list[str] = []
+    last = game.state.turn + turns - 1
+    while game.state.turn <= last and not game.over:
+        if game.state.current == 0:
+            game.push(game.parse("coins 6" if game.state.actions_left == 3 else "done"))
+        else:
+            (text,) = computer(game)
+            played.append(text)
+            game.push(game.parse(text))
+    return game, played
+
+
+def test_a_site_whose_workers_the_bank_cannot_pay_for_counts_for_nothing() -> None:
+    """The judgement caps the écus it counts on at what it holds and what the bank holds (ruling, topic bank: the
+    bank pays what it holds): with 2 écus and an empty bank no cover of B26 can be paid (W35 costs 5; W03 and a
+    face-up apprentice 4), so B26 adds nothing to the prospect; with 30 écus in the bank it counts."""
+    from referee.builders.computer import prospect
+
+    starved = _hoarded_bank(0)
+    without = starved.copy()
+    del without.seats[1].sites["B26"]
+    assert prospect(starved, 1, 5.0) == prospect(without, 1, 5.0)
+    assert prospect(_hoarded_bank(30), 1, 5.0) > prospect(starved, 1, 5.0) + 1.0
+
+
+@pytest.mark.parametrize("bank", [0, 1])
+@pytest.mark.parametrize("own_seed", [1, 2])
+def test_with_a_near_empty_bank_the_computer_plans_only_with_ecus_it_can_get(bank: int, own_seed: int) -> None:
+    """Against a player who empties the bank every turn, the computer that counted on écus it could not get sent
+    its apprentice to B26, then recruited worker after worker it could never pay and started sites it could never
+    work: 0 VP after three turns. Now it takes back at once the écus it paid in (before Ann can), recruits the one
+    apprentice that finishes B26 and works M02 with the other: B26 and M02 built within three turns."""
+    print(f"bank={bank} own_seed={own_seed}")
+    game, played = _turns_against_a_hoarder(_hoarded_bank(bank), own_seed, 3)
+    cpu = game.state.seats[1]
+    assert "B26" in cpu.built and "M02" in cpu.built, played
+    assert sum(1 for text in played if text.startswith("recruit")) <= 2, played
+
+
+def test_with_ecus_in_the_bank_the_computer_still_takes_them_to_finish_a_site() -> None:
+    """The same position with 30 écus in the bank: it takes coins at once and sends W35 to finish B26 (4 VP and
+    16 écus) in its first turn."""
+    game, played = _turns_against_a_hoarder(_hoarded_bank(30), 1, 1)
+    assert played[:2] == ["coins 3", "send W35 B26"], played
+    assert "B26" in game.state.seats[1].built
+
+
+@pytest.mark.parametrize("own_seed", [1, 3, 5])
+def test_the_computer_ends_a_game_it_wins_instead_of_playing_on(own_seed: int) -> None:
+    """Issue 35's third finding (seed 7, two people who only pass, the computer in seat 3): a computer that judged
+    a game going on by all it could still build (its machines, its idle workers) and an ended one by its score
+    alone played on at 14-15 VP with 50-80 écus (with these seeds of its own and time enough for whole plans: still
+    on at turn 21; seed 1 at 0.5 s an action, still on at turn 101). Now winning the game outweighs any margin of a
+    game that goes on: it ends the game, the winner, within 12 turns."""
+    print(f"own_seed={own_seed}")
+    game = Game(RULES, ["Ann", "Bob", "Cpu"], {"seed": 7})
+    computer = BuildersComputer([2], level=4, seconds=5, seed=own_seed)
+    while not game.over and game.state.turn <= 12:
+        if game.state.current == 2:
+            (text,) = computer(game)
+            game.push(game.parse(text))
+        else:
+            game.push(game.parse("done"))
+    assert game.over and game.state.stalled is None
+    assert RULES.outcome(game.state).winner == "Cpu"
+
+
+def test_the_stall_check_benchmark_runs_in_quick_mode() -> None:
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "builders_stall_time.py"
+    done = subprocess.run([sys.executable, str(script), "--quick"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("ratio_median") == 2, done.stdout
