@@ -98,6 +98,16 @@ def reward(state: CoinAgeState, seat: int) -> float:
     return min(1.0, max(0.0, (judgement(state, seat) + 1) / 2))
 
 
+def ucb(edge: Edge, log_visits: float) -> float:
+    """An edge's worth to the chooser: its mean reward, UCB1's exploration term (``log_visits``: the log of its
+    node's visits) and the progressive bias from its prior, fading as it is visited."""
+    return (
+        edge.total / edge.visits
+        + EXPLORATION * math.sqrt(log_visits / edge.visits)
+        + BIAS_WEIGHT * edge.prior / (edge.visits + 1)
+    )
+
+
 class TreeSearch:
     """One turn's search for the player in turn (see the module docstring). ``rng`` samples the tosses."""
 
@@ -192,11 +202,7 @@ class TreeSearch:
                     node.edges[action] = chosen_edge
                     opened = True
                     break
-                value = (
-                    edge.total / edge.visits
-                    + EXPLORATION * math.sqrt(log_visits / edge.visits)
-                    + BIAS_WEIGHT * edge.prior / (edge.visits + 1)
-                )
+                value = ucb(edge, log_visits)
                 if value > best:
                     best, chosen, chosen_edge = value, action, edge
             assert chosen is not None and chosen_edge is not None
@@ -284,11 +290,7 @@ class TreeSearch:
                 edge = root.edges[index] = Edge(prior)
                 edge.visits, edge.total = PRIOR_VISITS, PRIOR_VISITS * prior
                 return  # a plan opened: its value so far is its prior
-            value = (
-                edge.total / edge.visits
-                + EXPLORATION * math.sqrt(log_visits / edge.visits)
-                + BIAS_WEIGHT * edge.prior / (edge.visits + 1)
-            )
+            value = ucb(edge, log_visits)
             if value > best:
                 best, chosen, chosen_edge = value, index, edge
         assert chosen_edge is not None
