@@ -32,8 +32,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from referee.coin_age.actions import DONE, SLAPS, Action, Slap
-from referee.coin_age.hint import Plan, Searcher, Timeout, judgement, win_chance
+from referee.coin_age.actions import DONE, SLAPS, Action, Capture, Pay, Place, Slap
+from referee.coin_age.hint import Plan, Searcher, Timeout, judgement, points_and_bank_value, win_chance
 from referee.coin_age.odds import tossed_kinds
 from referee.coin_age.rules import RULES
 from referee.coin_age.state import CoinAgeState
@@ -60,6 +60,19 @@ CHECK_SHARE_EVERY = 16
 MIN_WALL_FOR_SHARE = 0.02
 MIN_SHARE = 0.1
 """The share is measured after this many seconds (1 before), and taken as at least this much."""
+PLAYOUT_WEIGHT = 0.0
+"""A new leaf's value: ``1 − PLAYOUT_WEIGHT`` of the judgement and ``PLAYOUT_WEIGHT`` of one light play-out to the
+end of the game (see :meth:`TreeSearch.playout`); 0: the judgement alone."""
+PLAYOUT_SAMPLE = 6
+PLAYOUT_RANDOM = 0.1
+"""In a play-out, the best of this many actions drawn at random by :func:`quick_gain` (``done`` when none gains),
+and with this chance a random action instead."""
+PLAYOUT_STEPS = 400
+"""A play-out longer than this many steps stops, judged where it stands (two players who only end their turns)."""
+RESULT_SHARE = 0.7
+MARGIN_SCALE = 6.0
+"""A finished play-out's reward: ``RESULT_SHARE`` of the result (win 1, draw 1/2, loss 0) and the rest of the score
+margin squashed, ``(1 + tanh(margin / MARGIN_SCALE)) / 2``: a win by much is surer than a win by one."""
 
 
 class Edge:
@@ -106,6 +119,40 @@ def ucb(edge: Edge, log_visits: float) -> float:
         + EXPLORATION * math.sqrt(log_visits / edge.visits)
         + BIAS_WEIGHT * edge.prior / (edge.visits + 1)
     )
+
+
+def quick_gain(state: CoinAgeState, action: Action, seat: int) -> float:
+    """A cheap guess at the points an action gains ``seat`` (regions left out): the coin it tops, the coin it
+    covers or uncovers, the coin it brings back to the bank."""
+    board = state.board
+    if isinstance(action, Place):
+        stack = board[action.space]
+        gain = action.rank - 0.5
+        if stack:
+            under = stack[-1]
+            gain += under.rank if under.side != seat else -under.rank
+        return gain
+    if isinstance(action, Capture):
+        stack = board[action.space]
+        coin = stack[-1]
+        gain = 1.0 + (coin.rank if coin.side != seat else -coin.rank)
+        if len(stack) > 1:
+            below = stack[-2]
+            gain += below.rank if below.side == seat else -below.rank
+        return gain
+    if isinstance(action, Pay):
+        return 0.2
+    return 0.0
+
+
+def final_reward(state: CoinAgeState) -> float:
+    """A finished game for the first seat (0 … 1): the result mixed with the squashed margin (see
+    :data:`RESULT_SHARE`). Rule (scoring): most points wins; tied, the higher bank value; still tied, a draw."""
+    first, second, first_value, second_value = points_and_bank_value(state)
+    points = first - second
+    ahead = points if points else first_value - second_value
+    result = 1.0 if ahead > 0 else 0.0 if ahead < 0 else 0.5
+    return RESULT_SHARE * result + (1 - RESULT_SHARE) * (1 + math.tanh(points / MARGIN_SCALE)) / 2
 
 
 class TreeSearch:
@@ -210,10 +257,10 @@ class TreeSearch:
             RULES.apply(state, chosen)
             path.append((chosen_edge, mover))
             if opened:
-                leaf = chosen_edge.prior if mover == 0 else 1 - chosen_edge.prior
+                leaf = self.leaf(chosen_edge.prior if mover == 0 else 1 - chosen_edge.prior, state)
                 break
             if state.over:
-                leaf = reward(state, 0)
+                leaf = self.finished(state)
                 break
             if deciding(state):
                 if not isinstance(chosen_edge.after, Node):
@@ -229,7 +276,7 @@ class TreeSearch:
             if child is None or not deciding(state):
                 if child is None:
                     child = outcomes[toss] = Node()
-                leaf = self.first_look(child, state)
+                leaf = self.leaf(self.first_look(child, state), state)
                 break
             node = child
         for edge, mover in path:
@@ -244,6 +291,48 @@ class TreeSearch:
         node.candidates = self.candidates(state)
         best = node.candidates[0][1]
         return best if state.seat == 0 else 1 - best
+
+    def leaf(self, judged: float, state: CoinAgeState) -> float:
+        """A new leaf's value for the first seat: the judgement ``judged``, mixed with a play-out from ``state``
+        (which it plays on) when :data:`PLAYOUT_WEIGHT` says so."""
+        if not PLAYOUT_WEIGHT or state.over:
+            return judged
+        return (1 - PLAYOUT_WEIGHT) * judged + PLAYOUT_WEIGHT * self.playout(state)
+
+    @staticmethod
+    def finished(state: CoinAgeState) -> float:
+        """A finished game for the first seat: as a play-out's end counts it when play-outs are on."""
+        return final_reward(state) if PLAYOUT_WEIGHT else reward(state, 0)
+
+    def playout(self, state: CoinAgeState) -> float:
+        """A light play-out to the end (each toss fair; each decision the best of a few actions by
+        :func:`quick_gain`, ``done`` when none gains, sometimes a random one), its :func:`final_reward`."""
+        rng = self.rng
+        draw = rng.random
+        apply = RULES.apply
+        steps = 0
+        while not state.over:
+            steps += 1
+            if steps > PLAYOUT_STEPS:
+                return reward(state, 0)
+            actions = RULES.turn_actions(state) if state.tossed else []
+            if not actions:
+                apply(state, self.toss(state))
+                continue
+            if draw() < PLAYOUT_RANDOM:
+                actions.append(DONE)
+                apply(state, rng.choice(actions))
+                continue
+            seat = state.seat
+            chosen: Action = DONE
+            best = 0.0
+            picked = actions if len(actions) <= PLAYOUT_SAMPLE else rng.sample(actions, PLAYOUT_SAMPLE)
+            for action in picked:
+                gain = quick_gain(state, action, seat) + draw() * 0.5
+                if gain > best:
+                    best, chosen = gain, action
+            apply(state, chosen)
+        return final_reward(state)
 
     # -- whole-turn plans at the root ------------------------------------------------------------------------
     def plan_turn(self, state: CoinAgeState, deadline: float, *, reserve_cpu: float = 0.0) -> list[Action]:
@@ -308,9 +397,9 @@ class TreeSearch:
                 return
             if child is None:
                 child = outcomes[toss] = Node()
-            leaf = self.first_look(child, state)
+            leaf = self.leaf(self.first_look(child, state), state)
         else:
-            leaf = reward(state, 0)
+            leaf = self.finished(state)
         chosen_edge.visits += 1
         chosen_edge.total += leaf if seat == 0 else 1 - leaf
 
