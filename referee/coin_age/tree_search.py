@@ -1,5 +1,5 @@
 """The computer's tree search (level 5): Monte Carlo tree search over the turn's whole plans, then single actions,
-judged by the hint's judgement.
+judged by the hint's judgement and light play-outs.
 
 Speed and play, not rules: it asks the rules only their public questions (``turn_actions``, ``to_move``,
 ``apply``, ``copy``) and judges positions by :func:`referee.coin_age.hint.judgement` (the score margin, the
@@ -13,9 +13,12 @@ tie-break and each side's exposure to being covered, read as a chance of winning
   bias from that judgement.
 * A *chance node* follows every toss (rule: toss; each kind matches with probability 1/2): each descent samples the
   outcome, and each outcome has its own child.
-* A leaf is judged where the search stops: a finished game by its result, a game still going by the judgement
-  (no random play-out: a play-out's luck is louder than what the judgement reads of the position); a position
-  just tossed, by the judgement after the best action of the player in turn.
+* A leaf is judged where the search stops: a game still going by the judgement (a position just tossed, by the
+  judgement after the best action of the player in turn) mixed half and half with one light play-out from it to
+  the end (:meth:`TreeSearch.playout`: each side plays the best of a few actions by a cheap guess of the points
+  they gain); a finished game by its result mixed with its squashed margin (:func:`final_reward`). Measured
+  against the greedy agent at 0.25 s of CPU a turn, the same 160 games: the mix scored 4 points more than the
+  judgement alone (see the README).
 * :meth:`TreeSearch.plan` searches single actions from the root instead (when listing the plans would take too
   long), keeping the tree through the turn: it plays the most visited action and searches on from its child.
 
@@ -60,7 +63,7 @@ CHECK_SHARE_EVERY = 16
 MIN_WALL_FOR_SHARE = 0.02
 MIN_SHARE = 0.1
 """The share is measured after this many seconds (1 before), and taken as at least this much."""
-PLAYOUT_WEIGHT = 0.0
+PLAYOUT_WEIGHT = 0.5
 """A new leaf's value: ``1 − PLAYOUT_WEIGHT`` of the judgement and ``PLAYOUT_WEIGHT`` of one light play-out to the
 end of the game (see :meth:`TreeSearch.playout`); 0: the judgement alone."""
 PLAYOUT_SAMPLE = 6
