@@ -3,8 +3,9 @@
 Level 5 (the default at the table) searches a Monte Carlo tree over single actions with a chance node for every
 toss (:mod:`referee.coin_age.tree_search`), judging where it stops by the hint's judgement
 (:func:`referee.coin_age.hint.judgement`: the chance of winning, the tie-break and each side's exposure to being
-covered counted); levels 1 to 4 play the hint's expectimax over whole-turn plans, so ``hint`` shows what they would
-play. Pure: given the state, it says which actions its seat plays now (notation), or none when it is not its turn.
+covered counted) mixed with a light play-out to the end of the game; levels 1 to 4 play the hint's expectimax over
+whole-turn plans, so ``hint`` shows what they would play. Pure: given the state, it says which actions its seat
+plays now (notation), or none when it is not its turn.
 Its tosses are fair (each coin shows its side with probability 1/2) and fixed by the game: the toss of a turn is
 drawn from the match's seed and the toss's number in the game (:mod:`referee.coin_age.computer_tosses`), so undo,
 redo and resume never change it. Its turn ends within the time it is given: the search reads the clock every

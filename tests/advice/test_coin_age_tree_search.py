@@ -7,11 +7,12 @@ import random
 
 import pytest
 
-from referee.coin_age.actions import DONE
+from referee.coin_age.actions import DONE, Action
 from referee.coin_age.computer import Computer
 from referee.coin_age.computer_tosses import computer_toss
 from referee.coin_age.rules import RULES
-from referee.coin_age.tree_search import TreeSearch, deciding
+from referee.coin_age.state import CoinAgeState
+from referee.coin_age.tree_search import RESULT_SHARE, TreeSearch, deciding, final_reward
 from tests.coin_age.helpers import game, setup
 
 
@@ -148,3 +149,44 @@ def test_the_turn_time_benchmark_runs_in_quick_mode() -> None:
     done = subprocess.run([sys.executable, str(script), "--quick"], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert "coin-age computer, 0.1 s a turn" in done.stdout and "p99" in done.stdout, done.stdout
+
+
+def finished_game(seed: int) -> CoinAgeState:
+    """A game played at random to its end."""
+    rng = random.Random(seed)
+    state = RULES.new_state(["Ann", "Bob"], setup())
+    while not state.over:
+        RULES.apply(state, RULES.random_action(state, rng))
+    return state
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_finished_game_is_rewarded_by_its_result_then_its_margin(seed: int) -> None:
+    state = finished_game(seed)
+    outcome = RULES.outcome(state)
+    first = final_reward(state)
+    assert 0.0 <= first <= 1.0
+    if outcome.winner is None:
+        assert first == pytest.approx(0.5), f"seed {seed}: a draw"
+    elif outcome.winner == "Ann":
+        assert first >= (1 + RESULT_SHARE) / 2, f"seed {seed}: a win for the first seat (a tie on points: 1/2 margin)"
+    else:
+        assert first <= (1 - RESULT_SHARE) / 2, f"seed {seed}: a loss for the first seat"
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_play_out_plays_legal_actions_to_the_end(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    state = random_position(seed)
+    checked = 0
+    apply = RULES.apply
+
+    def judged_apply(current: CoinAgeState, action: Action) -> None:
+        nonlocal checked
+        assert RULES.judge(current, action).legal, f"seed {seed}: {action} illegal in the play-out"
+        checked += 1
+        apply(current, action)
+
+    monkeypatch.setattr(RULES, "apply", judged_apply)
+    value = TreeSearch(random.Random(seed)).playout(state)
+    assert state.over, f"seed {seed}: the play-out stopped before the end"
+    assert checked > 0 and 0.0 <= value <= 1.0
