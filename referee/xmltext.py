@@ -33,6 +33,19 @@ def tag(
     return made
 
 
+def html_head(title: str, style: str) -> ElementTree.Element:
+    """The ``<head>`` of a page the referee writes: UTF-8, the phone's width, its title and its own style sheet
+    (a page stands alone: nothing is fetched)."""
+    return tag(
+        "head",
+        None,
+        tag("meta", charset="utf-8"),
+        tag("meta", name="viewport", content="width=device-width, initial-scale=1"),
+        tag("title", title),
+        tag("style", style),
+    )
+
+
 def html_text(element: ElementTree.Element) -> str:
     """An element written as HTML (``<meta>`` without an end tag, ``<style>`` as it is)."""
     return ElementTree.tostring(element, encoding="unicode", method="html")

@@ -160,18 +160,11 @@ def push_page_chunks(games: Iterable[LoggedGame]) -> Iterator[str]:
     from defusedxml.ElementTree import fromstring  # segno's own drawing, read back as elements
 
     from referee.i18n import _, current
-    from referee.xmltext import html_text, tag
+    from referee.xmltext import html_head, html_text, tag
 
     title = _("Plays for BG Stats")
     button = _("Add to BG Stats")
-    head = tag(
-        "head",
-        None,
-        tag("meta", charset="utf-8"),
-        tag("meta", name="viewport", content="width=device-width, initial-scale=1"),
-        tag("title", title),
-        tag("style", PUSH_PAGE_STYLE),
-    )
+    head = html_head(title, PUSH_PAGE_STYLE)
     body = tag(
         "body",
         None,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.cli.svg import LINE, MUTED, Picture
 from referee.i18n import _, ngettext
-from referee.xmltext import clean, html_text, tag
+from referee.xmltext import clean, html_head, html_text, tag
 
 if TYPE_CHECKING:
     from referee.history.store import RatingStep
@@ -250,14 +250,7 @@ def report_html(history: Any, game: str | None, player: str | None, since: str |
         tag("div", None, *cards, css="cards") if cards else tag("p", _("No game in the history yet.")),
         *(part for section in sections for part in section),
     )
-    head = tag(
-        "head",
-        None,
-        tag("meta", charset="utf-8"),
-        tag("meta", name="viewport", content="width=device-width, initial-scale=1"),
-        tag("title", title),
-        tag("style", STYLE),
-    )
+    head = html_head(title, STYLE)
     page = tag("html", None, head, body, lang=current().replace("_", "-"))
     ElementTree.indent(page, space="")
     return "<!DOCTYPE html>\n" + html_text(page) + "\n"
