@@ -135,7 +135,14 @@ def main() -> int:
                 file = str(Path(temporary) / f"tables-{tables}.sqlite3")
                 for engine, where in (("SQLite", file), ("PostgreSQL", club)):
                     rate = tables_at_once(where, tables, per_table, 0)
-                    table.add(f"{engine}: games logged/s, {tables} tables at once", [rate], "/s", "", None, ",.0f")
+                    table.add(
+                        f"{engine}: games logged/s, {tables} {'table' if tables == 1 else 'tables'} at once",
+                        [rate],
+                        "/s",
+                        "",
+                        None,
+                        ",.0f",
+                    )
             small = Path(temporary) / "push.sqlite3"
             build_history(small, push_games)
             club = url if args.url else server.new_database()  # type: ignore[union-attr]
