@@ -5,7 +5,8 @@ the rules, the self-play policy, the seeded deal or the random draws that alters
 rule ever be changed on purpose, the new constants are printed by the failing assertion. Changed on purpose
 (issue 35): a game that can no longer end is ended by the rules (ruling, topic end) and the state's JSON says why
 (``stalled``); the self-played games are move for move what they were, and random games that used to be stopped
-as locked now end at the next ``done``, scored as they stand.
+as locked now end at the next ``done``, scored as they stand. Changed on purpose (stop 40): the tie-break says
+"tied at 1 point" (ngettext) where it said "1 points", in one random game; every action is as it was.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ MAX_ACTIONS = 3000
 
 DEALS = "3aad4daec3c10bd5669a755b925df26214b676fc8bb5a35ef7205f0ff8d16f1b"
 SELF_PLAY = "fb08a05c37bdb5de9d9aae3603bb720488c1b99379e47e2ee9d63d5e8dd7e44d"
-RANDOM_PLAY = "37f6b221ef2c4ddc03386f2b053055e165c6d7998d76dcb8af283ec308b454ac"
+RANDOM_PLAY = "8fa47bd1921b2804fe34615d50cc78df40eb52f8cc78c66b12279bd33a9be434"
 SIMULATE = "2f4f2253b0afb95ecbc9465ac6a4eed67fbd1526b4fcfb0a15a30e9ad2757c95"
 
 

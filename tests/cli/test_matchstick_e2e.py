@@ -125,8 +125,8 @@ def test_play_json_lines_then_summary():
         ("Ann,Bob,Cid", "play 7 7\nplay 8 1\n", 2, "transform", "costs 5 matchsticks"),
         ("Ann,Bob", "play 1 1\nplay 2 1\n", 2, "transform", "never show 2"),
         ("Ann,Bob", "pass\n", 1, "lead", "no passing"),
-        ("Ann,Bob", "play 8 8 8 8 8 8\n", 1, "copies", "only 4 copies"),
-        ("Ann,Bob", "play 8 8 8 8\npass\nplay 8 8 8\n", 3, "copies", "only 4 copies"),
+        ("Ann,Bob", "play 8 8 8 8 8 8\n", 1, "copies", "in the deck: 4"),
+        ("Ann,Bob", "play 8 8 8 8\npass\nplay 8 8 8\n", 3, "copies", "in the deck: 4"),
     ],
 )
 def test_play_illegal_line_exit_1_names_line_and_rule(players, moves, line, rule, words):
