@@ -71,7 +71,7 @@ def entry_from_text(
                 ngettext(
                     "{file}: the game is not over ({count} action); not logged",
                     "{file}: the game is not over ({count} actions); not logged",
-                    len(record.actions),
+                    len(game.actions),
                 ).format(file=source, count=len(game.actions))
             )
         return entry_from_game(game, document, text, played_fallback=played_fallback, incomplete=incomplete)
