@@ -49,11 +49,15 @@ def referee() -> list[str]:
 @pytest.fixture(autouse=True)
 def _no_color(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
-    # pytest-xdist's workers export COLUMNS=80 and LINES=24, which Rich would read in every referee the tests start:
-    # a test that wants a size sets its own.
+    monkeypatch.setenv("REFEREE_MAPS", os.devnull + "-none")
+
+
+@pytest.fixture(autouse=True)
+def _no_inherited_terminal_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """pytest-xdist's workers export ``COLUMNS=80`` and ``LINES=24``, which Rich would read in every ``referee`` the
+    tests start: a test that wants a size sets its own."""
     monkeypatch.delenv("COLUMNS", raising=False)
     monkeypatch.delenv("LINES", raising=False)
-    monkeypatch.setenv("REFEREE_MAPS", os.devnull + "-none")
 
 
 @pytest.fixture(autouse=True)

@@ -67,12 +67,13 @@ def entry_from_text(
                 raise IllegalAction(failure.cause.rule, replay_error_line(source, failure))
             raise InputError(replay_error_line(source, failure))
         if not game.over and not incomplete:
+            played = len(game.actions)
             raise Unfinished(
                 ngettext(
                     "{file}: the game is not over ({count} action); not logged",
                     "{file}: the game is not over ({count} actions); not logged",
-                    len(game.actions),
-                ).format(file=source, count=len(game.actions))
+                    played,
+                ).format(file=source, count=played)
             )
         return entry_from_game(game, document, text, played_fallback=played_fallback, incomplete=incomplete)
     position = spec.load_position(document, source, Output(Environment()))
