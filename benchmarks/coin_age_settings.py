@@ -2,9 +2,6 @@
 
     python benchmarks/coin_age_settings.py --set PLAYOUT_WEIGHT=0 --opponent greedy --games 160 --time 0.25
     python benchmarks/coin_age_settings.py --set PLAYOUT_WEIGHT=0.5 --opponent mcts --games 80 --time 0.15
-    python benchmarks/coin_age_settings.py --set LONG_PLAYOUT_WEIGHT=0.5 --opponent mcts --games 120 --time 1
-
-(``PLAYOUT_WEIGHT`` acts on searches up to ``SHORT_SEARCH`` seconds, ``LONG_PLAYOUT_WEIGHT`` from ``LONG_SEARCH``.)
 
 One series of ``strength.py`` (games numbered from 0, so two runs with different ``--set`` play the same seeds,
 seats and tosses: a paired comparison), with a constant of ``referee/coin_age/tree_search.py`` set for the run and

@@ -69,8 +69,6 @@ class GameMap:
     """The space ids in the file's order (``space_ids[i]`` names space ``i``)."""
     neighbours: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     region_members: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
-    space_region: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
-    """``space_region[i]``: the spaces of space ``i``'s region (itself among them)."""
 
     def __post_init__(self) -> None:
         index = {space.id: i for i, space in enumerate(self.spaces)}
@@ -85,8 +83,6 @@ class GameMap:
         object.__setattr__(self, "space_ids", tuple(space.id for space in self.spaces))
         object.__setattr__(self, "neighbours", tuple(tuple(sorted(n)) for n in adjacent))
         object.__setattr__(self, "region_members", members)
-        region_of = {space: region for region in members for space in region}
-        object.__setattr__(self, "space_region", tuple(region_of.get(i, ()) for i in range(len(self.spaces))))
 
     def space(self, space_id: str) -> Space:
         return self.spaces[self.index[space_id]]

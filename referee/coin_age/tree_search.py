@@ -14,13 +14,11 @@ tie-break and each side's exposure to being covered, read as a chance of winning
 * A *chance node* follows every toss (rule: toss; each kind matches with probability 1/2): each descent samples the
   outcome, and each outcome has its own child.
 * A leaf is judged where the search stops: a game still going by the judgement (a position just tossed, by the
-  judgement after the best action of the player in turn) mixed with one light play-out from it to the end, half
-  and half in a short search, the play-out alone in a long one (:data:`PLAYOUT_WEIGHT`); a finished game by its
-  result mixed with its squashed margin (:func:`final_reward`). In a play-out (:meth:`TreeSearch.playout`) each
-  side plays the best of a few actions by :func:`quick_gain`, the points they gain in the region they play in,
-  its bonus counted. Measured on the same games in CPU seconds (``benchmarks/coin_age_settings.py``): against the
-  greedy agent the play-outs as strong as the judgement alone, against the reference tree search stronger; the
-  region bonus in the play-outs' guess, stronger again (see the README).
+  judgement after the best action of the player in turn) mixed half and half with one light play-out from it to
+  the end (:meth:`TreeSearch.playout`: each side plays the best of a few actions by a cheap guess of the points
+  they gain); a finished game by its result mixed with its squashed margin (:func:`final_reward`). Measured on
+  the same games in CPU seconds (``benchmarks/coin_age_settings.py``): against the greedy agent as strong as the
+  judgement alone, against the reference tree search stronger (see the README).
 * :meth:`TreeSearch.plan` searches single actions from the root instead (when listing the plans would take too
   long), keeping the tree through the turn: it plays the most visited action and searches on from its child.
 
@@ -38,7 +36,6 @@ from collections.abc import Callable
 from typing import Any
 
 from referee.coin_age.actions import DONE, SLAPS, Action, Capture, Pay, Place, Slap
-from referee.coin_age.coins import COIN, Coin
 from referee.coin_age.hint import Plan, Searcher, Timeout, judgement, points_and_bank_value, win_chance
 from referee.coin_age.odds import tossed_kinds
 from referee.coin_age.rules import RULES
@@ -67,15 +64,8 @@ MIN_WALL_FOR_SHARE = 0.02
 MIN_SHARE = 0.1
 """The share is measured after this many seconds (1 before), and taken as at least this much."""
 PLAYOUT_WEIGHT = 0.5
-LONG_PLAYOUT_WEIGHT = 1.0
-SHORT_SEARCH = 0.45
-LONG_SEARCH = 0.9
-"""A new leaf's value: ``1 − w`` of the judgement and ``w`` of one light play-out to the end of the game (see
-:meth:`TreeSearch.playout`); ``w`` is ``PLAYOUT_WEIGHT`` for a search given up to ``SHORT_SEARCH`` seconds,
-``LONG_PLAYOUT_WEIGHT`` from ``LONG_SEARCH`` seconds, in proportion between (:func:`playout_weight`). The
-judgement's errors stay however many descents a search makes, the play-outs' average out: the longer the search,
-the more the play-out should weigh (measured at the two ends, the searches of 0.5 s and 1 s turns: see the
-README)."""
+"""A new leaf's value: ``1 − PLAYOUT_WEIGHT`` of the judgement and ``PLAYOUT_WEIGHT`` of one light play-out to the
+end of the game (see :meth:`TreeSearch.playout`); 0: the judgement alone."""
 PLAYOUT_SAMPLE = 6
 PLAYOUT_RANDOM = 0.1
 """In a play-out, the best of this many actions drawn at random by :func:`quick_gain` (``done`` when none gains),
@@ -124,17 +114,6 @@ def reward(state: CoinAgeState, seat: int) -> float:
     return min(1.0, max(0.0, (judgement(state, seat) + 1) / 2))
 
 
-def playout_weight(seconds: float) -> float:
-    """The play-out's share of a new leaf's value for a search given ``seconds`` (see :data:`PLAYOUT_WEIGHT`)."""
-    if seconds <= SHORT_SEARCH:
-        return PLAYOUT_WEIGHT
-    if seconds >= LONG_SEARCH:
-        return LONG_PLAYOUT_WEIGHT
-    return PLAYOUT_WEIGHT + (LONG_PLAYOUT_WEIGHT - PLAYOUT_WEIGHT) * (seconds - SHORT_SEARCH) / (
-        LONG_SEARCH - SHORT_SEARCH
-    )
-
-
 def ucb(edge: Edge, log_visits: float) -> float:
     """An edge's worth to the chooser: its mean reward, UCB1's exploration term (``log_visits``: the log of its
     node's visits) and the progressive bias from its prior, fading as it is visited."""
@@ -145,45 +124,25 @@ def ucb(edge: Edge, log_visits: float) -> float:
     )
 
 
-def region_margin(board: list[list[Coin]], region: tuple[int, ...], seat: int, space: int, top: Coin | None) -> int:
-    """``seat``'s points less its opponent's in ``region`` with ``top`` (or nothing) showing on ``space``. Rule
-    (scoring): each top coin scores its rank, doubled in a region where its side holds more spaces."""
-    held = [0, 0]
-    ranks = [0, 0]
-    for member in region:
-        if member == space:
-            coin = top
-        else:
-            stack = board[member]
-            coin = stack[-1] if stack else None
-        if coin is not None:
-            held[coin.side] += 1
-            ranks[coin.side] += coin.rank
-    if held[0] > held[1]:
-        ranks[0] *= 2
-    elif held[1] > held[0]:
-        ranks[1] *= 2
-    return ranks[seat] - ranks[1 - seat]
-
-
 def quick_gain(state: CoinAgeState, action: Action, seat: int) -> float:
-    """A cheap guess at the points an action gains ``seat``: the change of its margin in the region of the space it
-    plays on (the coin it tops, covers or uncovers, and who then holds more of the region), the coin it takes from
-    or brings back to its bank, and half a point for placing (a coin on the board can still score more). Moves are
-    left out. Rule (scoring): one point per coin in a bank; rule (capture): the top coin goes to the capturer's
-    bank."""
+    """A cheap guess at the points an action gains ``seat`` (regions left out): the coin it tops, the coin it
+    covers or uncovers, the coin it brings back to the bank."""
+    board = state.board
     if isinstance(action, Place):
-        space = action.space
-        stack = state.board[space]
-        region = state.map.space_region[space]
-        before = region_margin(state.board, region, seat, space, stack[-1] if stack else None)
-        return region_margin(state.board, region, seat, space, COIN[action.rank, seat]) - before - 0.5
+        stack = board[action.space]
+        gain = action.rank - 0.5
+        if stack:
+            under = stack[-1]
+            gain += under.rank if under.side != seat else -under.rank
+        return gain
     if isinstance(action, Capture):
-        space = action.space
-        stack = state.board[space]
-        region = state.map.space_region[space]
-        before = region_margin(state.board, region, seat, space, stack[-1])
-        return region_margin(state.board, region, seat, space, stack[-2] if len(stack) > 1 else None) - before + 1
+        stack = board[action.space]
+        coin = stack[-1]
+        gain = 1.0 + (coin.rank if coin.side != seat else -coin.rank)
+        if len(stack) > 1:
+            below = stack[-2]
+            gain += below.rank if below.side == seat else -below.rank
+        return gain
     if isinstance(action, Pay):
         return 0.2
     return 0.0
@@ -213,14 +172,6 @@ class TreeSearch:
         self.cpu_clock = cpu_clock
         self.iterations = 0
         self.started = self.cpu_started = self.deadline = self.reserve_cpu = 0.0
-        self.playout_weight = PLAYOUT_WEIGHT
-        """The play-out's share of a new leaf's value, set by the time the search is given (:func:`playout_weight`)."""
-
-    def begin(self, deadline: float, reserve_cpu: float) -> None:
-        """A search starts now, to stop by ``deadline`` (see :meth:`plan`)."""
-        self.started, self.cpu_started = self.clock(), self.cpu_clock()
-        self.deadline, self.reserve_cpu = deadline, reserve_cpu
-        self.playout_weight = playout_weight(deadline - self.started)
 
     def plan(self, state: CoinAgeState, deadline: float, *, minimum: int = 4, reserve_cpu: float = 0.0) -> list[Action]:
         """The actions of the turn of the player in turn (who has tossed), ending with ``done`` when it stops with
@@ -234,7 +185,8 @@ class TreeSearch:
         state = state.copy()
         root = Node()
         played: list[Action] = []
-        self.begin(deadline, reserve_cpu)
+        self.started, self.cpu_started = self.clock(), self.cpu_clock()
+        self.deadline, self.reserve_cpu = deadline, reserve_cpu
         first = True
         while deciding(state):
             now = self.clock()
@@ -345,15 +297,15 @@ class TreeSearch:
 
     def leaf(self, judged: float, state: CoinAgeState) -> float:
         """A new leaf's value for the first seat: the judgement ``judged``, mixed with a play-out from ``state``
-        (which it plays on) by the play-out's weight for this search (see :data:`PLAYOUT_WEIGHT`)."""
-        weight = self.playout_weight
-        if not weight or state.over:
+        (which it plays on) when :data:`PLAYOUT_WEIGHT` says so."""
+        if not PLAYOUT_WEIGHT or state.over:
             return judged
-        return (1 - weight) * judged + weight * self.playout(state)
+        return (1 - PLAYOUT_WEIGHT) * judged + PLAYOUT_WEIGHT * self.playout(state)
 
-    def finished(self, state: CoinAgeState) -> float:
+    @staticmethod
+    def finished(state: CoinAgeState) -> float:
         """A finished game for the first seat: as a play-out's end counts it when play-outs are on."""
-        return final_reward(state) if self.playout_weight else reward(state, 0)
+        return final_reward(state) if PLAYOUT_WEIGHT else reward(state, 0)
 
     def playout(self, state: CoinAgeState) -> float:
         """A light play-out to the end (each toss fair; each decision the best of a few actions by
@@ -392,7 +344,8 @@ class TreeSearch:
         actions are those plans, with a chance node for the opponent's toss after each and single actions below.
         When listing the plans would take past the deadline (a turn of three placements in a crowded position),
         the search over single actions (:meth:`plan`) plays instead."""
-        self.begin(deadline, reserve_cpu)
+        self.started, self.cpu_started = self.clock(), self.cpu_clock()
+        self.deadline, self.reserve_cpu = deadline, reserve_cpu
         seat = state.seat
         try:  # before any share is measured, the listing is given the time a loaded machine would leave it
             listing_deadline = deadline - reserve_cpu / LISTING_SHARE if reserve_cpu else deadline
