@@ -123,6 +123,8 @@ def test_a_bg_stats_file_comes_in_as_results_without_actions(tmp_path: Path) -> 
     assert "4 plays imported, 0 already in the history, 1 of other games skipped, 1 refused." in done.stdout.decode()
     ignored = [item for item in listed(history) if item["nowinstats"]]  # a play, counted in no result
     assert len(ignored) == 1 and ignored[0]["players"] == ["Iris", "Olaf"]
+    shown_ignored = run("history", "show", str(ignored[0]["id"]), "--history", str(history)).stdout.decode()
+    assert "(not counted in win statistics)" in shown_ignored, shown_ignored
     by_game = {item["game"]: item for item in listed(history) if not item["nowinstats"]}
     coin = by_game["coin-age"]
     assert coin["source"] == "bgstats" and coin["actions"] == 0

@@ -55,7 +55,14 @@ def player_label(player: Any) -> str:
 
 def result_text(entry: GameEntry) -> str:
     """``Ann wins 31–24``, ``Ann and Bob draw 24–24``, ``Ann and Bob share the win``, or a ranking told in the
-    game's own words (``out in this order: …``)."""
+    game's own words (``out in this order: …``); a play marked not to count in win statistics (BoardGameGeek's
+    ``nowinstats``, BG Stats' ``ignored``) says so after it."""
+    told = played_result_text(entry)
+    return told + " " + _("(not counted in win statistics)") if entry.unscored else told
+
+
+def played_result_text(entry: GameEntry) -> str:
+    """The result as played (see :func:`result_text`)."""
     from referee import registry
     from referee.history.entry import has_points
 
