@@ -63,7 +63,7 @@ CELLS: dict[str, dict[str, Cell]] = {
         "record": _text(MAX_TEXT),
         "location": _text(2000, null=True),
         "notes": _text(2000, null=True),
-        "incomplete": FLAG,
+        "incomplete": _int(0, 2),  # 1 abandoned, 2 a play not to count in win statistics (schema version 6)
         "seats": _int(0, SEATS),
     },
     "players": {

@@ -125,6 +125,7 @@ def test_a_bg_stats_file_comes_in_as_results_without_actions(tmp_path: Path) -> 
     assert len(ignored) == 1 and ignored[0]["players"] == ["Iris", "Olaf"]
     shown_ignored = run("history", "show", str(ignored[0]["id"]), "--history", str(history)).stdout.decode()
     assert "(not counted in win statistics)" in shown_ignored, shown_ignored
+    assert "damaged" not in ignored[0] and "Damaged" not in shown_ignored  # stored as incomplete = 2: sound
     by_game = {item["game"]: item for item in listed(history) if not item["nowinstats"]}
     coin = by_game["coin-age"]
     assert coin["source"] == "bgstats" and coin["actions"] == 0
