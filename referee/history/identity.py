@@ -9,6 +9,7 @@ from typing import NamedTuple
 from referee.history.connection import GameRefused
 from referee.history.entry import GameEntry, name_key
 from referee.history.rating_cache import RatingCache
+from referee.history.rows import ABANDONED, UNSCORED_PLAY
 from referee.i18n import _
 
 
@@ -153,7 +154,7 @@ class PlayIdentity(RatingCache):
                 entry.record,
                 entry.location,
                 entry.notes,
-                2 if entry.unscored else int(entry.incomplete),  # 2: a play, not in win statistics
+                UNSCORED_PLAY if entry.unscored else ABANDONED if entry.incomplete else 0,
                 len(entry.players),
                 entry.uuid,
                 *(entry.origin or (None, None, None)),

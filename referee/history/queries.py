@@ -155,8 +155,8 @@ class Queries(Connection):
 
     @staticmethod
     def _attach_identities(db: sqlite3.Connection, games: list[LoggedGame]) -> None:
-        """Each game's identity (``uuid``, where it came from, its BoardGameGeek play id), whether it is a play
-        not counted in win statistics, and its anonymous players (see :meth:`merge`)."""
+        """Each game's identity (``uuid``, where it came from, its BoardGameGeek play id) and its anonymous players
+        (see :meth:`merge`)."""
         from referee.history.entry import checked_uuid
 
         by_id = {logged.id: logged.entry for logged in games}
@@ -164,9 +164,8 @@ class Queries(Connection):
         for start in range(0, len(ids), 500):
             chunk = ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
-            for game_id, game_uuid, app, owner, app_id, bgg_play, incomplete in db.execute(
-                "SELECT id, uuid, origin_app, origin_owner, origin_id, bgg_play, incomplete FROM games"
-                f" WHERE id IN ({marks})",
+            for game_id, game_uuid, app, owner, app_id, bgg_play in db.execute(
+                f"SELECT id, uuid, origin_app, origin_owner, origin_id, bgg_play FROM games WHERE id IN ({marks})",
                 chunk,
             ):
                 entry = by_id[game_id]
@@ -183,8 +182,6 @@ class Queries(Connection):
                     damaged.append("bgg_play")
                 if damaged:  # a cell of the identity it cannot use: the game is damaged (rows.read_game's rule)
                     entry.damaged = (*entry.damaged, *damaged)
-                if incomplete == 2:
-                    entry.incomplete, entry.unscored = False, True
             anonymous: dict[int, set[int]] = {}
             for game_id, seat in db.execute(
                 f"SELECT game_id, seat FROM players WHERE anonymous = 1 AND game_id IN ({marks})", chunk
@@ -300,7 +297,8 @@ def read_game(cells: Mapping[str, Any], players: list[dict[str, Any]]) -> Logged
         played=game.text("played", ""),
         location=game.optional_text("location"),
         notes=game.optional_text("notes"),
-        incomplete=game.flag("incomplete"),
+        incomplete=game.integer("incomplete", 0) == row_rules.ABANDONED,
+        unscored=game.integer("incomplete", 0) == row_rules.UNSCORED_PLAY,
     )
     for stamp in ("played", "started", "finished"):
         value = getattr(entry, stamp)

@@ -47,6 +47,10 @@ SEATS = 64
 SCORE = 10**9
 """No game of the referee comes near a billion points."""
 FLAG = _int(0, 1)
+ABANDONED = 1
+UNSCORED_PLAY = 2
+"""The ``incomplete`` cell of a game: 0 a finished game, ``ABANDONED`` a game abandoned before its end (the score as
+it stood), ``UNSCORED_PLAY`` a play marked not to count in win statistics; both counted in no result."""
 
 CELLS: dict[str, dict[str, Cell]] = {
     "games": {
@@ -63,7 +67,7 @@ CELLS: dict[str, dict[str, Cell]] = {
         "record": _text(MAX_TEXT),
         "location": _text(2000, null=True),
         "notes": _text(2000, null=True),
-        "incomplete": _int(0, 2),  # 1 abandoned, 2 a play not to count in win statistics (schema version 6)
+        "incomplete": _int(0, UNSCORED_PLAY),
         "seats": _int(0, SEATS),
     },
     "players": {
