@@ -502,3 +502,30 @@ def test_ruling_a_machine_that_could_be_built_counts_toward_what_a_player_could_
     assert reachable_vp(state, state.seats[0]) == 6  # B32 only: no wood for the others
     apply(state, Done())
     assert state.over and state.stalled == "unreachable"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_ruling_the_quick_look_at_who_can_still_reach_17_vp_never_says_more_than_the_full_count(seed):
+    """The stall check's shortcut (``reaches_quickly``: the buildings the workers alone would cover) says a player
+    can still reach 17 VP only when the full count (``reachable_vp``) says so too, in positions of random games of
+    2 to 4 players played by any legal action (which hoard sites and empty the bank); both answers occur."""
+    import random
+
+    from referee.builders.stall import reachable_vp
+    from referee.builders.stall_speed import reaches_quickly
+    from referee.builders.state import END_VP
+
+    rng = random.Random(seed)
+    answers = set()
+    for players in (2, 3, 4):
+        state = RULES.new_state([f"P{seat + 1}" for seat in range(players)], {"seed": seed * 10 + players})
+        for _step in range(3_000):
+            if state.over:
+                break
+            if state.pending is None:
+                for seat in state.seats:
+                    quick = reaches_quickly(state, seat)
+                    answers.add(quick)
+                    assert not quick or reachable_vp(state, seat) >= END_VP, f"seed {seed}, {players} players"
+            apply(state, RULES.random_action(state, rng))
+    assert answers == {True, False}, f"seed {seed}: only {answers}"
