@@ -92,7 +92,10 @@ def reachable_vp(state: BuildersState, seat: Seat) -> int:
 def unreachable(state: BuildersState) -> bool:
     """True when no player can ever reach 17 VP (see the module). (The quick look first, for speed: see
     :mod:`.stall_speed`.)"""
-    return not any(reaches_quickly(state, seat) or reachable_vp(state, seat) >= END_VP for seat in state.seats)
+    for seat in state.seats:  # noqa: SIM110 (a plain loop: all() over a generator costs more, once a turn)
+        if reaches_quickly(state, seat) or reachable_vp(state, seat) >= END_VP:
+            return False
+    return True
 
 
 def frozen(state: BuildersState) -> bool:

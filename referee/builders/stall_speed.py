@@ -9,7 +9,7 @@ cover every building, and counting everything (:func:`referee.builders.stall.rea
 from __future__ import annotations
 
 from referee.builders import cards
-from referee.builders.plans import PRODUCES, REQUIRES, covers
+from referee.builders.plans import GUARDS, PRODUCES, REQUIRES
 from referee.builders.state import END_VP, BuildersState, Seat
 
 _VP = {c.id: c.vp for c in cards.catalogue().values()}
@@ -20,13 +20,20 @@ def reaches_quickly(state: BuildersState, seat: Seat) -> bool:
     idle, face-up and unseen workers alone would cover make 17 already (what
     :func:`referee.builders.stall.reachable_vp` counts only grows from there: sites finished and machines built add
     to what is made, and a building covered stays covered). False says nothing: the full count then decides."""
+    # (plain loops, and covers() written out: this runs each time a turn ends, in self-play too)
+    produces, requires, vp = PRODUCES, REQUIRES, _VP
     made = 0
-    for worker in (*seat.idle, *state.row_workers, *state.deck_workers):
-        made += PRODUCES[worker]
-    total = seat.vp
-    for card in (*state.row_buildings, *state.deck_buildings):
-        if covers(made, REQUIRES[card]):
-            total += _VP[card]
-            if total >= END_VP:
-                return True
+    for worker in seat.idle:
+        made += produces[worker]
+    for worker in state.row_workers:
+        made += produces[worker]
+    for worker in state.deck_workers:
+        made += produces[worker]
+    guarded, total = made | GUARDS, seat.vp
+    for buildings in (state.row_buildings, state.deck_buildings):
+        for card in buildings:
+            if (guarded - requires[card]) & GUARDS == GUARDS:  # covers(made, what it requires)
+                total += vp[card]
+                if total >= END_VP:
+                    return True
     return False
