@@ -5,6 +5,7 @@ Each game's own odds and hint commands are in its room (``referee.cli.games.<gam
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from collections.abc import Iterable, Sequence
@@ -34,10 +35,36 @@ def parse_duration(text: str) -> float:
     return seconds
 
 
-def search_budget(total: float, started: float) -> float:
-    """The seconds left for searching so that the whole command finishes within ``total`` (from ``started``)."""
+MIN_SHARE = 0.2
+"""The least share of a core :func:`search_budget` assumes (a process that had less is stretched no further)."""
+
+
+def search_budget(total: float, started: float, share: float | None = None) -> float:
+    """The seconds left for searching so that the whole command finishes within ``total`` (from ``started``).
+
+    What is kept back (:data:`START_UP_ALLOWANCE` and 15 % of ``total``, for starting Python, reading the record and
+    printing) is work done at the share of a core the process gets: on a loaded machine it takes longer, so it is
+    divided by ``share`` (by default, the process's CPU time over its wall time so far: :func:`core_share`)."""
     spent = time.perf_counter() - started
-    return max(0.0, total * 0.85 - START_UP_ALLOWANCE - spent)
+    share = core_share() if share is None else share
+    kept = (total * 0.15 + START_UP_ALLOWANCE) / min(1.0, max(MIN_SHARE, share))
+    return max(0.0, total - kept - spent)
+
+
+def core_share() -> float:
+    """The share of a core this process has had since it started: its CPU time over its wall time (Linux's
+    ``/proc``; 1 where that cannot be read, or too early to tell)."""
+    try:
+        with open("/proc/self/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()
+        with open("/proc/uptime", "rb") as uptime:
+            now = float(uptime.read().split()[0])
+        wall = now - int(fields[19]) / os.sysconf("SC_CLK_TCK")  # field 22, the start time in clock ticks
+    except (OSError, IndexError, ValueError):
+        return 1.0
+    if wall < 0.05:
+        return 1.0
+    return time.process_time() / wall
 
 
 def fraction_text(p: Fraction) -> str:

@@ -153,6 +153,29 @@ def test_cli_hint_json_plans_check_and_time(referee: list[str], tmp_path) -> Non
         so_far.append(text)
 
 
+def test_hint_time_keeps_back_more_on_a_loaded_machine() -> None:
+    """What ``--time`` keeps back from the search (start-up, reading, printing: 15 % and 0.25 s) is work done at the
+    share of a core the process gets: with half a core it takes twice as long, so twice as much is kept back; a
+    share too small to measure is taken as 0.2."""
+    from referee.cli.advice import search_budget
+
+    started = time.perf_counter()
+    assert search_budget(3.0, started, share=1.0) == pytest.approx(3.0 - 0.45 - 0.25, abs=0.01)
+    assert search_budget(3.0, started, share=0.5) == pytest.approx(3.0 - 2 * 0.7, abs=0.01)
+    assert search_budget(10.0, started, share=0.01) == pytest.approx(10.0 - 5 * (1.5 + 0.25), abs=0.01)
+    assert search_budget(1.0, started - 2.0, share=1.0) == 0.0  # nothing left: the search gets no time
+
+
+def test_hint_measures_the_share_of_a_core_it_gets() -> None:
+    """A process that only computes has had nearly a whole core (and never more than one: it has one thread)."""
+    from referee.cli.advice import core_share
+
+    until = time.process_time() + 0.3
+    while time.process_time() < until:
+        pass
+    assert 0.2 < core_share() <= 1.05
+
+
 @pytest.mark.e2e
 def test_cli_hint_before_the_slap_is_refused(referee: list[str], tmp_path) -> None:
     record = tmp_path / "game.toml"
