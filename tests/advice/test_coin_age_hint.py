@@ -167,13 +167,25 @@ def test_hint_time_keeps_back_more_on_a_loaded_machine() -> None:
 
 
 def test_hint_measures_the_share_of_a_core_it_gets() -> None:
-    """A process that only computes has had nearly a whole core (and never more than one: it has one thread)."""
-    from referee.cli.advice import core_share
+    """The share is the process's CPU time over its wall time since it started: a new process that mostly sleeps
+    has had well under half a core, whatever the load; one that only computes has had some, and never more than one
+    core (it has one thread)."""
+    import sys
 
-    until = time.process_time() + 0.3
-    while time.process_time() < until:
-        pass
-    assert 0.2 < core_share() <= 1.05
+    program = (
+        "import time\nfrom referee.cli.advice import core_share\n"
+        "until = time.process_time() + {busy}\nwhile time.process_time() < until: pass\n"
+        "time.sleep({idle})\nprint(core_share())"
+    )
+    shares = []
+    for busy, idle in ((0.0, 1.0), (0.4, 0.0)):
+        done = subprocess.run(
+            [sys.executable, "-c", program.format(busy=busy, idle=idle)], capture_output=True, text=True, check=True
+        )
+        shares.append(float(done.stdout))
+    sleeper, worker = shares
+    assert sleeper < 0.4, shares
+    assert 0.0 < worker <= 1.05, shares
 
 
 @pytest.mark.e2e
