@@ -87,6 +87,8 @@ PRODUCES: dict[str, Packed] = {c.id: pack(c.produces) for c in _CARD.values()}
 """What each card makes as a worker, packed."""
 REQUIRES: dict[str, Packed] = {c.id: pack(c.requires) for c in _CARD.values()}
 """What each card needs as a site, packed."""
+VP: dict[str, int] = {c.id: c.vp for c in _CARD.values()}
+"""The VP each card is worth when finished."""
 
 
 def produced(workers: list[str]) -> Packed:

@@ -23,13 +23,12 @@ The game then ends at once, scored as it stands (VP + 1 per 10 écus, the usual 
 from __future__ import annotations
 
 from referee.builders import cards
-from referee.builders.plans import PRODUCES, REQUIRES, covers, pack
+from referee.builders.plans import PRODUCES, REQUIRES, VP, covers, pack
 from referee.builders.sites import still_needed
 from referee.builders.stall_speed import reaches_quickly
 from referee.builders.state import END_VP, BuildersState, Seat
 
 _CARD = cards.catalogue()
-_VP = {c.id: c.vp for c in _CARD.values()}
 
 UNREACHABLE = "unreachable"
 FROZEN = "frozen"
@@ -82,10 +81,10 @@ def reachable_vp(state: BuildersState, seat: Seat) -> int:
                 break
     total = seat.vp
     for card in finished:
-        total += _VP[card]
+        total += VP[card]
     for card in (*state.row_buildings, *state.deck_buildings):
         if covers(made, REQUIRES[card]):
-            total += _VP[card]
+            total += VP[card]
     return total
 
 

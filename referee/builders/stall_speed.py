@@ -8,11 +8,8 @@ cover every building, and counting everything (:func:`referee.builders.stall.rea
 
 from __future__ import annotations
 
-from referee.builders import cards
-from referee.builders.plans import GUARDS, PRODUCES, REQUIRES
+from referee.builders.plans import GUARDS, PRODUCES, REQUIRES, VP
 from referee.builders.state import END_VP, BuildersState, Seat
-
-_VP = {c.id: c.vp for c in cards.catalogue().values()}
 
 
 def reaches_quickly(state: BuildersState, seat: Seat) -> bool:
@@ -21,7 +18,7 @@ def reaches_quickly(state: BuildersState, seat: Seat) -> bool:
     :func:`referee.builders.stall.reachable_vp` counts only grows from there: sites finished and machines built add
     to what is made, and a building covered stays covered). False says nothing: the full count then decides."""
     # (plain loops, and covers() written out: this runs each time a turn ends, in self-play too)
-    produces, requires, vp = PRODUCES, REQUIRES, _VP
+    produces, requires, vp = PRODUCES, REQUIRES, VP
     made = 0
     for worker in seat.idle:
         made += produces[worker]

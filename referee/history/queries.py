@@ -284,6 +284,7 @@ def read_game(cells: Mapping[str, Any], players: list[dict[str, Any]]) -> Logged
     seats = [result.seat for result in results]
     if len(set(seats)) != len(seats):
         damaged.append("players.seat")
+    ended = game.integer("incomplete", 0)  # a finished game, or rows.ABANDONED or rows.UNSCORED_PLAY
     entry = GameEntry(
         game=game.text("game", ""),
         players=results,
@@ -297,8 +298,8 @@ def read_game(cells: Mapping[str, Any], players: list[dict[str, Any]]) -> Logged
         played=game.text("played", ""),
         location=game.optional_text("location"),
         notes=game.optional_text("notes"),
-        incomplete=game.integer("incomplete", 0) == row_rules.ABANDONED,
-        unscored=game.integer("incomplete", 0) == row_rules.UNSCORED_PLAY,
+        incomplete=ended == row_rules.ABANDONED,
+        unscored=ended == row_rules.UNSCORED_PLAY,
     )
     for stamp in ("played", "started", "finished"):
         value = getattr(entry, stamp)
