@@ -17,7 +17,8 @@ from referee.errors import InputError
 from referee.i18n import _
 
 START_UP_ALLOWANCE = 0.25
-"""Seconds of a hint's --time kept back for starting Python, reading the record and printing."""
+"""Seconds of a hint's --time kept back for starting Python and reading the record, where the process's own times
+cannot be read (see :func:`budget`)."""
 
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d*)?|\.\d+)\s*(ms|s|sec|secs|seconds?)?\s*$", re.IGNORECASE)
 
@@ -36,24 +37,37 @@ def parse_duration(text: str) -> float:
 
 
 MIN_SHARE = 0.2
-"""The least share of a core :func:`search_budget` assumes (a process that had less is stretched no further)."""
+"""The least share of a core :func:`budget` assumes (a process that had less is stretched no further)."""
+AFTER_SEARCH_ALLOWANCE = 0.1
+"""Seconds of a hint's --time kept back, with 15 % of it, for printing and exiting after the search (where the
+time since the process started can be read)."""
 
 
-def search_budget(total: float, started: float, share: float | None = None) -> float:
-    """The seconds left for searching so that the whole command finishes within ``total`` (from ``started``).
-
-    What is kept back (:data:`START_UP_ALLOWANCE` and 15 % of ``total``, for starting Python, reading the record and
-    printing) is work done at the share of a core the process gets: on a loaded machine it takes longer, so it is
-    divided by ``share`` (by default, the process's CPU time over its wall time so far: :func:`core_share`)."""
-    spent = time.perf_counter() - started
-    share = core_share() if share is None else share
-    kept = (total * 0.15 + START_UP_ALLOWANCE) / min(1.0, max(MIN_SHARE, share))
-    return max(0.0, total - kept - spent)
+def search_budget(total: float, started: float) -> float:
+    """The seconds left for searching so that the whole command finishes within ``total`` (the command began at
+    ``started``): :func:`budget`, with the process's own times where they can be read."""
+    return budget(total, time.perf_counter() - started, process_times())
 
 
-def core_share() -> float:
-    """The share of a core this process has had since it started: its CPU time over its wall time (Linux's
-    ``/proc``; 1 where that cannot be read, or too early to tell)."""
+def budget(total: float, spent: float, process: tuple[float, float] | None) -> float:
+    """The seconds left for searching out of ``total``, ``spent`` seconds into the command.
+
+    ``process``: the wall and CPU seconds since the process started (:func:`process_times`). With them, the start-up
+    is counted as it was (Python, the imports, reading the record), and what is kept back for after the search
+    (15 % of ``total`` and :data:`AFTER_SEARCH_ALLOWANCE`) is stretched by the share of a core the process has had,
+    its CPU time over its wall time: on a loaded machine that work takes longer. Without them (None: no ``/proc``),
+    the start-up is guessed (:data:`START_UP_ALLOWANCE`) and 15 % kept back."""
+    if process is None:
+        return max(0.0, total * 0.85 - START_UP_ALLOWANCE - spent)
+    wall, cpu = process
+    share = cpu / wall if wall >= 0.05 else 1.0
+    kept = (total * 0.15 + AFTER_SEARCH_ALLOWANCE) / min(1.0, max(MIN_SHARE, share))
+    return max(0.0, total - kept - max(wall, spent))
+
+
+def process_times() -> tuple[float, float] | None:
+    """The wall and CPU seconds since this process started (Linux's ``/proc``), or None where they cannot be
+    read."""
     try:
         with open("/proc/self/stat", "rb") as stat:
             fields = stat.read().rsplit(b")", 1)[1].split()
@@ -61,10 +75,8 @@ def core_share() -> float:
             now = float(uptime.read().split()[0])
         wall = now - int(fields[19]) / os.sysconf("SC_CLK_TCK")  # field 22, the start time in clock ticks
     except (OSError, IndexError, ValueError):
-        return 1.0
-    if wall < 0.05:
-        return 1.0
-    return time.process_time() / wall
+        return None
+    return max(wall, 0.0), time.process_time()
 
 
 def fraction_text(p: Fraction) -> str:

@@ -153,39 +153,40 @@ def test_cli_hint_json_plans_check_and_time(referee: list[str], tmp_path) -> Non
         so_far.append(text)
 
 
-def test_hint_time_keeps_back_more_on_a_loaded_machine() -> None:
-    """What ``--time`` keeps back from the search (start-up, reading, printing: 15 % and 0.25 s) is work done at the
-    share of a core the process gets: with half a core it takes twice as long, so twice as much is kept back; a
-    share too small to measure is taken as 0.2."""
-    from referee.cli.advice import search_budget
+def test_hint_time_counts_the_start_up_and_keeps_back_more_on_a_loaded_machine() -> None:
+    """``--time`` is for the whole process: the start-up is counted as it was (the process's wall time so far), and
+    what is kept back for printing and exiting (15 % and 0.1 s) is work done at the share of a core the process
+    gets (its CPU time over its wall time): with half a core twice as much is kept back; a share too small is taken
+    as 0.2. Where the process's times cannot be read, the start-up is guessed (0.25 s) and 15 % kept back."""
+    from referee.cli.advice import budget
 
-    started = time.perf_counter()
-    assert search_budget(3.0, started, share=1.0) == pytest.approx(3.0 - 0.45 - 0.25, abs=0.01)
-    assert search_budget(3.0, started, share=0.5) == pytest.approx(3.0 - 2 * 0.7, abs=0.01)
-    assert search_budget(10.0, started, share=0.01) == pytest.approx(10.0 - 5 * (1.5 + 0.25), abs=0.01)
-    assert search_budget(1.0, started - 2.0, share=1.0) == 0.0  # nothing left: the search gets no time
+    assert budget(3.0, 0.1, (0.4, 0.4)) == pytest.approx(3.0 - 0.4 - 0.55)
+    assert budget(3.0, 0.1, (0.4, 0.2)) == pytest.approx(3.0 - 0.4 - 2 * 0.55)
+    assert budget(10.0, 0.1, (0.4, 0.0)) == pytest.approx(10.0 - 0.4 - 5 * 1.6)
+    assert budget(3.0, 0.1, None) == pytest.approx(3.0 * 0.85 - 0.25 - 0.1)
+    assert budget(1.0, 2.0, (2.1, 2.1)) == 0.0  # nothing left: the search gets no time
 
 
-def test_hint_measures_the_share_of_a_core_it_gets() -> None:
-    """The share is the process's CPU time over its wall time since it started: a new process that mostly sleeps
-    has had well under half a core, whatever the load; one that only computes has had some, and never more than one
-    core (it has one thread)."""
+def test_hint_reads_the_time_and_the_share_of_a_core_since_the_process_started() -> None:
+    """A new process that mostly sleeps has had well under half a core, whatever the load; one that only computes
+    has had some, and never more than one core (it has one thread); both have lived at least as long as they ran."""
     import sys
 
     program = (
-        "import time\nfrom referee.cli.advice import core_share\n"
+        "import time\nfrom referee.cli.advice import process_times\n"
         "until = time.process_time() + {busy}\nwhile time.process_time() < until: pass\n"
-        "time.sleep({idle})\nprint(core_share())"
+        "time.sleep({idle})\nprint(*process_times())"
     )
-    shares = []
+    times = []
     for busy, idle in ((0.0, 1.0), (0.4, 0.0)):
         done = subprocess.run(
             [sys.executable, "-c", program.format(busy=busy, idle=idle)], capture_output=True, text=True, check=True
         )
-        shares.append(float(done.stdout))
-    sleeper, worker = shares
-    assert sleeper < 0.4, shares
-    assert 0.0 < worker <= 1.05, shares
+        wall, cpu = map(float, done.stdout.split())
+        times.append((wall, cpu))
+    (sleeper_wall, sleeper_cpu), (worker_wall, worker_cpu) = times
+    assert sleeper_wall >= 1.0 and sleeper_cpu / sleeper_wall < 0.4, times
+    assert worker_cpu >= 0.4 and 0.0 < worker_cpu / worker_wall <= 1.05, times
 
 
 @pytest.mark.e2e
