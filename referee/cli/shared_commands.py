@@ -120,6 +120,10 @@ class GameSpec(Generic[StateT, ActionT]):
     menu_kinds: int = 0
     """How many kinds of action :attr:`menu_groups` numbers (each keeping its number all through a turn); 0 when
     the menus number none."""
+    seat_status: Callable[[Game[StateT, ActionT], int], str] | None = None
+    """A seat's standing in a few words (``seat_status(game, seat)``: "17 écus · 11 VP", "4 cards · 2
+    matchsticks"), shown beside its name on every surface of the table
+    (:func:`referee.cli.table.view.table_view`); None: the score the rules give it now."""
     sample: GameSample | None = None
     """A small game of this kind (tests and benchmarks loop over the registry with it)."""
 
