@@ -146,6 +146,18 @@ AnyGameSpec: TypeAlias = "GameSpec[Any, Any]"
 its room's, checked there where its ``SPEC`` is declared; the code that takes any game cannot name them."""
 
 
+def load_spec(name: str) -> AnyGameSpec:
+    """The ``SPEC`` of a registered game's room, imported on first use: the one lookup of a game's room by its
+    command word. KeyError for a game not registered. Its state and action types are the game's, which a caller
+    naming the game by a string cannot know (see :func:`referee.registry.load_rules`)."""
+    from importlib import import_module
+
+    from referee import registry
+
+    spec: AnyGameSpec = import_module(registry.GAMES[name].spec_module).SPEC
+    return spec
+
+
 def load_record(spec: GameSpec[StateT, ActionT], path: str, env: Environment) -> Record:
     source = display_name(path)
     return game_record(spec, read_toml(path, env.stdin), source)
@@ -312,11 +324,7 @@ _worker: dict[str, Any] = {}
 
 
 def _start_worker(game: str, json_mode: bool) -> None:
-    from importlib import import_module
-
-    from referee import registry
-
-    _worker["spec"] = import_module(registry.GAMES[game].spec_module).SPEC
+    _worker["spec"] = load_spec(game)
     _worker["json_mode"] = json_mode
     _worker["env"] = Environment()
 

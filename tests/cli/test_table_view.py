@@ -4,19 +4,18 @@ the terminal, the pipe and the web page."""
 from __future__ import annotations
 
 import io
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from referee import registry
 from referee.cli.env import Environment
+from referee.cli.shared_commands import load_spec
 from referee.cli.table.session import PlaySession
 from referee.cli.table.view import table_view
 from referee.engine import Game
 
 
 def session_of(game_name: str, players: list[str], setup: dict[str, Any], record: Path | None) -> PlaySession:
-    spec = import_module(registry.GAMES[game_name].spec_module).SPEC
+    spec = load_spec(game_name)
     environment = Environment(stdin=io.StringIO(), stdout=io.StringIO(), stderr=io.StringIO(), no_color=True)
     game = Game(spec.rules, players, spec.prepare_setup(dict(setup), "test"))
     return PlaySession(spec, environment, game, record, json_mode=False)
@@ -39,7 +38,7 @@ def test_the_last_turn_is_each_action_as_announced_and_undo_takes_it_back() -> N
 
 
 def test_a_resumed_game_shows_its_last_turns_with_their_players() -> None:
-    spec = import_module(registry.GAMES["matchstick"].spec_module).SPEC
+    spec = load_spec("matchstick")
     game = Game(spec.rules, ["Ann", "Bob", "Cy"], spec.prepare_setup({}, "test"))
     played = []
     import random

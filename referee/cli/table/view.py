@@ -12,13 +12,14 @@ game. Nothing here prints or imports a drawing library.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from referee.cli.output import safe
 from referee.engine import Event
 
 if TYPE_CHECKING:
-    from referee.cli.table.session import PlaySession
+    from referee.cli.shared_commands import AnyGameSpec, ComputerPlayer
+    from referee.engine import Game
 
 
 @dataclass(frozen=True)
@@ -124,6 +125,15 @@ class TableView:
         }
 
 
+class AtTheTable(Protocol):
+    """What the view is read from: a play session (:class:`~referee.cli.table.session.PlaySession`)."""
+
+    spec: AnyGameSpec
+    game: Game[Any, Any]
+    computer: ComputerPlayer | None
+    announcements: list[Announcement]
+
+
 TURNS_KEPT = 3
 """How many of the last turns :func:`table_view` carries (a larger screen shows more of them; the log has all)."""
 
@@ -139,7 +149,7 @@ def turns_of(announcements: list[Announcement], keep: int = TURNS_KEPT) -> tuple
     return tuple(turns[-keep:])
 
 
-def seat_statuses(session: PlaySession) -> list[str]:
+def seat_statuses(session: AtTheTable) -> list[str]:
     """Each seat's standing in words: the room's own (``GameSpec.seat_status``) or, without one, the score the
     rules give it now."""
     game = session.game
@@ -150,7 +160,7 @@ def seat_statuses(session: PlaySession) -> list[str]:
     return [str(scores.get(name, "")) for name in game.players]
 
 
-def table_view(session: PlaySession, keep: int = TURNS_KEPT) -> TableView:
+def table_view(session: AtTheTable, keep: int = TURNS_KEPT) -> TableView:
     """The table as it stands in ``session`` (see :class:`TableView`)."""
     from referee.i18n import _
 
