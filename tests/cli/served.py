@@ -12,10 +12,14 @@ import queue
 import subprocess
 import threading
 from collections.abc import Iterator
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 import httpx
+
+from referee import registry
+from referee.engine import Game
 
 from tests.conftest import referee_command
 
@@ -26,10 +30,10 @@ PATIENCE = 60.0
 class ServedGame:
     """``referee GAME play ARGS --serve 127.0.0.1:0 --json`` running; :attr:`table` and :attr:`seats` its pages."""
 
-    def __init__(self, *args: str, cwd: Path | None = None) -> None:
+    def __init__(self, *args: str, cwd: Path | None = None, address: str = "127.0.0.1:0") -> None:
         env = {**os.environ, "NO_COLOR": "1"}
         self.process = subprocess.Popen(
-            [*referee_command(), *args, "--serve", "127.0.0.1:0", "--json"],
+            [*referee_command(), *args, "--serve", address, "--json"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -109,6 +113,14 @@ class EventStream:
         assert self.opened.wait(PATIENCE), f"no stream at {url}"
 
     def _read(self) -> None:
+        try:
+            self._follow()
+        except httpx.HTTPError:  # the server went away: the stream ends
+            pass
+        self.opened.set()
+        self.events.put(None)
+
+    def _follow(self) -> None:
         with httpx.Client(timeout=httpx.Timeout(PATIENCE, read=None)) as client:
             with client.stream("GET", self.url) as response:
                 self.content_type = response.headers.get("content-type", "")
@@ -124,7 +136,6 @@ class EventStream:
                     elif line == "" and data:
                         self.events.put((kind, json.loads(data)))
                         kind, data = "message", ""
-        self.events.put(None)
 
     def next(self) -> tuple[str, dict[str, Any]]:
         event = self.events.get(timeout=PATIENCE)
@@ -140,3 +151,15 @@ class EventStream:
 
     def close(self) -> None:
         self.stop.set()
+
+
+def actors(game: str, record: dict[str, Any]) -> list[str]:
+    """Who performs each action of ``record`` (the rules say)."""
+    room = import_module(registry.GAMES[game].spec_module).SPEC
+    played = Game(room.rules, record["players"], room.prepare_setup(record["setup"], "example"))
+    names = []
+    for text in record["actions"]:
+        action = played.parse(text)
+        names.append(played.actor(action) or "")
+        played.push(action)
+    return names

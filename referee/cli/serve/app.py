@@ -214,6 +214,9 @@ def build_app(desk: Desk, followers: Followers) -> Starlette:
     async def style(request: Request) -> Response:
         return Response(STYLE, media_type="text/css", headers=SECURITY_HEADERS)
 
+    async def no_icon(request: Request) -> Response:
+        return Response(status_code=204, headers=SECURITY_HEADERS)
+
     async def no_seat(request: Request) -> Response:
         return forbidden()
 
@@ -229,6 +232,7 @@ def build_app(desk: Desk, followers: Followers) -> Starlette:
         Route("/events", events),
         Route("/page.js", script),
         Route("/page.css", style),
+        Route("/favicon.ico", no_icon),
         Route("/seat/{secret}", seat_page),
         Route("/seat/{secret}/view.json", seat_view),
         Route("/seat/{secret}/events", seat_events),

@@ -28,7 +28,6 @@ def words() -> dict[str, str]:
         "undo": _("Take back my last action"),
         "waiting": _("Not your turn: the page follows the game."),
         "computer": _("computer"),
-        "over": _("Game over"),
         "lost": _("Connection lost: reconnecting…"),
         "rule": _("rule"),
         "to_move": _("to move"),
@@ -37,10 +36,7 @@ def words() -> dict[str, str]:
 
 def pieces(view: dict[str, Any], svg: str, said: dict[str, str]) -> dict[str, str]:
     """The page's parts (see :data:`PIECES`) as HTML."""
-    status = f'<p class="status{" over" if view["over"] else ""}">'
-    if view["over"]:
-        status += f"<strong>{escape(said['over'])}</strong> · "
-    status += f"{escape(view['status'])}</p>"
+    status = f'<p class="status{" over" if view["over"] else ""}">{escape(view["status"])}</p>'
     seats = "".join(
         f'<li class="{"mover" if seat["to_move"] else ""}"><span class="name">{escape(seat["name"])}</span>'
         + (f' <span class="tag">{escape(said["computer"])}</span>' if seat["computer"] else "")
@@ -129,12 +125,13 @@ main { display: grid; gap: .4em .8em; padding: .4em .8em; grid-template-columns:
   grid-template-areas: "status" "board" "seat" "seats" "turns"; }
 @media (min-aspect-ratio: 4/3) and (min-width: 900px) {
   main { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
+    grid-template-rows: auto auto auto 1fr;
     grid-template-areas: "status status" "board seats" "board seat" "board turns"; align-items: start; }
 }
 #status { grid-area: status; } #board { grid-area: board; } #seats { grid-area: seats; }
 #turns { grid-area: turns; } #seat { grid-area: seat; }
 #board svg { width: 100%; height: auto; max-height: 80vh; display: block; }
-.status { font-size: 1.15em; margin: .2em 0; } .status.over { color: #8a4b00; }
+.status { font-size: 1.15em; margin: .2em 0; } .status.over { color: #8a4b00; font-weight: bold; }
 ul, ol { margin: 0; padding: 0; list-style: none; }
 #seats li { padding: .25em .4em; border-radius: .3em; display: flex; gap: .5em; flex-wrap: wrap; }
 #seats li.mover { background: #dfe9f7; font-weight: bold; }
