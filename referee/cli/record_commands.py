@@ -231,7 +231,15 @@ def add_shared_commands(app: typer.Typer, spec: GameSpec[StateT, ActionT], game:
             raise fail(out, error) from None
         logging = PlayLogging(values["log"], values["history"], values["location"])
         return play_command(
-            ctx.obj, spec, names, setup, values["record"], values["resume"], json_mode, computer, logging,
+            ctx.obj,
+            spec,
+            names,
+            setup,
+            values["record"],
+            values["resume"],
+            json_mode,
+            computer,
+            logging,
             serve=values["serve"],
         )
 

@@ -6,6 +6,7 @@ Nothing here waits a fixed while: every wait is for something to arrive (a line,
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
@@ -20,7 +21,6 @@ import httpx
 
 from referee import registry
 from referee.engine import Game
-
 from tests.conftest import referee_command
 
 PATIENCE = 60.0
@@ -113,29 +113,29 @@ class EventStream:
         assert self.opened.wait(PATIENCE), f"no stream at {url}"
 
     def _read(self) -> None:
-        try:
+        with contextlib.suppress(httpx.HTTPError):  # the server went away: the stream ends
             self._follow()
-        except httpx.HTTPError:  # the server went away: the stream ends
-            pass
         self.opened.set()
         self.events.put(None)
 
     def _follow(self) -> None:
-        with httpx.Client(timeout=httpx.Timeout(PATIENCE, read=None)) as client:
-            with client.stream("GET", self.url) as response:
-                self.content_type = response.headers.get("content-type", "")
-                self.opened.set()
-                kind, data = "message", ""
-                for line in response.iter_lines():
-                    if self.stop.is_set():
-                        break
-                    if line.startswith("event:"):
-                        kind = line[6:].strip()
-                    elif line.startswith("data:"):
-                        data += line[5:].strip()
-                    elif line == "" and data:
-                        self.events.put((kind, json.loads(data)))
-                        kind, data = "message", ""
+        with (
+            httpx.Client(timeout=httpx.Timeout(PATIENCE, read=None)) as client,
+            client.stream("GET", self.url) as response,
+        ):
+            self.content_type = response.headers.get("content-type", "")
+            self.opened.set()
+            kind, data = "message", ""
+            for line in response.iter_lines():
+                if self.stop.is_set():
+                    break
+                if line.startswith("event:"):
+                    kind = line[6:].strip()
+                elif line.startswith("data:"):
+                    data += line[5:].strip()
+                elif line == "" and data:
+                    self.events.put((kind, json.loads(data)))
+                    kind, data = "message", ""
 
     def next(self) -> tuple[str, dict[str, Any]]:
         event = self.events.get(timeout=PATIENCE)

@@ -159,3 +159,24 @@ def test_killed_mid_game_then_resumed_with_serve_the_seats_addresses_still_act(t
 def test_an_address_that_cannot_be_served_is_one_line_and_status_2(tmp_path: Path) -> None:
     refused = run("coin-age", "play", "--players", "A,B", "--serve", "127.0.0.1:99999", stdin="")
     assert refused.returncode == 2 and b"--serve" in refused.stderr and b"Traceback" not in refused.stderr
+
+
+def test_at_a_terminal_a_posted_action_is_seen_at_once_and_the_prompt_asks_again(tmp_path: Path) -> None:
+    """A seat's page plays while the terminal's prompt is open: the prompt closes, the action is announced and the
+    table drawn again, and the next line typed is judged against the position the page made."""
+    from tests.cli.terminal import actions, finish, spawn, type_line, wait_for_actions
+
+    record = tmp_path / "game.toml"
+    child = spawn("coin-age", "play", "--players", "Ann,Bob", "--record", str(record), "--serve", "127.0.0.1:0")
+    child.expect(r"Ann's seat \(theirs alone\): (http://\S+)")
+    ann = child.match.group(1)
+    child.expect("Ann>")
+    assert httpx.post(ann + "/action", data={"action": "slap QN"}).status_code == 200
+    child.expect("1. Ann: slap QN")
+    child.expect("Hellag Dum")  # the table again
+    child.expect("Ann>")
+    type_line(child, "place Q B2")
+    assert wait_for_actions(child, record, 2) == ["slap QN", "place Q B2"]
+    child.sendintr()
+    assert finish(child) == 130
+    assert actions(record) == ["slap QN", "place Q B2"]

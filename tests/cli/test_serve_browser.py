@@ -122,7 +122,7 @@ def test_a_whole_coin_age_game_from_two_seats_pages_while_a_third_watches(browse
                 phone.context.close()
         assert "Iris" in watcher.inner_text("#status")  # the result, the winner named
         shoot(watcher, "serve-table-television-over")
-        for name, page in pages.items():
+        for page in pages.values():
             wait_for_actions(page, len(example["actions"]))
         assert served.finish() == 0
     print(f"the watcher saw each action after at most {max(seen):.3f} s (median {sorted(seen)[len(seen) // 2]:.3f} s)")
@@ -131,7 +131,9 @@ def test_a_whole_coin_age_game_from_two_seats_pages_while_a_third_watches(browse
         outside = [url for url in page.requested if not url.startswith(served.table.rstrip("/"))]
         assert not outside, outside
     typed = tmp_path / "typed.toml"
-    piped = run("coin-age", "play", "--players", "Iris,Jun", "--record", str(typed), stdin="\n".join(example["actions"]))
+    piped = run(
+        "coin-age", "play", "--players", "Iris,Jun", "--record", str(typed), stdin="\n".join(example["actions"])
+    )
     assert piped.returncode == 0, piped.stderr
     served_record = tomllib.loads(record.read_text())
     typed_record = tomllib.loads(typed.read_text())

@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import AsyncIterator
-from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
@@ -27,7 +25,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Route
 
 from referee import i18n
-from referee.cli.serve.desk import Desk, Refused, Snapshot
+from referee.cli.serve.desk import Desk, Refused, Snapshot, event_text
 from referee.cli.serve.pages import SCRIPT, STYLE, page
 
 KEEP_ALIVE_SECONDS = 15.0
@@ -168,8 +166,10 @@ def build_app(desk: Desk, followers: Followers) -> Starlette:
                     return
                 if language != i18n.current():
                     snapshot = await run_in_threadpool(desk.in_language, language)
-                document = {**(snapshot.event or {}), **snapshot.page_data(seat)}
-                yield event_text(None, snapshot.version, document)
+                if seat is None:
+                    yield snapshot.table_event  # (encoded once for every page of the table)
+                else:
+                    yield event_text(None, snapshot.version, {**(snapshot.event or {}), **snapshot.page_data(seat)})
         finally:
             followers.queues.discard(queue)
 
@@ -244,9 +244,3 @@ def build_app(desk: Desk, followers: Followers) -> Starlette:
     ]
     return Starlette(routes=routes, lifespan=lifespan)
 
-
-def event_text(kind: str | None, version: int, document: dict[str, Any]) -> str:
-    """One server-sent event: its type (none: a message), its id (the desk's version) and its data, one line of
-    JSON."""
-    head = f"event: {kind}\n" if kind else ""
-    return f"{head}id: {version}\ndata: {json.dumps(document, ensure_ascii=False)}\n\n"

@@ -11,9 +11,11 @@ Nothing here knows a rule: the menus and the verdicts are the rules'.
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from referee.cli.output import safe
@@ -67,6 +69,11 @@ class Snapshot:
     event: dict[str, Any] | None = None
     """What the pages' event stream says of the change: ``index`` and ``action`` (an action applied), or
     ``undone`` (actions taken back)."""
+
+    @cached_property
+    def table_event(self) -> str:
+        """The event that tells the table's pages of this change, as the stream sends it (encoded once)."""
+        return event_text(None, self.version, {**(self.event or {}), **self.page_data(None)})
 
     def page_data(self, seat: str | None) -> dict[str, Any]:
         """What a page draws: the table's parts, and for a seat's page that seat's actions."""
@@ -169,9 +176,7 @@ class Desk:
             return {}
         spec = self.session.spec
         rules = game.rules
-        groups = (
-            spec.menu_groups(game) if spec.menu_groups is not None else [MenuGroup("", list(_labelled(game)))]
-        )
+        groups = spec.menu_groups(game) if spec.menu_groups is not None else [MenuGroup("", list(_labelled(game)))]
         people = set(self.seats.values())
         menus: dict[str, list[dict[str, Any]]] = {}
         for group in groups:
@@ -224,7 +229,8 @@ class Desk:
             except RefereeError as error:  # the record could not be written: the action was not kept
                 raise Refused(409, error.message) from None
             session.redo_stack.clear()
-            session.report(session.last_actor, events)
+            if not session.env.interactive:  # (a terminal says it itself, its prompt closed: TerminalMode)
+                session.report(session.last_actor, events)
             return game.summary()
 
     def undo(self, secret: str) -> dict[str, Any]:
@@ -235,18 +241,18 @@ class Desk:
             if self.undoer() != seat:
                 raise Refused(409, _("only the last action can be taken back, by the seat that played it"), "undo")
             text = session.undo()
-            if text is not None:
+            if text is not None and not session.env.interactive:
                 if session.json_mode:
-                    session.out.json(
-                        {"undo": text, "undone": [text], "actions": len(session.game.actions)}, lines=True
-                    )
+                    session.out.json({"undo": text, "undone": [text], "actions": len(session.game.actions)}, lines=True)
                 else:
                     session.out.text(_("undone: {actions}").format(actions=text))
             return session.game.summary()
 
     def computer_turn(self) -> None:
-        """Let the computer play, if it is its turn (after a seat's action: the page has its answer first)."""
-        self.session.computer_moves()
+        """Let the computer play, if it is its turn (after a seat's action: the page has its answer first). At a
+        terminal the terminal lets it, when it draws the table again (and waits while people carry it out)."""
+        if not self.session.env.interactive:
+            self.session.computer_moves()
 
     def turn_topic(self) -> str:
         from referee.rulebook import rulebook
@@ -258,3 +264,9 @@ class Desk:
 def _labelled(game: Any) -> list[tuple[str, Any]]:
     return [(game.rules.format(action, game.state), action) for action in game.legal_actions()]
 
+
+def event_text(kind: str | None, version: int, document: dict[str, Any]) -> str:
+    """One server-sent event: its type (none: a message), its id (the desk's version) and its data, one line of
+    JSON."""
+    head = f"event: {kind}\n" if kind else ""
+    return f"{head}id: {version}\ndata: {json.dumps(document, ensure_ascii=False)}\n\n"

@@ -94,6 +94,9 @@ class PlaySession:
         order they come, each judged against the position the one before it made."""
         self.turn_taken = threading.Condition(self.turns)
         """Notified after every change of the game (a pipe at the end of its input waits on it while served)."""
+        self.changes = 0
+        """How many changes the game has seen in this session (actions and undos): a prompt's answer is taken only
+        against the position it was asked in."""
         self.watchers: list[Callable[[], None]] = []
         """Called (holding :attr:`turns`) after every change of the game: the pages of ``play --serve``."""
         self.served = False
@@ -191,6 +194,7 @@ class PlaySession:
 
     def changed(self) -> None:
         """Tell the watchers that the game changed (holding :attr:`turns`)."""
+        self.changes += 1
         for watcher in self.watchers:
             watcher()
         self.turn_taken.notify_all()
