@@ -155,11 +155,19 @@ class EventStream:
 
 def actors(game: str, record: dict[str, Any]) -> list[str]:
     """Who performs each action of ``record`` (the rules say)."""
-    room = import_module(registry.GAMES[game].spec_module).SPEC
-    played = Game(room.rules, record["players"], room.prepare_setup(record["setup"], "example"))
+    played = game_of(game, {**record, "actions": []})
     names = []
     for text in record["actions"]:
         action = played.parse(text)
         names.append(played.actor(action) or "")
         played.push(action)
     return names
+
+
+def game_of(game: str, record: dict[str, Any]) -> Game[Any, Any]:
+    """A copy of the game ``record`` holds (its setup; its actions applied)."""
+    room = import_module(registry.GAMES[game].spec_module).SPEC
+    played: Game[Any, Any] = Game(room.rules, record["players"], room.prepare_setup(record["setup"], "record"))
+    for text in record.get("actions", []):
+        played.push(played.parse(text))
+    return played

@@ -8,6 +8,7 @@ must not fail a correct server); ``benchmarks/serve_load.py`` measures it."""
 
 from __future__ import annotations
 
+import json
 import os
 import time
 import tomllib
@@ -18,7 +19,7 @@ from typing import Any
 import pytest
 
 from tests.cli.helpers import run
-from tests.cli.served import PATIENCE, ServedGame, actors
+from tests.cli.served import PATIENCE, EventStream, ServedGame, actors, game_of
 from tests.cli.test_browser import ARTIFACTS, chromium
 from tests.conftest import EXAMPLES
 
@@ -108,13 +109,14 @@ def test_a_whole_coin_age_game_from_two_seats_pages_while_a_third_watches(browse
                 refusal = pages[player].inner_text("#answer")
                 assert "toss" in refusal or "place" in refusal, refusal
                 shoot(pages[player], "serve-seat-refused-phone")
+            if index == 5:  # Jun tossed and placed one of two coins: his page offers the other's spaces
+                wait_for_actions(pages[player], index)
+                pages[player].fill("#typed input", "")
+                shoot(pages[player], "serve-seat-mid-turn-phone")
             sent = time.monotonic()
             act(pages[player], text)
             wait_for_actions(watcher, index + 1)
             seen.append(time.monotonic() - sent)
-            if index == 5:  # Jun tossed and placed one of two coins: his page offers the other's spaces
-                wait_for_actions(pages[player], index + 1)
-                shoot(pages[player], "serve-seat-mid-turn-phone")
             if index == 6:
                 shoot(watcher, "serve-table-television")
                 phone = open_page(browser, served.table, PHONE, errors)
@@ -140,3 +142,67 @@ def test_a_whole_coin_age_game_from_two_seats_pages_while_a_third_watches(browse
     assert served_record["actions"] == typed_record["actions"] == example["actions"]
     assert served_record["players"] == typed_record["players"]
     assert served_record["setup"] == typed_record["setup"]
+
+
+def test_a_builders_game_against_the_computer_played_from_the_peoples_pages(browser: Any, tmp_path: Path) -> None:
+    """Ann and Bob play from their pages (each action a button of their page, chosen by self-play's sensible
+    policy on a copy of the game kept from the event stream), the computer plays the third seat between them;
+    every page follows, the game ends, and the record replays to the same end."""
+    import random
+
+    from referee.builders.selfplay import sensible_action
+
+    record = tmp_path / "builders.toml"
+    rng = random.Random(48)
+    print("seed 48")
+    errors: list[str] = []
+    with ServedGame("builders", "play", "--players", "Ann,Bob,Cat", "--seed", "7", "--computer", "3", "--level", "1",
+                    "--computer-time", "0.05", "--record", str(record), cwd=tmp_path) as served:  # fmt: skip
+        assert set(served.seats) == {"Ann", "Bob"}
+        stream = EventStream(served.table + "events")
+        stream.next()  # the table as it stands
+        copy = game_of("builders", tomllib.loads(record.read_text()))
+        watcher = open_page(browser, served.table, PHONE, errors)
+        pages = {name: open_page(browser, url, PHONE, errors) for name, url in served.seats.items()}
+        by_computer = 0
+        while not copy.over and len(copy.actions) < 2000:
+            mover = copy.to_move
+            if mover in pages:
+                action = copy.rules.format(sensible_action(copy.state, rng), copy.state)
+                act(pages[mover], action)
+            event = next(stream.actions())
+            copy.push(copy.parse(event["action"]))
+            by_computer += event["computer"]
+            assert event["index"] == len(copy.actions)
+        assert copy.over and by_computer > 0
+        wait_for_actions(watcher, len(copy.actions))
+        for page in pages.values():
+            wait_for_actions(page, len(copy.actions))
+        shoot(watcher, "serve-builders-over-phone")
+        assert served.finish() == 0
+    assert not [error for error in errors if "409" not in error], errors
+    replayed = run("builders", "replay", str(record), "--json")
+    assert replayed.returncode == 0 and json.loads(replayed.stdout)["over"] is True
+
+
+def test_killed_and_resumed_with_serve_the_open_pages_catch_up_and_a_seat_plays_on(
+    browser: Any, tmp_path: Path
+) -> None:
+    example = tomllib.loads((EXAMPLES / "coin-age-finished.toml").read_text())
+    by = actors("coin-age", example)
+    record = tmp_path / "game.toml"
+    errors: list[str] = []
+    with ServedGame("coin-age", "play", "--players", "Iris,Jun", "--record", str(record), cwd=tmp_path) as served:
+        watcher = open_page(browser, served.table, PHONE, errors)
+        seat = open_page(browser, served.seats[by[4]], PHONE, errors)
+        for action, player in zip(example["actions"][:4], by[:4], strict=True):
+            assert served.post(player, action).status_code == 200
+        wait_for_actions(watcher, 4)
+        address = served.table.removeprefix("http://").rstrip("/")
+        served.kill()
+    with ServedGame("coin-age", "play", "--resume", str(record), cwd=tmp_path, address=address) as resumed:
+        act(seat, example["actions"][4])  # the same page, its stream reconnected to the resumed game
+        wait_for_actions(watcher, 5)
+        wait_for_actions(seat, 5)
+        resumed.kill()
+    assert tomllib.loads(record.read_text())["actions"] == example["actions"][:5]

@@ -243,4 +243,3 @@ def build_app(desk: Desk, followers: Followers) -> Starlette:
         Route("/{anything:path}", no_seat, methods=["POST"]),  # no secret, nothing acted on
     ]
     return Starlette(routes=routes, lifespan=lifespan)
-
