@@ -180,3 +180,37 @@ def test_at_a_terminal_a_posted_action_is_seen_at_once_and_the_prompt_asks_again
     child.sendintr()
     assert finish(child) == 130
     assert actions(record) == ["slap QN", "place Q B2"]
+
+
+def test_play_without_serve_imports_no_web_toolkit() -> None:
+    """Starlette and uvicorn are imported only when --serve is given: every other command starts as before."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, runpy\n"
+        "sys.argv = ['referee', 'coin-age', 'play', '--players', 'Ann,Bob', '--no-history']\n"
+        "try:\n    runpy.run_module('referee', run_name='__main__')\n"
+        "except SystemExit:\n    pass\n"
+        "print('\\n'.join(sorted(sys.modules)), file=sys.stderr)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], input="slap QN\n", capture_output=True, text=True)
+    modules = set(result.stderr.split())
+    assert "referee.cli.table.session" in modules, result.stderr[-2000:]
+    assert not {name for name in modules if name.split(".")[0] in ("starlette", "uvicorn")}
+    assert not {name for name in modules if name.startswith("referee.cli.serve")}
+
+
+def test_the_load_benchmark_runs_in_quick_mode() -> None:
+    """A small run of benchmarks/serve_load.py (its figures are for docs/serve.md, not for CI)."""
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "serve_load.py"), "--quick"],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "1 page (baseline)" in done.stdout and "3 pages" in done.stdout and "p99" in done.stdout
