@@ -124,9 +124,9 @@ class EventStream:
             client.stream("GET", self.url) as response,
         ):
             self.content_type = response.headers.get("content-type", "")
-            self.opened.set()
             kind, data = "message", ""
             for line in response.iter_lines():
+                self.opened.set()  # (its first line, ``retry``, comes once the server follows the game for it)
                 if self.stop.is_set():
                     break
                 if line.startswith("event:"):
@@ -143,7 +143,7 @@ class EventStream:
         return event
 
     def actions(self) -> Iterator[dict[str, Any]]:
-        """The action events that come, one at a time (the stream's first ``state`` event skipped)."""
+        """The action events that come, one at a time (``undo`` events skipped)."""
         while True:
             kind, data = self.next()
             if kind == "message":

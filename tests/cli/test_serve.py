@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from tests.cli.helpers import run
-from tests.cli.served import EventStream, ServedGame, actors
+from tests.cli.served import EventStream, ServedGame, actors, game_of
 from tests.conftest import EXAMPLES
 
 pytestmark = pytest.mark.e2e
@@ -61,7 +61,6 @@ def test_every_endpoint_and_status(tmp_path: Path) -> None:
         assert client.get(served.table + "seat/not-a-secret").status_code == 403
         stream = EventStream(served.table + "events")
         assert stream.content_type.startswith("text/event-stream")
-        assert stream.next()[0] == "state"
 
         done = served.post("<b>Iris</b>", "slap QN")
         assert done.status_code == 200 and done.json()["actions"] == 1 and done.json()["to_move"] == "<b>Iris</b>"
@@ -115,16 +114,21 @@ def test_pipe_lines_and_posted_actions_interleave_in_order_and_the_record_is_the
         assert served.finish() == 0
     record = tomllib.loads((tmp_path / "game.toml").read_text())
     assert record["actions"] == FINISHED
+    assert not (tmp_path / ".game.toml.seats").exists()  # a game over needs its seats' secrets no more
 
 
 def test_a_seat_takes_back_its_own_last_action_only_before_anyone_else_acts(tmp_path: Path) -> None:
     with coin_age(tmp_path) as served:
         iris_undo = served.seats["Iris"] + "/undo"
         jun_undo = served.seats["Jun"] + "/undo"
+        stream = EventStream(served.table + "events")
         assert served.post("Iris", "slap QN").status_code == 200
         assert served.client.post(jun_undo).status_code == 409  # not his
         taken = served.client.post(iris_undo)
         assert taken.status_code == 200 and taken.json()["actions"] == 0
+        assert stream.next()[1]["index"] == 1
+        kind, undone = stream.next()
+        assert kind == "undo" and undone["index"] == 0 and undone["action"] is None
         assert served.post("Iris", "slap QN").status_code == 200
         assert served.post("Jun", "slap NP").status_code == 200  # Jun tosses: Iris's turn ends
         assert served.client.post(iris_undo).status_code == 409
@@ -145,12 +149,14 @@ def test_killed_mid_game_then_resumed_with_serve_the_seats_addresses_still_act(t
         served.process.wait()
     record = tomllib.loads((tmp_path / "game.toml").read_text())
     assert record["actions"] == FINISHED[:4]
+    assert (tmp_path / ".game.toml.seats").stat().st_mode & 0o077 == 0  # the secrets: for the owner's eyes only
+    written = (tmp_path / "game.toml").read_text()
+    assert not [url for url in seats.values() if url.rsplit("/", 1)[1] in written]  # the record never holds them
     with ServedGame("coin-age", "play", "--resume", str(tmp_path / "game.toml"), cwd=tmp_path,
                     address=f"127.0.0.1:{port}") as resumed:  # fmt: skip
         assert resumed.seats == seats
         stream = EventStream(resumed.table + "events")
-        kind, state = stream.next()
-        assert kind == "state" and state["actions"] == 4
+        assert httpx.get(resumed.table + "view.json").json()["actions"] == 4
         assert httpx.post(seats["Jun"] + "/action", data={"action": FINISHED[4]}).status_code == 200
         assert next(stream.actions())["index"] == 5
     assert tomllib.loads((tmp_path / "game.toml").read_text())["actions"] == FINISHED[:5]
@@ -214,3 +220,28 @@ def test_the_load_benchmark_runs_in_quick_mode() -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]
     assert "1 page (baseline)" in done.stdout and "3 pages" in done.stdout and "p99" in done.stdout
+
+
+def test_matchstick_hands_stay_hidden_each_seat_sees_only_its_own_legal_plays(tmp_path: Path) -> None:
+    """The table's pages show no one's cards (no action at all); the seat to play sees exactly the rules' legal
+    actions for it, the other seat none; after a play, the other way round."""
+    import re
+
+    with ServedGame("matchstick", "play", "--players", "Ann,Bob", "--record", str(tmp_path / "m.toml"),
+                    cwd=tmp_path) as served:  # fmt: skip
+        copy = game_of("matchstick", tomllib.loads((tmp_path / "m.toml").read_text()))
+
+        def offered(url: str) -> set[str]:
+            return set(re.findall(r'data-action="([^"]*)"', served.client.get(url).text))
+
+        for _turn in range(2):
+            mover = copy.to_move
+            other = next(name for name in served.seats if name != mover)
+            legal = {copy.rules.format(action, copy.state) for action in copy.legal_actions()}
+            assert offered(served.seats[mover]) == legal and legal
+            assert offered(served.seats[other]) == set()
+            assert offered(served.table) == set()
+            assert "data-action" not in served.client.get(served.table + "view.json").text
+            play = sorted(legal)[0]
+            assert served.post(mover, play).status_code == 200
+            copy.push(copy.parse(play))

@@ -113,6 +113,7 @@ def test_a_whole_coin_age_game_from_two_seats_pages_while_a_third_watches(browse
                 wait_for_actions(pages[player], index)
                 pages[player].fill("#typed input", "")
                 shoot(pages[player], "serve-seat-mid-turn-phone")
+            wait_for_actions(pages[player], index)  # the page shows the table as it stands
             sent = time.monotonic()
             act(pages[player], text)
             wait_for_actions(watcher, index + 1)
@@ -160,7 +161,6 @@ def test_a_builders_game_against_the_computer_played_from_the_peoples_pages(brow
                     "--computer-time", "0.05", "--record", str(record), cwd=tmp_path) as served:  # fmt: skip
         assert set(served.seats) == {"Ann", "Bob"}
         stream = EventStream(served.table + "events")
-        stream.next()  # the table as it stands
         copy = game_of("builders", tomllib.loads(record.read_text()))
         watcher = open_page(browser, served.table, PHONE, errors)
         pages = {name: open_page(browser, url, PHONE, errors) for name, url in served.seats.items()}
@@ -169,6 +169,7 @@ def test_a_builders_game_against_the_computer_played_from_the_peoples_pages(brow
             mover = copy.to_move
             if mover in pages:
                 action = copy.rules.format(sensible_action(copy.state, rng), copy.state)
+                wait_for_actions(pages[mover], len(copy.actions))  # the page shows the table as it stands
                 act(pages[mover], action)
             event = next(stream.actions())
             copy.push(copy.parse(event["action"]))

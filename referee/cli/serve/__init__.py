@@ -17,7 +17,7 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from referee.errors import InputError
 from referee.i18n import _
@@ -116,14 +116,20 @@ class Serving:
     """Each person's seat (its player's name) → that seat's page."""
 
     def stop(self) -> None:
+        """Stop serving (every stream ends); a game over needs its seats' secrets no more."""
         self.followers.close()
         self.server.should_exit = True
         self.thread.join(timeout=5)
+        session = self.desk.session
+        if session.game.over and session.record_path is not None:
+            with contextlib.suppress(OSError):
+                seats_file(session.record_path).unlink()
 
 
-def start_serving(session: PlaySession, address: str) -> Serving:
+def start_serving(session: PlaySession, address: str, *, resumed: bool = False) -> Serving:
     """Serve ``session``'s game at ``address`` (``[HOST:]PORT``) in a thread of its own, and say where (the table's
-    page and each seat's; with ``--json`` one line, ``{"serve": {"table", "seats"}}``)."""
+    page and each seat's; with ``--json`` one line, ``{"serve": {"table", "seats"}}``). A ``resumed`` game keeps
+    the seats' secrets it was served with (kept beside its record), so that their pages go on."""
     host, port = parse_address(address)
     sock = listening_socket(host, port)
     import uvicorn
@@ -131,7 +137,7 @@ def start_serving(session: PlaySession, address: str) -> Serving:
     from referee.cli.serve.app import Followers, build_app
     from referee.cli.serve.desk import Desk
 
-    desk = Desk(session, secrets_by_seat=kept_secrets(session.record_path))
+    desk = Desk(session, secrets_by_seat=kept_secrets(session.record_path) if resumed else None)
     keep_secrets(session.record_path, desk)
     followers = Followers()
     desk.followers.append(followers.tell)
@@ -182,12 +188,12 @@ def qr_code(address: str) -> str:
 
 
 @contextlib.contextmanager
-def served(session: PlaySession, address: str | None) -> Iterator[Any]:
+def served(session: PlaySession, address: str | None, *, resumed: bool = False) -> Iterator[Serving | None]:
     """Serve the game while the block runs (nothing when ``address`` is None)."""
     if address is None:
         yield None
         return
-    serving = start_serving(session, address)
+    serving = start_serving(session, address, resumed=resumed)
     try:
         yield serving
     finally:

@@ -25,7 +25,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Route
 
 from referee import i18n
-from referee.cli.serve.desk import Desk, Refused, Snapshot, event_text
+from referee.cli.serve.desk import Desk, Refused, Snapshot
 from referee.cli.serve.pages import SCRIPT, STYLE, page
 
 KEEP_ALIVE_SECONDS = 15.0
@@ -153,9 +153,7 @@ def build_app(desk: Desk, followers: Followers) -> Starlette:
         queue: asyncio.Queue[Snapshot | None] = asyncio.Queue()
         followers.queues.add(queue)
         try:
-            yield f"retry: {RETRY_MILLISECONDS}\n\n"
-            current = await snapshot_for(request)
-            yield event_text("state", current.version, current.page_data(seat))
+            yield f"retry: {RETRY_MILLISECONDS}\n\n"  # (the page follows from here: it reads view.json once)
             while True:
                 try:
                     snapshot = await asyncio.wait_for(queue.get(), KEEP_ALIVE_SECONDS)
@@ -169,7 +167,7 @@ def build_app(desk: Desk, followers: Followers) -> Starlette:
                 if seat is None:
                     yield snapshot.table_event  # (encoded once for every page of the table)
                 else:
-                    yield event_text(None, snapshot.version, {**(snapshot.event or {}), **snapshot.page_data(seat)})
+                    yield snapshot.event_for(seat)
         finally:
             followers.queues.discard(queue)
 

@@ -19,7 +19,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from referee.cli.output import safe
-from referee.errors import IllegalAction, InputError, RefereeError
+from referee.errors import IllegalAction, RefereeError
 from referee.i18n import _
 
 if TYPE_CHECKING:
@@ -69,17 +69,32 @@ class Snapshot:
     event: dict[str, Any] | None = None
     """What the pages' event stream says of the change: ``index`` and ``action`` (an action applied), or
     ``undone`` (actions taken back)."""
+    run: str = ""
+    """This server's own mark (a page that reconnects to a resumed game, whose changes are counted anew, takes its
+    table whatever its version)."""
 
     @cached_property
     def table_event(self) -> str:
         """The event that tells the table's pages of this change, as the stream sends it (encoded once)."""
-        return event_text(None, self.version, {**(self.event or {}), **self.page_data(None)})
+        return self.event_for(None)
+
+    def event_for(self, seat: str | None) -> str:
+        """The event that tells a page of this change: a message for an action (``index``, ``action``), an
+        ``undo`` event for actions taken back; with the page's redrawn parts."""
+        event = self.event or {}
+        kind = "undo" if event.get("undone") else None
+        return event_text(kind, self.version, {**event, **self.page_data(seat)})
 
     def page_data(self, seat: str | None) -> dict[str, Any]:
         """What a page draws: the table's parts, and for a seat's page that seat's actions."""
         from referee.cli.serve.pages import menu
 
-        data: dict[str, Any] = {"version": self.version, "actions": self.summary["actions"], "html": self.html}
+        data: dict[str, Any] = {
+            "version": self.version,
+            "run": self.run,
+            "actions": self.summary["actions"],
+            "html": self.html,
+        }
         if seat is not None:
             data["menu"] = menu(self.menus.get(seat, []), self.undo_by == seat, self.words)
         return data
@@ -98,6 +113,7 @@ class Desk:
         self.seats: dict[str, str] = {kept.get(name) or secrets.token_urlsafe(16): name for name in people}
         """Secret → the seat's player (the computer's seats have none)."""
         self.version = 0
+        self.run = secrets.token_hex(4)
         self.followers: list[Callable[[Snapshot], None]] = []
         """Called with each new snapshot (holding the session's lock: quick, and never blocking)."""
         self.languages: dict[str, Snapshot] = {}
@@ -130,7 +146,7 @@ class Desk:
                 "computer": last.by_computer,
                 "version": self.version,
             }
-        return {"undone": True, "actions": len(game.actions), "version": self.version}
+        return {"undone": True, "index": len(game.actions), "action": None, "version": self.version}
 
     def draw(self, event: dict[str, Any] | None) -> Snapshot:
         """The table as it stands (holding the session's lock), in the language now in use."""
@@ -145,7 +161,15 @@ class Desk:
         svg = spec.picture(game, frozenset()).svg() if spec.picture is not None else ""
         said = words()
         return Snapshot(
-            self.version, game.summary(), view, pieces(view, svg, said), said, self.menus(), self.undoer(), event
+            self.version,
+            game.summary(),
+            view,
+            pieces(view, svg, said),
+            said,
+            self.menus(),
+            self.undoer(),
+            event,
+            self.run,
         )
 
     def in_language(self, language: str) -> Snapshot:
@@ -168,7 +192,9 @@ class Desk:
 
     def menus(self) -> dict[str, list[dict[str, Any]]]:
         """Each seat's legal actions, grouped as the room's first menu groups them (its ``menu_groups``; without
-        one, a single group of the rules' legal actions), each action kept by the seat that performs it."""
+        one, a single group of the rules' legal actions), each action kept by the seat that performs it. An entry
+        that is not an action opens a further menu at the terminal (Matchstick Tycoon's values, then its cards): on
+        a page its group holds the rules' legal actions that no other group lists, written in notation."""
         from referee.cli.menu_group import MenuGroup
 
         game = self.session.game
@@ -176,20 +202,34 @@ class Desk:
             return {}
         spec = self.session.spec
         rules = game.rules
-        groups = spec.menu_groups(game) if spec.menu_groups is not None else [MenuGroup("", list(_labelled(game)))]
+        legal = [(rules.format(action, game.state), action) for action in game.legal_actions()]
+        groups = spec.menu_groups(game) if spec.menu_groups is not None else [MenuGroup("", list(legal))]
+        resolved: list[tuple[str, list[tuple[str, Any]], bool]] = []
+        for group in groups:
+            entries, opens_menu = [], False
+            for label, action in group.actions:
+                if isinstance(action, str):
+                    try:
+                        action = game.parse(action)
+                    except RefereeError:
+                        opens_menu = True
+                        continue
+                entries.append((str(label), action))
+            resolved.append((group.label, entries, opens_menu))
+        listed = {rules.format(action, game.state) for _label, entries, _opens in resolved for _, action in entries}
         people = set(self.seats.values())
         menus: dict[str, list[dict[str, Any]]] = {}
-        for group in groups:
+        for group_label, entries, opens_menu in resolved:
+            if opens_menu:
+                entries = entries + [(text, action) for text, action in legal if text not in listed]
             by_seat: dict[str, list[dict[str, str]]] = {}
-            for label, action in group.actions:
-                parsed = game.parse(action) if isinstance(action, str) else action
-                actor = game.actor(parsed)
-                if actor not in people:
-                    continue
-                notation = action if isinstance(action, str) else rules.format(action, game.state)
-                by_seat.setdefault(actor, []).append({"label": safe(str(label)), "action": notation})
+            for label, action in entries:
+                actor = game.actor(action)
+                if actor in people:
+                    notation = rules.format(action, game.state)
+                    by_seat.setdefault(actor, []).append({"label": safe(label), "action": notation})
             for seat, actions in by_seat.items():
-                menus.setdefault(seat, []).append({"label": safe(group.label), "actions": actions})
+                menus.setdefault(seat, []).append({"label": safe(group_label), "actions": actions})
         return menus
 
     def undoer(self) -> str | None:
@@ -211,9 +251,7 @@ class Desk:
         with session.turns:
             try:
                 action = game.parse(text)
-            except InputError as error:
-                raise Refused(400, error.message) from None
-            except RefereeError as error:
+            except RefereeError as error:  # (notation, an unknown card or space: what exit status 2 means)
                 raise Refused(400, error.message) from None
             if game.over:
                 verdict = game.judge(action)
@@ -259,10 +297,6 @@ class Desk:
 
         names = rulebook(self.session.spec.rulebook_package).names
         return next((topic for topic in TURN_TOPICS if topic in names), names[0] if names else "turn")
-
-
-def _labelled(game: Any) -> list[tuple[str, Any]]:
-    return [(game.rules.format(action, game.state), action) for action in game.legal_actions()]
 
 
 def event_text(kind: str | None, version: int, document: dict[str, Any]) -> str:

@@ -157,10 +157,11 @@ SCRIPT = """
   const lost = document.getElementById("link");
   const answer = document.getElementById("answer");
   const seatUrl = location.pathname.startsWith("/seat/") ? location.pathname.replace(/\\/$/, "") : null;
-  let version = -1, stream = null, backoff = 500;
+  let version = -1, run = null, stream = null, backoff = 500;
   function apply(data) {
     if (!data || data.html === undefined) return;
-    version = data.version;
+    if (data.run === run && data.version < version) return;  // (a slow read of view.json after a newer event)
+    version = data.version; run = data.run;
     for (const [name, html] of Object.entries(data.html)) {
       const part = document.getElementById(name);
       if (part) part.innerHTML = html;
@@ -177,9 +178,9 @@ SCRIPT = """
   function connect() {
     if (stream) stream.close();
     stream = new EventSource(body.dataset.events);
-    stream.addEventListener("state", e => { lost.hidden = true; backoff = 500; apply(JSON.parse(e.data)); });
+    stream.addEventListener("undo", e => apply(JSON.parse(e.data)));
     stream.onmessage = e => apply(JSON.parse(e.data));
-    stream.onopen = () => { lost.hidden = true; };
+    stream.onopen = () => { lost.hidden = true; backoff = 500; refresh(); };  // what was missed, then each change
     stream.onerror = () => {
       lost.hidden = false;
       if (stream.readyState === EventSource.CLOSED) {

@@ -92,7 +92,7 @@ def play_command(
     from referee.cli.serve import served
 
     try:
-        with served(session, serve):
+        with served(session, serve, resumed=loaded is not None):
             return session.run(referee)
     except RefereeError as error:  # the address cannot be served: nothing was played
         if lock is not None:
