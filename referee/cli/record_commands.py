@@ -29,8 +29,7 @@ ServeOption = Annotated[
     typer.Option(
         "--serve",
         metavar="[HOST:]PORT",
-        help="Also serve the table as web pages, with a page of its own for each seat (host 127.0.0.1 unless named; "
-        "0.0.0.0 lets the phones of the local network in).",
+        help="Serve the table's pages too: HOST:PORT or PORT (host 127.0.0.1).",
     ),
 ]
 """``play --serve``, in every game (see :mod:`referee.cli.serve`)."""

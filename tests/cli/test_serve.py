@@ -130,6 +130,11 @@ def test_a_seat_takes_back_its_own_last_action_only_before_anyone_else_acts(tmp_
         kind, undone = stream.next()
         assert kind == "undo" and undone["index"] == 0 and undone["action"] is None
         assert served.post("Iris", "slap QN").status_code == 200
+        assert served.post("Iris", "place Q A1").status_code == 200
+        assert served.client.post(iris_undo).status_code == 200  # an undo that leaves actions: an undo event
+        assert [next(stream.actions())["index"] for _ in range(2)] == [1, 2]
+        kind, undone = stream.next()
+        assert kind == "undo" and undone["index"] == 1
         assert served.post("Jun", "slap NP").status_code == 200  # Jun tosses: Iris's turn ends
         assert served.client.post(iris_undo).status_code == 409
         assert served.client.post(served.table + "seat/nope/undo").status_code == 403

@@ -118,12 +118,11 @@ class Desk:
         """Called with each new snapshot (holding the session's lock: quick, and never blocking)."""
         self.languages: dict[str, Snapshot] = {}
         """The current snapshot in each other language a page asked for (dropped at each change)."""
+        self.actions_seen = len(game.actions)
+        """How many actions the game held at the last change (more now: an action; fewer: an undo)."""
         self.snapshot = self.draw(None)
         session.served = True
         session.watchers.append(self.changed)
-
-    def secret_of(self, name: str) -> str:
-        return next(secret for secret, seat in self.seats.items() if seat == name)
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def changed(self) -> None:
@@ -135,10 +134,12 @@ class Desk:
             follower(self.snapshot)
 
     def event(self) -> dict[str, Any]:
+        """What the stream says of the change just made: the action applied, or that actions were taken back."""
         game = self.session.game
-        announced = self.session.announcements
-        if announced and announced[-1].index == len(game.actions) and game.actions:
-            last = announced[-1]
+        added = len(game.actions) > self.actions_seen
+        self.actions_seen = len(game.actions)
+        if added:
+            last = self.session.announcements[-1]
             return {
                 "index": last.index,
                 "action": last.action,
@@ -150,13 +151,12 @@ class Desk:
 
     def draw(self, event: dict[str, Any] | None) -> Snapshot:
         """The table as it stands (holding the session's lock), in the language now in use."""
+        from referee.cli.serve.pages import pieces, words
         from referee.cli.table.view import table_view
 
         session = self.session
         game = session.game
         spec = session.spec
-        from referee.cli.serve.pages import pieces, words
-
         view = table_view(session).to_json()
         svg = spec.picture(game, frozenset()).svg() if spec.picture is not None else ""
         said = words()
