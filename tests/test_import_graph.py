@@ -230,7 +230,7 @@ LAYERS = (
     "a game's rules",
     "the history",
     "the command line's shared pieces",
-    "the commands (table, history's room, TAB, record commands, draw)",
+    "the commands (table and its pages, history's room, TAB, record commands, draw)",
     "the games' rooms",
     "the front (app, main, fast)",
     "python -m referee",
@@ -241,7 +241,7 @@ def layer(module: str) -> int:
     """The layer of a module, as docs/developing.md ("Who imports whom") describes them, lowest first."""
     parts = [*module.split(".")[1:], "", ""]
     if parts[0] == "cli":
-        if parts[1] in ("table", "history", "tab", "record_commands", "draw"):
+        if parts[1] in ("table", "serve", "history", "tab", "record_commands", "draw"):
             return 4
         return {"games": 5, "app": 6, "main": 6, "fast": 6}.get(parts[1], 3)
     if parts[0] == "__main__":

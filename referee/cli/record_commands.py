@@ -24,6 +24,15 @@ from referee.errors import RefereeError
 from referee.i18n import _
 
 JsonOption = Annotated[bool, typer.Option("--json", help="JSON for scripts (see the contract).")]
+ServeOption = Annotated[
+    str | None,
+    typer.Option(
+        "--serve",
+        metavar="[HOST:]PORT",
+        help="Serve the table's pages too: HOST:PORT or PORT (host 127.0.0.1).",
+    ),
+]
+"""``play --serve``, in every game (see :mod:`referee.cli.serve`)."""
 GamesOption = Annotated[int, typer.Option("--games", help="How many games.")]
 """``simulate --games``, in every game."""
 DrawOption = Annotated[
@@ -221,7 +230,16 @@ def add_shared_commands(app: typer.Typer, spec: GameSpec[StateT, ActionT], game:
             raise fail(out, error) from None
         logging = PlayLogging(values["log"], values["history"], values["location"])
         return play_command(
-            ctx.obj, spec, names, setup, values["record"], values["resume"], json_mode, computer, logging
+            ctx.obj,
+            spec,
+            names,
+            setup,
+            values["record"],
+            values["resume"],
+            json_mode,
+            computer,
+            logging,
+            serve=values["serve"],
         )
 
     play_setup = game.setup_options if game.play_setup_options is None else game.play_setup_options
@@ -235,6 +253,7 @@ def add_shared_commands(app: typer.Typer, spec: GameSpec[StateT, ActionT], game:
         Param("location", LocationOption, None),
         *game.table_options,
         Param("json_mode", JsonOption, False),
+        Param("serve", ServeOption, None),
         *game.after_json,
     ]
     app.command()(command_function("play", game.play_doc, play_params, play))

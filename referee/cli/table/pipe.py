@@ -78,8 +78,8 @@ class PipeMode:
     def _group_full(self, since: float) -> bool:
         import time
 
-        if self.source is None or not self.source.more_waiting():
-            return True
+        if self.session.served or self.source is None or not self.source.more_waiting():
+            return True  # (served: the pages see each action as it comes, the record holds it)
         return len(self.unsaved) >= self.GROUP_ACTIONS or time.monotonic() - since >= self.GROUP_SECONDS
 
     def flush(self) -> tuple[int, str, RefereeError] | None:
@@ -90,7 +90,8 @@ class PipeMode:
             return None
         group, self.unsaved = self.unsaved, []
         try:
-            self.session.save()
+            if not self.session.served:  # (served, each action was written as it came)
+                self.session.save()
         except RefereeError as error:
             for _ in group:
                 self.game.pop()
@@ -134,6 +135,10 @@ class PipeMode:
             raise
         if status is not None:
             return status
+        if self.session.served:  # the seats play on from their pages until the game ends (or Ctrl-C)
+            with self.session.turns:
+                while not game.over:
+                    self.session.turn_taken.wait()
         if self.session.json_mode:
             out.json(game.summary(), lines=True)
         else:
@@ -151,47 +156,48 @@ class PipeMode:
         game = self.game
         since = 0.0
         for number, line in self.lines():
-            if line is None:
-                return self.stop(number, "", RefereeError(_("not UTF-8 text")), ExitStatus.BAD_INPUT)
-            if len(line.encode("utf-8", "replace")) > MAX_LINE_BYTES and not line.endswith("\n"):
-                too_long = RefereeError(
-                    _("the line is longer than {limit} bytes; no action is").format(limit=MAX_LINE_BYTES)
-                )
-                return self.stop(number, line, too_long, ExitStatus.BAD_INPUT)
-            text = strip_comment(line)
-            if not text:
-                if self.unsaved and self._group_full(since) and (status := self._flushed()) is not None:
-                    return status
-                continue
-            if text.lower() == "undo":
-                if (status := self._flushed()) is not None:
-                    return status
-                taken = self.session.undo_mine()  # against the computer: its reply and the player's own last action
-                if not taken:
-                    return self.stop(
-                        number, text, RefereeError(_("there is no action to take back")), ExitStatus.BAD_INPUT
+            with self.session.turns:  # one line at a time, between the actions posted from pages (--serve)
+                if line is None:
+                    return self.stop(number, "", RefereeError(_("not UTF-8 text")), ExitStatus.BAD_INPUT)
+                if len(line.encode("utf-8", "replace")) > MAX_LINE_BYTES and not line.endswith("\n"):
+                    too_long = RefereeError(
+                        _("the line is longer than {limit} bytes; no action is").format(limit=MAX_LINE_BYTES)
                     )
-                if self.session.json_mode:
-                    out.json(
-                        {"undo": taken[-1], "undone": taken, "actions": len(game.actions), "to_move": game.to_move},
-                        lines=True,
-                    )
-                else:
-                    out.text(_("undone: {actions}").format(actions=", ".join(taken)))
-                continue
-            try:
-                events = self.session.push(text, defer=True)
-            except IllegalAction as error:
-                return self.stop(number, text, error, ExitStatus.ILLEGAL)
-            except RefereeError as error:
-                return self.stop(number, text, error, exit_status(error))
-            if not self.unsaved:
-                since = time.monotonic()
-            self.unsaved.append((number, text, self.session.reporter(self.session.last_actor, events)))
-            if self.session.computer is not None or self._group_full(since):
-                if (status := self._flushed()) is not None:
-                    return status
-                self.session.computer_moves()
+                    return self.stop(number, line, too_long, ExitStatus.BAD_INPUT)
+                text = strip_comment(line)
+                if not text:
+                    if self.unsaved and self._group_full(since) and (status := self._flushed()) is not None:
+                        return status
+                    continue
+                if text.lower() == "undo":
+                    if (status := self._flushed()) is not None:
+                        return status
+                    taken = self.session.undo_mine()  # against the computer: its reply and the player's own last action
+                    if not taken:
+                        return self.stop(
+                            number, text, RefereeError(_("there is no action to take back")), ExitStatus.BAD_INPUT
+                        )
+                    if self.session.json_mode:
+                        out.json(
+                            {"undo": taken[-1], "undone": taken, "actions": len(game.actions), "to_move": game.to_move},
+                            lines=True,
+                        )
+                    else:
+                        out.text(_("undone: {actions}").format(actions=", ".join(taken)))
+                    continue
+                try:
+                    events = self.session.push(text, defer=not self.session.served)
+                except IllegalAction as error:
+                    return self.stop(number, text, error, ExitStatus.ILLEGAL)
+                except RefereeError as error:
+                    return self.stop(number, text, error, exit_status(error))
+                if not self.unsaved:
+                    since = time.monotonic()
+                self.unsaved.append((number, text, self.session.reporter(self.session.last_actor, events)))
+                if self.session.computer is not None or self._group_full(since):
+                    if (status := self._flushed()) is not None:
+                        return status
+                    self.session.computer_moves()
         return self._flushed()
 
     def stop(self, line: int, text: str, error: RefereeError, status: ExitStatus) -> ExitStatus:

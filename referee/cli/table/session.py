@@ -11,6 +11,7 @@ starts it passes the way (:meth:`PlaySession.run`) and what to do with the game 
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -87,6 +88,20 @@ class PlaySession:
         """The rules' words for the last action pushed, when :attr:`explain` is on or the computer played it."""
         self.last_paid: dict[str, int] | None = None
         """What the last action pushed cost its player (``--json``, in a game where something is paid)."""
+        self.turns = threading.RLock()
+        """Taken around every change of the game (:meth:`push`, :meth:`undo`), whoever makes it: the terminal, the
+        pipe, or a page of ``play --serve`` (:mod:`referee.cli.serve`), so actions are taken one at a time, in the
+        order they come, each judged against the position the one before it made."""
+        self.turn_taken = threading.Condition(self.turns)
+        """Notified after every change of the game (a pipe at the end of its input waits on it while served)."""
+        self.changes = 0
+        """How many changes the game has seen in this session (actions and undos): a prompt's answer is taken only
+        against the position it was asked in."""
+        self.watchers: list[Callable[[], None]] = []
+        """Called (holding :attr:`turns`) after every change of the game: the pages of ``play --serve``."""
+        self.served = False
+        """Whether the game is also played from pages (``play --serve``): a pipe then writes the record after every
+        action, as a terminal does, and waits at the end of its input for the game to end."""
 
     def actions_so_far(self) -> list[Announcement]:
         """The game's actions so far, each with its player (the rules' ``actor`` of each, the record replayed from
@@ -172,6 +187,19 @@ class PlaySession:
     def push(self, choice: object, *, by_computer: bool = False, defer: bool = False) -> list[Event]:
         """Check and apply one action (an action object picked from a menu, or notation to parse), then write the
         record (with ``defer``, later: see :meth:`referee.cli.table.pipe.PipeMode.flush`)."""
+        with self.turns:
+            events = self._push(choice, by_computer, defer)
+            self.changed()
+        return events
+
+    def changed(self) -> None:
+        """Tell the watchers that the game changed (holding :attr:`turns`)."""
+        self.changes += 1
+        for watcher in self.watchers:
+            watcher()
+        self.turn_taken.notify_all()
+
+    def _push(self, choice: object, by_computer: bool, defer: bool) -> list[Event]:
         game = self.game
         action = game.parse(choice) if isinstance(choice, str) else choice
         actor = game.actor(action)
@@ -201,6 +229,13 @@ class PlaySession:
     def undo(self) -> str | None:
         """Take back the last action and write the record; if the write fails, the action stays (and the error is
         raised), so the game and the record still agree."""
+        with self.turns:
+            text = self._undo()
+            if text is not None:
+                self.changed()
+        return text
+
+    def _undo(self) -> str | None:
         if not self.game.actions:
             return None
         text = self.game.pop()
@@ -219,6 +254,10 @@ class PlaySession:
     def undo_mine(self) -> list[str]:
         """Take back the last action; against the computer, its reply too, so the player's own action is undone
         (the computer would only play its reply again)."""
+        with self.turns:
+            return self._undo_mine()
+
+    def _undo_mine(self) -> list[str]:
         undone: list[str] = []
         while self.computer is not None and self.by_computer and self.by_computer[-1]:
             text = self.undo()
@@ -273,18 +312,20 @@ class PlaySession:
         return say
 
     def computer_moves(self) -> bool:
-        """Let the computer's seat play while it is its turn: each action announced and recorded like any other."""
+        """Let the computer's seat play while it is its turn: each action announced and recorded like any other
+        (holding :attr:`turns` all through: nobody acts while the computer thinks)."""
         played = False
-        while self.computer is not None and not self.game.over:
-            actions = self.computer(self.game)
-            if not actions:
-                break
-            for text in actions:
-                events = self.push(text, by_computer=True)
-                self.report(self.last_actor, events)
-                played = True
-                if self.game.over:
+        with self.turns:
+            while self.computer is not None and not self.game.over:
+                actions = self.computer(self.game)
+                if not actions:
                     break
+                for text in actions:
+                    events = self.push(text, by_computer=True)
+                    self.report(self.last_actor, events)
+                    played = True
+                    if self.game.over:
+                        break
         return played
 
 

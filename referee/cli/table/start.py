@@ -34,9 +34,12 @@ def play_command(
     json_mode: bool,
     computer: ComputerPlayer | None = None,
     logging: PlayLogging | None = None,
+    *,
+    serve: str | None = None,
 ) -> int:
     """Start (or with ``resume``, continue) a game and referee it (``computer`` plays a seat, see PlaySession;
-    ``logging``: what to do with the history when it ends).
+    ``logging``: what to do with the history when it ends; ``serve``: ``[HOST:]PORT`` where the table's pages are
+    served too, see :mod:`referee.cli.serve`).
 
     The record is locked first and read after, so no other referee can write it in between."""
     from referee.errors import InputError
@@ -83,7 +86,18 @@ def play_command(
 
         session.started = now_iso()
         session.uuid = new_uuid()
-    return session.run(_referee_at_a_terminal if env.interactive else _referee_from_a_pipe)
+    referee = _referee_at_a_terminal if env.interactive else _referee_from_a_pipe
+    if serve is None:
+        return session.run(referee)
+    from referee.cli.serve import served
+
+    try:
+        with served(session, serve, resumed=loaded is not None):
+            return session.run(referee)
+    except RefereeError as error:  # the address cannot be served: nothing was played
+        if lock is not None:
+            lock.release()
+        raise fail(out, error) from None
 
 
 def _referee_at_a_terminal(session: PlaySession) -> int:

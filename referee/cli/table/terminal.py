@@ -29,6 +29,7 @@ class TerminalMode:
 
     def run(self) -> ExitStatus:
         from referee.cli.table.menus import BACK, LOG, QUIT, REDO, RULES, UNDO, Prompter, SessionCommand
+        from referee.cli.table.typed_prompt import TableChanged
 
         session = self.session
         screen = session.env.screen()
@@ -44,26 +45,35 @@ class TerminalMode:
             for line in log_lines(session.spec, game)[-RESUME_TURNS:]:
                 out.text(line)
         session.spec.render(game, out)
+        if session.served:
+            session.watchers.append(self.changed_elsewhere)
         answer: Any = ""
         while not game.over:
-            computer = game.to_move
-            if session.computer_moves():
-                # Its whole turn stays on screen until a person has carried it out (the table, drawn again, and
-                # the prompt's list would push it out of an 80x24 terminal): Enter, or a session word.
-                answer = self.after_computer(computer or "", prompter)
-                if not answer:
-                    session.spec.render(game, out)
-                    continue
-            else:
-                prompter.notation = lambda action: game.rules.format(action, game.state)
-                prompter.toolbar = session.spec.status_line(game)
-                answer = self.ask_typed(prompter)
-            if answer == "":
-                ask_action = session.spec.ask_action or self.one_menu
-                try:
-                    answer = ask_action(game, prompter, out)
-                except SessionCommand as typed_in_a_menu:
-                    answer = typed_in_a_menu.command
+            asked, seen = session.changes, len(game.actions)
+            try:
+                computer = game.to_move
+                moved = session.computer_moves()
+                asked, seen = session.changes, len(game.actions)
+                if moved:
+                    # Its whole turn stays on screen until a person has carried it out (the table, drawn again, and
+                    # the prompt's list would push it out of an 80x24 terminal): Enter, or a session word.
+                    answer = self.after_computer(computer or "", prompter)
+                    if not answer:
+                        session.spec.render(game, out)
+                        continue
+                else:
+                    prompter.notation = lambda action: game.rules.format(action, game.state)
+                    prompter.toolbar = session.spec.status_line(game)
+                    answer = self.ask_typed(prompter)
+                if answer == "":
+                    ask_action = session.spec.ask_action or self.one_menu
+                    try:
+                        answer = ask_action(game, prompter, out)
+                    except SessionCommand as typed_in_a_menu:
+                        answer = typed_in_a_menu.command
+            except TableChanged:  # a seat's page played (play --serve): the table again, then the prompt
+                self.show_changes(seen)
+                continue
             if answer in (BACK, "back"):  # from the first menu (or typed at the line): the typed line again
                 continue
             if answer in (QUIT, "quit"):
@@ -113,7 +123,12 @@ class TerminalMode:
                     out.text(_("Topics: {topics}").format(topics=", ".join(book.names)))
                 continue
             try:
-                events = session.push(answer)
+                with session.turns:  # (served: judged against the position the player was asked in, or not at all)
+                    if session.changes != asked:
+                        out.error(_("A seat's page played while you chose: choose again."))
+                        self.show_changes(seen)
+                        continue
+                    events = session.push(answer)
             except RecordChanged:
                 raise
             except RefereeError as error:  # the prompts accept legal actions only; say so if one is refused anyway
@@ -123,6 +138,36 @@ class TerminalMode:
             session.report(session.last_actor, events)
             session.spec.render(game, out)
         return ExitStatus.SUCCESS
+
+    @staticmethod
+    def changed_elsewhere() -> None:
+        """After each change of the game: one made by a seat's page (another thread than the terminal's) closes the
+        prompt now open, so that the table is drawn again at once."""
+        import threading
+
+        from referee.cli.table import typed_prompt
+
+        if threading.current_thread() is not threading.main_thread():
+            typed_prompt.interrupt()
+
+    def show_changes(self, seen: int) -> None:
+        """What the seats' pages did since the terminal last looked (it had ``seen`` actions), then the table."""
+        session = self.session
+        game = session.game
+        with session.turns:
+            if len(game.actions) < seen:
+                undone = seen - len(game.actions)
+                self.out.text(
+                    ngettext(
+                        "{count} action taken back from a seat's page",
+                        "{count} actions taken back from a seat's page",
+                        undone,
+                    ).format(count=undone)
+                )
+            for announced in session.announcements[seen:]:
+                for line in announced.lines():
+                    self.out.text(line)
+            session.spec.render(game, self.out)
 
     def ask_typed(self, prompter: Any) -> str:
         """The turn's prompt: notation typed (completed from the legal actions, checked on Enter), a session word,

@@ -244,6 +244,28 @@ MESSAGE_ROWS = 4
 """Rows a refusal under the prompt may take, wrapped to the terminal (its end is often the advice)."""
 
 
+class TableChanged(Exception):
+    """The game changed while a prompt was open (a seat's page played, ``play --serve``): the prompt was closed
+    unanswered, so that the table is drawn again and the player asked against the position as it is now."""
+
+
+_open: list[Any] = []
+"""The application of the prompt now open (at most one), for :func:`interrupt`."""
+
+
+def interrupt() -> None:
+    """Close the prompt now open, from any thread: it raises :class:`TableChanged` in the thread that asked."""
+    for app in list(_open):
+        loop = getattr(app, "loop", None)
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(_close, app)
+
+
+def _close(app: Any) -> None:
+    if app.is_running and not app.future.done():
+        app.exit(exception=TableChanged())
+
+
 def _session(to_stderr: bool, rows: int) -> PromptSession[str]:
     output = create_output(stdout=sys.stderr) if to_stderr else None
     session: PromptSession[str] = PromptSession(
@@ -331,6 +353,7 @@ def _prompt(
         width = session.app.output.get_size().columns
         return toolbar_text(toolbar, width) or None
 
+    _open.append(session.app)
     try:
         return session.prompt(
             message,
@@ -344,6 +367,8 @@ def _prompt(
         )
     except EOFError:  # Ctrl-D: as Ctrl-C, the record is safe
         raise KeyboardInterrupt from None
+    finally:
+        _open.remove(session.app)
 
 
 def ask_line(
