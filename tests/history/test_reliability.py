@@ -14,9 +14,11 @@ from tests.conftest import ROOT
 from tests.history.helpers import history_at
 
 
-def logger(path: Path, first: int, count: int) -> subprocess.Popen:
+def logger(path: Path, first: int, count: int, *kind: str) -> subprocess.Popen:
+    """``tests/history/logger_loop.py`` logging ``count`` games from number ``first`` (``"unique"``: games no other
+    number gives, so that each one logged adds one to the count)."""
     return subprocess.Popen(
-        [sys.executable, "-m", "tests.history.logger_loop", str(path), str(first), str(count)],
+        [sys.executable, "-m", "tests.history.logger_loop", str(path), str(first), str(count), *kind],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -36,19 +38,45 @@ def check_whole(path: Path) -> int:
         return int(db.execute("SELECT count(*) FROM games").fetchone()[0])
 
 
+def games_logged(path: Path) -> int:
+    """How many games the history holds now, read beside the logger (0 before its first game is committed)."""
+    import sqlite3
+    from contextlib import closing
+
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=0.1)) as db:
+            return int(db.execute("SELECT count(*) FROM games").fetchone()[0])
+    except sqlite3.Error:  # not made yet, its tables not yet, or busy: look again
+        return 0
+
+
+def wait_until_logged(path: Path, count: int, process: subprocess.Popen) -> None:
+    """Wait for the event, not for a time: the history holds ``count`` games (a loaded machine may take many
+    seconds to start the logger). Fails if the logger ends first, or after ten minutes (a safety net)."""
+    give_up = time.monotonic() + 600
+    while games_logged(path) < count:
+        assert process.poll() is None, process.communicate()[1].decode()
+        assert time.monotonic() < give_up, f"{count} games never logged"
+        time.sleep(0.01)  # polling: how often to look, not how long to wait
+
+
 def test_sigkill_while_logging_leaves_every_game_whole_or_absent(tmp_path: Path) -> None:
+    """Each round kills the logger once some more games are in (a random number of them, 1 to 20: read from the
+    history itself, so the kill never lands before the first game, however slowly the logger starts), at whatever
+    point of the next game it has reached."""
     seed = random.randrange(2**32)
     print(f"seed={seed}")
     rng = random.Random(seed)
     path = tmp_path / "h.sqlite3"
     logged = 0
     for round_number in range(12):
-        process = logger(path, round_number * 1000, 1000)
-        time.sleep(rng.uniform(0.6, 2.5))
+        process = logger(path, round_number * 1000, 1000, "unique")
+        wait_until_logged(path, logged + rng.randint(1, 20), process)
         process.kill()
         process.wait()
-        logged = check_whole(path)
-    assert logged > 0
+        after = check_whole(path)
+        assert after > logged
+        logged = after
 
 
 def test_two_referees_logging_at_once_are_both_logged(tmp_path: Path) -> None:
