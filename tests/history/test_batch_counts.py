@@ -259,7 +259,11 @@ def test_ctrl_c_during_a_parallel_history_add_says_what_was_committed(tmp_path: 
         env={**os.environ, "NO_COLOR": "1"},
         start_new_session=True,
     )
-    time.sleep(1.5)
+    children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+    give_up = time.monotonic() + 600  # a safety net: the event comes in seconds, later on a loaded machine
+    while not children.read_text().split() and process.poll() is None:  # the worker processes have started
+        assert time.monotonic() < give_up, "history add never started its workers"
+        time.sleep(0.01)  # polling: how often to look, not how long to wait
     os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole process group
     out, err = process.communicate(timeout=120)
     text = err.decode()
