@@ -122,6 +122,9 @@ class GameSpec(Generic[StateT, ActionT]):
     the menus number none."""
     sample: GameSample | None = None
     """A small game of this kind (tests and benchmarks loop over the registry with it)."""
+    rules_appendix: Callable[[], str] | None = None
+    """Markdown put at the end of the game's rules page, ``docs/rules/<game>.md`` (``scripts/make_rules_docs.py``),
+    for what its rulebook does not hold: Coin Age's shipped map, Matchstick Tycoon's shapes. None: nothing."""
 
     @property
     def rules(self) -> Rules[StateT, ActionT]:
