@@ -55,7 +55,7 @@ def start_play(*args: str, cwd: Path | None = None, **kwargs) -> subprocess.Pope
     )
 
 
-def wait_for_actions(game: str, path: Path, count: int, timeout: float = 30) -> None:
+def wait_for_actions(game: str, path: Path, count: int, timeout: float = 120) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
@@ -235,7 +235,7 @@ def test_standard_input_as_a_record_is_refused(tmp_path: Path) -> None:
             stdin=handle,
             capture_output=True,
             env=env_for_subprocess(),
-            timeout=30,
+            timeout=120,
             check=False,
         )
     one_line_exit_2(redirected, what="--resume /dev/stdin < record")
@@ -384,7 +384,7 @@ def test_map_names_are_not_read_as_markup_at_a_colour_terminal(name: str, tmp_pa
     env.update(TERM="xterm-256color", COLUMNS="160", LINES="60", REFEREE_MAPS=os.devnull + "-none")
     for args in (["score", "--board", str(path)], ["replay", str(path)]):
         command = referee_command()
-        child = pexpect.spawn(command[0], [*command[1:], "coin-age", *args], env=env, dimensions=(60, 160), timeout=30)
+        child = pexpect.spawn(command[0], [*command[1:], "coin-age", *args], env=env, dimensions=(60, 160), timeout=90)
         output = child.read()
         child.close()
         assert child.exitstatus == 0, output[-400:]
