@@ -32,7 +32,7 @@ given: the deadline is read after every position it judges, and the best plan fo
 
 It decides one action at a time; the session asks again until its turn is over. A row awaiting a ``reveal`` (cards
 dealt at the table) is answered by the people at the table, never by the computer. Measured against reference
-agents in ``benchmarks/strength.py`` (see the README).
+agents in ``benchmarks/strength.py`` (see docs/strength.md).
 """
 
 from __future__ import annotations

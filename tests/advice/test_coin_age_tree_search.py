@@ -175,7 +175,7 @@ def test_the_computer_says_done_only_while_something_is_left() -> None:
 
 def test_the_turn_time_benchmark_runs_in_quick_mode() -> None:
     """``benchmarks/coin_age_turn_time.py --quick``: one short game through the pipe, its turns timed from outside
-    (no threshold here: the figures are for the README)."""
+    (no threshold here: the figures are for docs/strength.md)."""
     import subprocess
     import sys
     from pathlib import Path
