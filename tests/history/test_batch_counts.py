@@ -18,6 +18,7 @@ from referee.cli.history.batch import BatchLog
 from referee.cli.output import Output
 from referee.history.export import BACKUP_FORMAT
 from referee.history.store import History
+from tests.clock import wait_until
 from tests.conftest import referee_command
 from tests.history import helpers
 from tests.history.helpers import entry, finished_record, history_arg, history_at, on_engine
@@ -245,7 +246,6 @@ def test_ctrl_c_during_a_parallel_history_add_says_what_was_committed(tmp_path: 
     """64 records and more are replayed in worker processes: Ctrl-C reaches them too, and must end in one account
     of what the history holds, no worker's traceback."""
     import signal
-    import time
 
     folder = tmp_path / "records"
     folder.mkdir()
@@ -260,10 +260,7 @@ def test_ctrl_c_during_a_parallel_history_add_says_what_was_committed(tmp_path: 
         start_new_session=True,
     )
     children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
-    give_up = time.monotonic() + 600  # a safety net: the event comes in seconds, later on a loaded machine
-    while not children.read_text().split() and process.poll() is None:  # the worker processes have started
-        assert time.monotonic() < give_up, "history add never started its workers"
-        time.sleep(0.01)  # polling: how often to look, not how long to wait
+    wait_until(lambda: bool(children.read_text().split()) or process.poll() is not None, "the workers started")
     os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole process group
     out, err = process.communicate(timeout=120)
     text = err.decode()

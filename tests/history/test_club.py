@@ -8,12 +8,12 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from referee.history.store import HistoryError, open_history
+from tests.clock import wait_until
 from tests.history.helpers import entry, finished_record, history_at
 from tests.history.logger_loop import unique_game as loop_game
 from tests.history.pg_server import PASSWORD, PASSWORD_USER, Server
@@ -190,12 +190,11 @@ def test_push_and_pull_merge_by_identity_both_ways_and_again_add_nothing(pg: Ser
 
 
 def _kill_and_restart(pg: Server, process: subprocess.Popen, url: str, before: int) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:  # kill once some games are in
+    def some_games_in() -> bool:
         with opened(url) as history:
-            if history.count() > before:
-                break
-        time.sleep(0.05)
+            return history.count() > before
+
+    wait_until(some_games_in, "some games logged", alive=lambda: process.poll() is None)  # then kill the server
     pg.kill()
     process.communicate(timeout=120)
     pg.start()
@@ -425,10 +424,11 @@ def test_a_server_killed_during_play_log_keeps_the_game_and_push_sends_it_once(p
     play.stdin.write(("\n".join(actions[:-1]) + "\n").encode())
     play.stdin.flush()
     record = tmp_path / "r.toml"
-    give_up = time.monotonic() + 600  # a safety net: the event comes in a second, later on a loaded machine
-    while not record.exists() or load_actions(record) != actions[:-1]:
-        assert play.poll() is None and time.monotonic() < give_up, "the table never played all but the last action"
-        time.sleep(0.01)  # polling: how often to look, not how long to wait
+    wait_until(
+        lambda: record.exists() and load_actions(record) == actions[:-1],
+        "the table played all but the last action",
+        alive=lambda: play.poll() is None,
+    )
     pg.kill()  # the server dies while the table plays its last action
     _out, errors = play.communicate(("\n".join(actions[-1:]) + "\n").encode(), timeout=120)
     pg.start()

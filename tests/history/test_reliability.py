@@ -7,9 +7,9 @@ import json
 import random
 import subprocess
 import sys
-import time
 from pathlib import Path
 
+from tests.clock import wait_until
 from tests.conftest import ROOT
 from tests.history.helpers import history_at
 
@@ -50,16 +50,6 @@ def games_logged(path: Path) -> int:
         return 0
 
 
-def wait_until_logged(path: Path, count: int, process: subprocess.Popen) -> None:
-    """Wait for the event, not for a time: the history holds ``count`` games (a loaded machine may take many
-    seconds to start the logger). Fails if the logger ends first, or after ten minutes (a safety net)."""
-    give_up = time.monotonic() + 600
-    while games_logged(path) < count:
-        assert process.poll() is None, process.communicate()[1].decode()
-        assert time.monotonic() < give_up, f"{count} games never logged"
-        time.sleep(0.01)  # polling: how often to look, not how long to wait
-
-
 def test_sigkill_while_logging_leaves_every_game_whole_or_absent(tmp_path: Path) -> None:
     """Each round kills the logger once some more games are in (a random number of them, 1 to 20: read from the
     history itself, so the kill never lands before the first game, however slowly the logger starts), at whatever
@@ -71,7 +61,9 @@ def test_sigkill_while_logging_leaves_every_game_whole_or_absent(tmp_path: Path)
     logged = 0
     for round_number in range(12):
         process = logger(path, round_number * 1000, 1000, "unique")
-        wait_until_logged(path, logged + rng.randint(1, 20), process)
+        count = logged + rng.randint(1, 20)
+        in_there, alive = (lambda n=count: games_logged(path) >= n), (lambda p=process: p.poll() is None)
+        wait_until(in_there, f"{count} games logged", alive=alive)
         process.kill()
         process.wait()
         after = check_whole(path)
