@@ -22,6 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs" / "rules"
 sys.path.insert(0, str(ROOT))
 
+from referee.cli.shared_commands import load_spec  # noqa: E402  (the checkout's referee, found by the line above)
+
 
 @dataclass(frozen=True)
 class GamePage:
@@ -45,15 +47,6 @@ def pages() -> tuple[GamePage, ...]:
 
 
 PAGES = pages()
-
-
-def room_spec(command: str) -> Any:
-    """The ``SPEC`` of a game's room (its :class:`~referee.cli.shared_commands.GameSpec`)."""
-    from importlib import import_module
-
-    from referee import registry
-
-    return import_module(registry.GAMES[command].spec_module).SPEC
 
 
 TAG = re.compile(r"\[([^\]]+)\]")
@@ -157,7 +150,7 @@ def page(game: GamePage) -> str:
             lines += ["Rulings:", ""]
             lines += [f"- **Ruling**: {ruling_text(ruling)}" for ruling in rulings]
             lines.append("")
-    appendix = room_spec(game.command).rules_appendix
+    appendix = load_spec(game.command).rules_appendix
     if appendix is not None:
         lines.append(appendix())
     return "\n".join(lines).rstrip("\n") + "\n"
