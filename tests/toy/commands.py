@@ -7,23 +7,23 @@ import typer
 from referee.cli.output import Output
 from referee.cli.record_commands import GameCommands, Param, Values, add_shared_commands
 from referee.cli.records import parse_players
+from tests.toy import PILE
 from tests.toy.room import SPEC, complete_topic
 
 app = typer.Typer(help="Nim: a toy game of the tests.", no_args_is_help=True, rich_markup_mode=None)
 
-PileOption = Annotated[Optional[int], typer.Option("--pile", help="Sticks in the pile at the start (30).")]  # noqa: UP045
+PileOption = Annotated[int, typer.Option("--pile", help="Sticks in the pile at the start.")]
 
 
 def read_setup(players: str, values: Values, out: Output) -> tuple[list[str], dict[str, Any]]:
-    """No ``--pile``: no setup at all (the rules' own pile), as a game without setup plays."""
-    return parse_players(players), {} if values["pile"] is None else {"pile": values["pile"]}
+    return parse_players(players), {"pile": values["pile"]}
 
 
 add_shared_commands(
     app,
     SPEC,
     GameCommands(
-        setup_options=(Param("pile", PileOption, None),),
+        setup_options=(Param("pile", PileOption, PILE),),
         read_setup=read_setup,
         play_players=Param(
             "players",

@@ -70,8 +70,8 @@ SPEC: GameSpec[NimState, Take] = GameSpec(
     picture=picture,
     sample=GameSample(
         ("Ann", "Bob"),
-        {},  # played without setup (the rules' own pile of 30): the shared tests take a game without one
-        ("--players", "Ann,Bob"),
+        {"pile": 30},
+        ("--players", "Ann,Bob", "--pile", "30"),
         ("take 1", "take 4", "grab 1"),
         (),
         vocabulary=("take", "0", "1", "3", "4", "-1", "30", "99"),
