@@ -11,7 +11,7 @@ keeps its reserve for the referee's own work (``RESERVE_*`` in ``computer.py``),
 search about the CPU time it has at 0.5 s a turn on a loaded machine. Run the two settings side by side (one
 process each) and compare game by game with ``STRENGTH_PROGRESS`` logs.
 
-Not a test, and not the README's table: that is ``strength.py`` at the wall clock, as a player would see it.
+Not a test, and not docs/strength.md's table: that is ``strength.py`` at the wall clock, as a player would see it.
 """
 
 from __future__ import annotations

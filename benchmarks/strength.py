@@ -2,7 +2,7 @@
 
     python benchmarks/strength.py coin-age --opponent uct --games 200 --time 0.25 [--level 5] [--workers 2]
     python benchmarks/strength.py builders --opponent greedy --players 2 --games 200 --time 0.5 [--level 4]
-    python benchmarks/strength.py table [--games 200] [--workers 2]    # every line of the README's table
+    python benchmarks/strength.py table [--games 200] [--workers 2]    # every line of docs/strength.md's table
     python benchmarks/strength.py coin-age --agent uct --opponent greedy   # a baseline: one reference agent vs another
     python benchmarks/strength.py coin-age --agent mcts --opponent greedy --time 1 --cpu-clock   # the yardstick
     python benchmarks/strength.py coin-age --opponent mcts --level 0    # the computer before issue 35
@@ -40,7 +40,7 @@ and share no code with the computers:
   action, a turn). A Builders line also gives the time each of the computer's actions took, timed around its
   call, at the 99th percentile and at most.
 
-Not a test: the figures go into the README by hand, with the command that made them.
+Not a test: the figures go into docs/strength.md by hand, with the command that made them.
 """
 
 from __future__ import annotations

@@ -125,14 +125,14 @@ def run_benchmark(script: str, *arguments: str, timeout: int) -> str:
 
 
 def test_benchmarks_run_in_quick_mode():
-    """A small run of benchmarks/run.py (no thresholds: figures are for the README, not for CI)."""
+    """A small run of benchmarks/run.py (no thresholds: figures are for docs/benchmarks.md, not for CI)."""
     output = run_benchmark("run.py", "--runs", "1", "--records", "6", timeout=300)
     for line in ("python -c pass", "referee --version", "coin-age replay", "builders simulate", "matchstick simulate"):
         assert line in output, output
 
 
 def test_the_history_benchmark_runs_in_quick_mode():
-    """A small run of benchmarks/history.py (no thresholds: figures are for the README)."""
+    """A small run of benchmarks/history.py (no thresholds: figures are for docs/benchmarks.md)."""
     output = run_benchmark("history.py", "--runs", "1", timeout=600)
     for line in ("history add", "python -c pass", "referee stats", "referee history list"):
         assert line in output, output
@@ -184,7 +184,7 @@ def test_the_strength_benchmark_splits_games_by_whose_tosses_matched_more_often(
 
 
 def test_the_piped_play_benchmark_runs_in_quick_mode():
-    """A small run of benchmarks/piped_play.py (its figures are for the README)."""
+    """A small run of benchmarks/piped_play.py (its figures are for docs/benchmarks.md)."""
     output = run_benchmark("piped_play.py", "--runs", "1", timeout=300)
     for line in ("python -c pass", "actions piped at once", "one at a time"):
         assert line in output, output

@@ -1,9 +1,12 @@
-"""The README and the docs work as printed: the opening commands, every `$` example, every path and link.
+"""The README and the documentation pages work as printed: the opening commands, every `$` example, every path
+and link.
 
-The ``console`` blocks of the README are run in order, in a scratch folder holding a copy of ``examples/``, with
-the installed ``referee`` first on the ``PATH``: each ``$`` line must finish (exit 0, or 1 for an illegal action,
-never a traceback) and print every output line shown under it (``…`` stands for any text; a line of ``…`` alone
-for lines left out). Every file path the README names, and every relative link of the Markdown files, must exist.
+The ``console`` blocks of the README and of each page of ``docs/`` are run in order, page by page, each page in a
+scratch folder holding a copy of ``examples/``, with the installed ``referee`` first on the ``PATH``: each ``$``
+line must finish (exit 0, or 1 for an illegal action, never a traceback) and print every output line shown under
+it (``…`` stands for any text; a line of ``…`` alone for lines left out). ``text`` and ``sh`` blocks are not run.
+Every file path the README and the pages name, and every relative link of the Markdown files, must exist. (The
+site itself, links and anchors, is built by ``tests/test_docs_site.py``.)
 """
 
 from __future__ import annotations
@@ -21,7 +24,10 @@ import pytest
 from tests.conftest import EXAMPLES, ROOT
 
 README = ROOT / "README.md"
-MARKDOWN = [README, *sorted((ROOT / "docs").rglob("*.md")), EXAMPLES / "README.md"]
+PAGES = sorted((ROOT / "docs").rglob("*.md"))
+MARKDOWN = [README, *PAGES, EXAMPLES / "README.md"]
+RUN = [page for page in [README, *PAGES] if "```console" in page.read_text(encoding="utf-8")]
+"""The README and the pages that show commands to run."""
 TEST_COMMAND = "python3 -m venv .venv && . .venv/bin/activate && pip install -e '.[test]' && python -m pytest"
 PATH_IN_TEXT = re.compile(
     r"(?<![\w/.~$-])((?:examples|docs|maps|benchmarks|scripts|tests|completions|referee|\.ci)/[\w./-]*)(?![\w<{*])"
@@ -87,13 +93,21 @@ def test_the_parser_reads_commands_and_their_output() -> None:
     assert shown("1000 games (… s)", ["1000 games (0.74 s)"]) and not shown("a", ["ab"])
 
 
+def test_the_readme_and_the_guides_show_examples() -> None:
+    """The README's minute of each game, and each game's guide, show commands with what they print."""
+    assert len(console_examples(README.read_text(encoding="utf-8"))) >= 8
+    for guide in ("coin-age", "builders", "matchstick"):
+        assert len(console_examples((ROOT / "docs" / f"{guide}.md").read_text(encoding="utf-8"))) >= 2, guide
+
+
 @pytest.mark.e2e
-def test_every_readme_console_example_works_as_printed(tmp_path: Path) -> None:
-    examples = console_examples(README.read_text(encoding="utf-8"))
-    assert len(examples) >= 10
+@pytest.mark.parametrize("page", RUN, ids=[str(page.relative_to(ROOT)) for page in RUN])
+def test_every_console_example_works_as_printed(page: Path, tmp_path: Path) -> None:
+    examples = console_examples(page.read_text(encoding="utf-8"))
     shutil.copytree(EXAMPLES, tmp_path / "examples")
     env = {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LINES")}
     env.update(NO_COLOR="1", PATH=f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}")
+    env["XDG_DATA_HOME"] = str(tmp_path / "data")  # a game finished here is logged in a history of its own
     for example in examples:
         result = subprocess.run(
             ["bash", "-c", example.command],
@@ -102,21 +116,30 @@ def test_every_readme_console_example_works_as_printed(tmp_path: Path) -> None:
             stdin=subprocess.DEVNULL,
             capture_output=True,
             text=True,
-            timeout=120,
+            timeout=300,  # a safety net for a hung command, not a promise of speed
             check=False,
         )
         printed = [line.rstrip() for line in (result.stdout + "\n" + result.stderr).splitlines()]
         assert "Traceback" not in result.stderr, example.command
         assert result.returncode in (0, 1), f"{example.command}: exit {result.returncode}: {result.stderr}"
         missing = [line for line in example.output if not shown(line, printed)]
-        assert not missing, f"{example.command}: not printed: {missing}"
+        assert not missing, f"{page.name}: {example.command}: not printed: {missing}"
 
 
-def test_every_path_the_readme_names_exists() -> None:
-    named = set(PATH_IN_TEXT.findall(README.read_text(encoding="utf-8")))
-    assert {"examples/coin-age-position.toml", "docs/json.md", "benchmarks/run.py"} <= named
+NAMING = [page for page in [README, *PAGES] if page.name != "developing.md"]
+"""The pages whose paths must exist (the developers' guide also names the files of a game still to be added)."""
+
+
+@pytest.mark.parametrize("page", NAMING, ids=[str(page.relative_to(ROOT)) for page in NAMING])
+def test_every_path_a_page_names_exists(page: Path) -> None:
+    named = set(PATH_IN_TEXT.findall(page.read_text(encoding="utf-8")))
     missing = sorted(path for path in named if not (ROOT / path.rstrip(".")).exists())
     assert not missing
+
+
+def test_the_paths_are_found_where_they_are_named() -> None:
+    named = set(PATH_IN_TEXT.findall((ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8")))
+    assert {"benchmarks/run.py", "benchmarks/history.py"} <= named
 
 
 @pytest.mark.parametrize("page", MARKDOWN, ids=[str(page.relative_to(ROOT)) for page in MARKDOWN])

@@ -32,7 +32,7 @@ given: the deadline is read after every position it judges, and the best plan fo
 
 It decides one action at a time; the session asks again until its turn is over. A row awaiting a ``reveal`` (cards
 dealt at the table) is answered by the people at the table, never by the computer. Measured against reference
-agents in ``benchmarks/strength.py`` (see the README).
+agents in ``benchmarks/strength.py`` (see docs/strength.md).
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from __future__ import annotations
 import random
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 from referee.builders import cards
@@ -354,11 +355,17 @@ def _key(state: BuildersState) -> tuple[Any, ...]:
     )
 
 
-def plan_turn(state: BuildersState, seat: int, beam_width: int, deadline: float | None = None) -> list[Any]:
+def plan_turn(
+    state: BuildersState,
+    seat: int,
+    beam_width: int,
+    deadline: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> list[Any]:
     """The rest of ``seat``'s turn that leaves it the best :func:`worth`, by beam search over :func:`candidates`
-    (``beam_width`` partial turns kept at each step; the deadline is read after each position judged); ``state`` is
-    a guess with its decks in an order of the planner's own (:func:`hidden_order_shuffled`). A turn ends when the
-    seat passes it on or the game ends."""
+    (``beam_width`` partial turns kept at each step; ``clock`` is read against the deadline after each position
+    judged); ``state`` is a guess with its decks in an order of the planner's own (:func:`hidden_order_shuffled`). A
+    turn ends when the seat passes it on or the game ends."""
     beam: list[tuple[float, list[Any], BuildersState]] = [(worth(state, seat), [], state)]
     best: tuple[float, list[Any]] | None = None
     seen: set[tuple[Any, ...]] = set()
@@ -379,7 +386,7 @@ def plan_turn(state: BuildersState, seat: int, beam_width: int, deadline: float 
                     if key not in seen:
                         seen.add(key)
                         grown.append((worth(after, seat), plan, after))
-                if deadline is not None and time.monotonic() > deadline:
+                if deadline is not None and clock() > deadline:
                     out_of_time = True
                     break
             if out_of_time:
@@ -397,10 +404,19 @@ def plan_turn(state: BuildersState, seat: int, beam_width: int, deadline: float 
 
 class BuildersComputer:
     """Plays the ``seats`` (0-based) at ``level`` with ``seconds`` per action, drawing from its own ``seed`` (a
-    fresh one when None: never the deal's)."""
+    fresh one when None: never the deal's); ``clock`` tells the time its deadlines are kept by (tests give it one of
+    their own)."""
 
-    def __init__(self, seats: list[int], level: int = DEFAULT_LEVEL, seconds: float = 0.5, seed: int | None = None):
+    def __init__(
+        self,
+        seats: list[int],
+        level: int = DEFAULT_LEVEL,
+        seconds: float = 0.5,
+        seed: int | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self.seats = list(seats)
+        self.clock = clock
         self.level = level
         self.seconds = seconds
         self.seed = secrets.randbits(32) if seed is None else seed
@@ -419,7 +435,7 @@ class BuildersComputer:
 
     def choose(self, state: BuildersState) -> Any:
         """The action the computer plays now (it is one of its seats' turn, no reveal awaited)."""
-        started = time.monotonic()
+        started = self.clock()
         seat = state.current
         if self.level <= 1:
             return RULES.self_play_action(state, self.rng)
@@ -433,7 +449,7 @@ class BuildersComputer:
         _OTHERS.clear()
         guess = hidden_order_shuffled(state, self.rng)
         deadline = started + self.seconds * TIME_SHARE
-        plan = plan_turn(guess, seat, BEAMS.get(self.level, BEAMS[DEFAULT_LEVEL]), deadline)
+        plan = plan_turn(guess, seat, BEAMS.get(self.level, BEAMS[DEFAULT_LEVEL]), deadline, self.clock)
         action = plan[0]
         if not RULES.judge(state, action).legal:  # (cannot happen: the guess differs only in unseen cards)
             return DONE

@@ -54,8 +54,9 @@ class GameSample:
     vocabulary: tuple[str, ...]
     """Words of its notation and near misses (``take``, ``3``, ``-1``, a card id one past the last): the fuzzing
     tests build action texts from them, against states of random legal games."""
-    setup_keys: tuple[str, ...]
-    """Every key its setup can hold (``setup`` shows only some): the fuzzing tests give them random values."""
+    setup_keys: tuple[str, ...] = ()
+    """Every key its setup can hold (``setup`` shows only some; none for a game without setup): the fuzzing tests
+    give them random values, beside keys of random text."""
     computer_play: tuple[str, ...] = ()
     """For a game with a computer (:attr:`GameSpec.computer_from_record`): ``play``'s options for Ann against the
     computer in seat 2, quick and weak (the tests play whole games against it at a terminal); empty otherwise."""
@@ -126,6 +127,9 @@ class GameSpec(Generic[StateT, ActionT]):
     (:func:`referee.cli.table.view.table_view`); None: the score the rules give it now."""
     sample: GameSample | None = None
     """A small game of this kind (tests and benchmarks loop over the registry with it)."""
+    rules_appendix: Callable[[], str] | None = None
+    """Markdown put at the end of the game's rules page, ``docs/rules/<game>.md`` (``scripts/make_rules_docs.py``),
+    for what its rulebook does not hold: Coin Age's shipped map, Matchstick Tycoon's shapes. None: nothing."""
 
     @property
     def rules(self) -> Rules[StateT, ActionT]:

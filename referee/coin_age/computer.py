@@ -10,7 +10,7 @@ Its tosses are fair (each coin shows its side with probability 1/2) and fixed by
 drawn from the match's seed and the toss's number in the game (:mod:`referee.coin_age.computer_tosses`), so undo,
 redo and resume never change it. Its turn ends within the time it is given: the search reads the clock every
 descent and keeps a reserve for the referee's own work. Its strength is measured by ``benchmarks/strength.py``,
-its time by ``benchmarks/coin_age_turn_time.py`` (see the README).
+its time by ``benchmarks/coin_age_turn_time.py`` (see docs/strength.md).
 """
 
 from __future__ import annotations

@@ -200,9 +200,15 @@ def win_chance(value: float) -> float:
 class Searcher:
     """Expectimax over tosses and plans, with memoised plan lists and values."""
 
-    def __init__(self, deadline: float | None = None, node_limit: int | None = None) -> None:
+    def __init__(
+        self,
+        deadline: float | None = None,
+        node_limit: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
         self.deadline = deadline
         self.node_limit = node_limit
+        self.clock = clock
         self.nodes = 0
         self._plans: dict[tuple[Any, ...], list[Plan]] = {}
         self._values: dict[tuple[tuple[Any, ...], int], float] = {}
@@ -212,7 +218,7 @@ class Searcher:
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise Timeout
-        if self.deadline is not None and self.nodes & 7 == 0 and time.perf_counter() > self.deadline:
+        if self.deadline is not None and self.nodes & 7 == 0 and self.clock() > self.deadline:
             raise Timeout
 
     # -- plans -----------------------------------------------------------------------------------------------
@@ -338,7 +344,7 @@ def search(
             if plan.notation not in picked:
                 picked.add(plan.notation)
                 chosen.append(plan)
-        searcher = Searcher(deadline, None if node_limit is None else max(0, node_limit - root.nodes))
+        searcher = Searcher(deadline, None if node_limit is None else max(0, node_limit - root.nodes), clock)
         searcher._plans = root._plans  # plan lists do not depend on depth
         try:
             values = {plan.notation: searcher.plan_value(plan, seat, next_depth) for plan in chosen}

@@ -18,7 +18,7 @@ tie-break and each side's exposure to being covered, read as a chance of winning
   the end (:meth:`TreeSearch.playout`: each side plays the best of a few actions by a cheap guess of the points
   they gain); a finished game by its result mixed with its squashed margin (:func:`final_reward`). Measured on
   the same games in CPU seconds (``benchmarks/coin_age_settings.py``): against the greedy agent as strong as the
-  judgement alone, against the reference tree search stronger (see the README).
+  judgement alone, against the reference tree search stronger (see docs/strength.md).
 * :meth:`TreeSearch.plan` searches single actions from the root instead (when listing the plans would take too
   long), keeping the tree through the turn: it plays the most visited action and searches on from its child.
 

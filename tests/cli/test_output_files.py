@@ -77,7 +77,7 @@ def test_a_fifo_is_streamed_to_not_replaced(tmp_path: Path) -> None:
     reader = threading.Thread(target=read)
     reader.start()
     write_output(str(fifo), [b"one\n", b"two\n"], what="the export")
-    reader.join(timeout=10)
+    reader.join(timeout=120)  # a safety net: the writer has closed the FIFO, so the reader ends
     assert received == [b"one\ntwo\n"]
     assert fifo.is_fifo()
 

@@ -22,7 +22,7 @@ def test_piped_output_still_shows_the_prompt_and_keeps_the_automatic_record(tmp_
         cwd=str(tmp_path),
         env={"TERM": "xterm", "NO_COLOR": "1", "PROMPT_TOOLKIT_NO_CPR": "1", "PATH": "/usr/bin:/bin"},
         dimensions=(50, 120),
-        timeout=20,
+        timeout=90,  # a safety net for a hung program, not a promise of speed
         encoding="utf-8",
     )
     child.expect("Hellag Dum")  # the board, on the terminal

@@ -24,7 +24,7 @@ def shell(folder: Path):  # type: ignore[no-untyped-def]
         env=env,
         cwd=str(folder),
         dimensions=(40, 120),
-        timeout=20,
+        timeout=90,  # a safety net for a hung program, not a promise of speed
         encoding="utf-8",
     )
     child.expect_exact("$ ")

@@ -23,7 +23,7 @@ def screen(session: str) -> str:
     return subprocess.run(["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True).stdout
 
 
-def wait_for(session: str, text: str, timeout: float = 30) -> str:
+def wait_for(session: str, text: str, timeout: float = 90) -> str:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         shown = screen(session)

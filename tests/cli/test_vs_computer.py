@@ -27,8 +27,9 @@ class JsonLines:
         self.fd = process.stdout.fileno()
         self.pending = b""
 
-    def until(self, done, timeout: float = 30) -> list[dict]:
-        """Lines until ``done(line)``; fails (no deadlock) when none comes in time."""
+    def until(self, done, timeout: float = 120) -> list[dict]:
+        """Lines until ``done(line)``; fails (no deadlock) when none comes in time (a safety net, long enough for a
+        loaded machine: not a promise of speed)."""
         lines: list[dict] = []
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

@@ -2,13 +2,13 @@
 
 A star map (one space with 40 neighbours) once made a table over every subset of a space's neighbours
 (``2**41`` entries: a MemoryError), and a 50-space complete map made ``maps show`` run for minutes. Both now load,
-replay a few actions and show within a couple of seconds.
+replay a few actions and show in little memory (checked here) and without a table over subsets; their times, as
+ratios to the original map's in the same run, are measured by ``benchmarks/large_maps.py`` (no wall clock here).
 """
 
 from __future__ import annotations
 
 import random
-import time
 import tracemalloc
 from pathlib import Path
 from typing import Any
@@ -21,8 +21,6 @@ from referee.coin_age import RULES
 from referee.coin_age.index import legal_tables
 from referee.engine import Game
 from tests.cli.helpers import no_traceback, run
-
-SECONDS = 2.0
 
 
 def star_map() -> dict[str, Any]:
@@ -72,7 +70,6 @@ def actions(first: str, second: str) -> list[str]:
 def test_a_map_of_many_neighbours_loads_and_replays_at_once(name: str) -> None:
     make, first, second = MAPS[name]
     tracemalloc.start()
-    started = time.perf_counter()
     try:
         setup = SPEC.prepare_setup({"map": make()}, "test")
         game = Game(RULES, ["Ann", "Bob"], setup)
@@ -85,12 +82,10 @@ def test_a_map_of_many_neighbours_loads_and_replays_at_once(name: str) -> None:
                     break
                 RULES.apply(state, RULES.random_action(state, rng))
             assert not RULES.check_invariants(state)
-        seconds = time.perf_counter() - started
         _now, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
     assert len(game.actions) == 8 and game.state.board[game.state.map.index[second]] == []
-    assert seconds < SECONDS, f"{seconds:.2f} s"
     assert peak < 30 * 1024 * 1024, f"{peak / 2**20:.0f} MB"
     tables = legal_tables(setup["map"])
     assert not tables.keep_moves  # no table by set of empty spaces on a large map
@@ -99,21 +94,15 @@ def test_a_map_of_many_neighbours_loads_and_replays_at_once(name: str) -> None:
 @pytest.mark.e2e
 @pytest.mark.parametrize("name", list(MAPS))
 def test_a_map_of_many_neighbours_replays_and_shows_at_the_command_line(name: str, tmp_path: Path) -> None:
-    """``maps show`` and ``replay`` of such a map take about as long as ``maps show original`` (start-up)."""
+    """``maps show``, ``replay`` and ``check`` of such a map work (how long they take beside ``maps show original``:
+    ``benchmarks/large_maps.py``; a command that ran for minutes, as before, fails here by the run's own timeout)."""
     make, first, second = MAPS[name]
     map_file = tmp_path / f"{name}.toml"
     map_file.write_text(tomli_w.dumps(make()))
     record = tmp_path / "game.toml"
     document = {"game": "coin-age", "players": ["Ann", "Bob"], "setup": {"map": make()}}
     record.write_text(tomli_w.dumps({**document, "actions": actions(first, second)}))
-    started = time.perf_counter()
-    baseline = run("coin-age", "maps", "show", "original")
-    start_up = time.perf_counter() - started
-    assert baseline.returncode == 0
     for arguments in (("maps", "show", str(map_file)), ("replay", str(record)), ("check", str(record), "done")):
-        started = time.perf_counter()
         result = run("coin-age", *arguments)
-        seconds = time.perf_counter() - started
         no_traceback(result)
         assert result.returncode == 0, result.stderr
-        assert seconds < start_up + SECONDS, f"{' '.join(arguments)}: {seconds:.2f} s (start-up {start_up:.2f} s)"

@@ -18,6 +18,7 @@ from referee.cli.history.batch import BatchLog
 from referee.cli.output import Output
 from referee.history.export import BACKUP_FORMAT
 from referee.history.store import History
+from tests.clock import wait_until
 from tests.conftest import referee_command
 from tests.history import helpers
 from tests.history.helpers import entry, finished_record, history_arg, history_at, on_engine
@@ -245,7 +246,6 @@ def test_ctrl_c_during_a_parallel_history_add_says_what_was_committed(tmp_path: 
     """64 records and more are replayed in worker processes: Ctrl-C reaches them too, and must end in one account
     of what the history holds, no worker's traceback."""
     import signal
-    import time
 
     folder = tmp_path / "records"
     folder.mkdir()
@@ -259,9 +259,19 @@ def test_ctrl_c_during_a_parallel_history_add_says_what_was_committed(tmp_path: 
         env={**os.environ, "NO_COLOR": "1"},
         start_new_session=True,
     )
-    time.sleep(1.5)
+
+    def committed() -> bool:  # the first batch of games is in the history (read beside it, never created)
+        from contextlib import closing
+
+        try:
+            with closing(sqlite3.connect(f"file:{history}?mode=ro", uri=True, timeout=0.1)) as db:
+                return bool(db.execute("SELECT count(*) FROM games").fetchone()[0])
+        except sqlite3.Error:
+            return False
+
+    wait_until(lambda: committed() or process.poll() is not None, "the first games committed")
     os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole process group
-    out, err = process.communicate(timeout=120)
+    out, err = process.communicate(timeout=600)  # a safety net for a hung program, not a promise of speed
     text = err.decode()
     assert "Traceback" not in text, text
     if process.returncode == 0:  # finished before the interrupt on a fast machine

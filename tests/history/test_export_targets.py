@@ -88,7 +88,7 @@ def test_a_fifo_gets_the_export_and_stays_a_fifo(history: Path, tmp_path: Path) 
     reader = threading.Thread(target=read)
     reader.start()
     result = export(history, str(fifo))
-    reader.join(timeout=30)
+    reader.join(timeout=120)  # a safety net: the writer has closed it, so the reader ends
     assert result.returncode == 0, result.stderr
     assert received and received[0].startswith(b"id,date,game")
     assert fifo.is_fifo()

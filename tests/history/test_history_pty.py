@@ -19,7 +19,7 @@ def at_terminal(*args: str, history: Path) -> str:
     command = referee_command()
     env = {**os.environ, "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1", "REFEREE_HISTORY": str(history)}
     child = pexpect.spawn(
-        command[0], [*command[1:], *args], env=env, dimensions=(40, 120), timeout=30, encoding="utf-8"
+        command[0], [*command[1:], *args], env=env, dimensions=(40, 120), timeout=90, encoding="utf-8"
     )
     try:
         child.expect(pexpect.EOF)

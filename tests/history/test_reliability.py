@@ -7,16 +7,18 @@ import json
 import random
 import subprocess
 import sys
-import time
 from pathlib import Path
 
+from tests.clock import wait_until
 from tests.conftest import ROOT
 from tests.history.helpers import history_at
 
 
-def logger(path: Path, first: int, count: int) -> subprocess.Popen:
+def logger(path: Path, first: int, count: int, *kind: str) -> subprocess.Popen:
+    """``tests/history/logger_loop.py`` logging ``count`` games from number ``first`` (``"unique"``: games no other
+    number gives, so that each one logged adds one to the count)."""
     return subprocess.Popen(
-        [sys.executable, "-m", "tests.history.logger_loop", str(path), str(first), str(count)],
+        [sys.executable, "-m", "tests.history.logger_loop", str(path), str(first), str(count), *kind],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -36,19 +38,37 @@ def check_whole(path: Path) -> int:
         return int(db.execute("SELECT count(*) FROM games").fetchone()[0])
 
 
+def games_logged(path: Path) -> int:
+    """How many games the history holds now, read beside the logger (0 before its first game is committed)."""
+    import sqlite3
+    from contextlib import closing
+
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=0.1)) as db:
+            return int(db.execute("SELECT count(*) FROM games").fetchone()[0])
+    except sqlite3.Error:  # not made yet, its tables not yet, or busy: look again
+        return 0
+
+
 def test_sigkill_while_logging_leaves_every_game_whole_or_absent(tmp_path: Path) -> None:
+    """Each round kills the logger once some more games are in (a random number of them, 1 to 20: read from the
+    history itself, so the kill never lands before the first game, however slowly the logger starts), at whatever
+    point of the next game it has reached."""
     seed = random.randrange(2**32)
     print(f"seed={seed}")
     rng = random.Random(seed)
     path = tmp_path / "h.sqlite3"
     logged = 0
     for round_number in range(12):
-        process = logger(path, round_number * 1000, 1000)
-        time.sleep(rng.uniform(0.6, 2.5))
+        process = logger(path, round_number * 1000, 1000, "unique")
+        count = logged + rng.randint(1, 20)
+        in_there, alive = (lambda n=count: games_logged(path) >= n), (lambda p=process: p.poll() is None)
+        wait_until(in_there, f"{count} games logged", alive=alive)
         process.kill()
         process.wait()
-        logged = check_whole(path)
-    assert logged > 0
+        after = check_whole(path)
+        assert after > logged
+        logged = after
 
 
 def test_two_referees_logging_at_once_are_both_logged(tmp_path: Path) -> None:

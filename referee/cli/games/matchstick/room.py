@@ -575,6 +575,13 @@ def players_and_setup(players: str, expansion: int, deal_all: bool, out: Output)
         raise fail(out, error) from None
 
 
+def rules_appendix() -> str:
+    """The end of the game's rules page (imported only when the page is written)."""
+    from referee.cli.games.matchstick.rules_page import rules_appendix as appendix
+
+    return appendix()
+
+
 SPEC: GameSpec[MatchstickState, Action] = GameSpec(
     name="matchstick",
     load_rules=load_rules,
@@ -585,6 +592,7 @@ SPEC: GameSpec[MatchstickState, Action] = GameSpec(
     ask_action=ask_action,
     menu_groups=menu_groups,
     picture=drawn_by("referee.cli.games.matchstick.picture"),
+    rules_appendix=rules_appendix,
     sample=GameSample(
         ("Ann", "Bob", "Cy"),
         {"expansion": 0, "deal_all": False, "hand_sizes": [15, 15, 15]},
