@@ -332,14 +332,17 @@ class CoinAgeExpectimax:
         deadline = now() + max(0.0, self.seconds - self.RESERVE)
         self.replies = {}
         plans = turn_ends(state, self.WIDTH, self.value)
-        best_plan, best_value = plans[0][2], -math.inf
+        _value, best_after, best_plan = plans[0]
+        best_value = -math.inf
         for _value, after, plan in plans:
             if now() >= deadline and best_value > -math.inf:
                 break
             value = self.expected(after)
             if value > best_value:
-                best_plan, best_value = plan, value
-        return best_plan or [DONE]
+                best_plan, best_value, best_after = plan, value, after
+        if deciding(best_after):
+            return [*best_plan, DONE]  # it stops with actions left: the turn ends (its time was the turn's)
+        return best_plan
 
     def expected(self, after: Any) -> float:
         """The value of the position at the end of this agent's turn: over the opponent's tosses, each at its
