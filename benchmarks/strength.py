@@ -494,6 +494,29 @@ def series(
     return row
 
 
+def paired(first: dict[int, float], second: dict[int, float]) -> str:
+    """Two series' results on the games both played (same seeds, seats and tosses): each score, and the mean
+    difference game by game with its 95 % interval (normal approximation)."""
+    games = sorted(first.keys() & second.keys())
+    if not games:
+        return "no game in both logs"
+    differences = [second[game] - first[game] for game in games]
+    mean = sum(differences) / len(games)
+    spread = sum((d - mean) ** 2 for d in differences) / max(1, len(games) - 1)
+    half = 1.96 * math.sqrt(spread / len(games))
+    score = [sum(series[game] for game in games) / len(games) for series in (first, second)]
+    return (
+        f"{len(games)} games: {score[0]:.1%} then {score[1]:.1%}, "
+        f"difference {100 * mean:+.1f} ± {100 * half:.1f} points a game"
+    )
+
+
+def read_log(path: str) -> dict[int, float]:
+    """A ``STRENGTH_PROGRESS`` log: each game's number and result."""
+    with open(path) as log:
+        return {int(game): float(result) for game, result, *_rest in (row.split() for row in log if row.strip())}
+
+
 def luck_split(played: list[tuple[float, Any]]) -> dict[str, list[float]]:
     """The score in the games where the measured agent's coins matched more often than its opponent's (``luckier``)
     and in those where they matched less often (``unluckier``): each ``[games, score]``."""

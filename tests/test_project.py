@@ -208,6 +208,19 @@ def test_the_strength_benchmark_counts_the_pool_as_all_its_games_together():
     assert set(strength.POOL) <= set(strength.COIN_AGE_AGENTS)
 
 
+def test_two_series_are_compared_on_the_games_both_played(tmp_path: Path):
+    """coin_age_settings.py --compare: the games both logs hold (same seeds), each score, the mean difference game by
+    game and its 95 % interval."""
+    strength = load_strength_benchmark()
+    first, second = tmp_path / "first.log", tmp_path / "second.log"
+    first.write_text("0 1.0 0.41\n1 0.0 0.40\n2 0.5 0.39\n3 1.0 0.40\n")
+    second.write_text("0 1.0 0.42\n1 1.0 0.41\n2 1.0 0.40\n")
+    assert strength.read_log(str(second)) == {0: 1.0, 1: 1.0, 2: 1.0}
+    text = strength.paired(strength.read_log(str(first)), strength.read_log(str(second)))
+    assert text == "3 games: 50.0% then 100.0%, difference +50.0 ± 56.6 points a game"
+    assert strength.paired({0: 1.0}, {1: 1.0}) == "no game in both logs"
+
+
 def test_the_expectimax_yardstick_weighs_every_toss_of_the_tossers_bank_at_its_probability():
     """A bank of k kinds tosses 2**k outcomes, each 1/2**k (each kind shows its side with probability 1/2)."""
     load_strength_benchmark()  # (puts the repository on the path)
