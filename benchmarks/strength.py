@@ -38,8 +38,9 @@ and share no code with the computers:
   the pool (:data:`POOL`) and adds the pool's line (all its games together); ``--markdown`` writes the lines as
   the rows of docs/strength-coin-age.md's tables. ``--cpu-clock`` counts every side's time in CPU seconds, the
   computer's and the turn times reported included (a series then measures the same searches however loaded the
-  machine is); ``STRENGTH_PROGRESS=FILE`` logs each game as it ends; ``STRENGTH_FIRST_GAME=N`` numbers a Coin Age
-  series' games from N (their seeds), so a second run adds games to the first instead of repeating them.
+  machine is; its ``wall_seconds`` are then the CPU time of the process); ``STRENGTH_PROGRESS=FILE`` logs each
+  game as it ends; ``STRENGTH_FIRST_GAME=N`` numbers a Coin Age series' games from N (their seeds), so a second
+  run adds games to the first instead of repeating them.
 * The Builders — ``random`` (any legal action), and in ``builders_agents.py``, written from their description
   before the computer was tuned: ``greedy`` (issue 35's greedy agent: the send gaining the most VP per action,
   at most two sites, the recruit covering most of what its sites need per écu, else the most écus, never a bought
