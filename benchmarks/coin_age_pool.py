@@ -14,12 +14,12 @@ decision with most of the turn's time and plays the turn's most visited line whi
 a later decision of the same turn reuses the subtree with half of what is left.
 
 ``expectimax`` — an expectimax over whole turns at a fixed depth of two turns, evaluated by the score margin as
-it would stand (greedy's evaluation): every plan for the rest of its turn (each distinct position the turn can
-end in), then the opponent's toss as a chance node with every outcome enumerated at its probability (each kind in
-the bank matches with probability 1/2), then the opponent's best reply over its whole turn (the plan that leaves
-it the best margin), its margin counted. Its plans are looked at in the order of their margin as they would stand
-(greedy's order), so when time runs out the best of those looked at is played; a finished game counts its result
-before its margin.
+it would stand (greedy's evaluation): the plans for the rest of its turn (the distinct positions the turn can end
+in, found by a beam search over its decisions that keeps the 24 best by margin at each), then the opponent's toss
+as a chance node with every outcome enumerated at its probability (each kind in the bank matches with probability
+1/2), then the opponent's best reply over its whole turn (the plan that leaves it the best margin, a beam of 3),
+its margin counted. Its plans are looked at in the order of their margin as they would stand (greedy's order), so
+when time runs out the best of those looked at is played; a finished game counts its result before its margin.
 """
 
 from __future__ import annotations
