@@ -107,8 +107,9 @@ def turn_ends(state: Any, width: int, value: Callable[[Any], float]) -> list[tup
     """The positions the rest of the turn can end in (stopping is always allowed: ``done``), best ``value`` (for
     the player in turn) first, each with the actions that reach it: a beam search over the turn's decisions that
     keeps the ``width`` best new positions at each depth (every position of a small turn)."""
-    found: dict[tuple[Any, ...], tuple[float, Any, list[Any]]] = {position_key(state): (value(state), state, [])}
-    level: list[tuple[float, Any, list[Any]]] = [found[position_key(state)]]
+    start: tuple[float, Any, list[Any]] = (value(state), state, [])
+    found = {position_key(state): start}
+    level = [start]
     while level:
         fresh: list[tuple[float, Any, list[Any]]] = []
         for _value, current, plan in level:
