@@ -9,7 +9,11 @@ the computer's clock (and ``mcts``'s) reading the process's CPU time instead of 
 with other work, the wall clock would give each run whatever share of a core it happened to get. The computer
 keeps its reserve for the referee's own work (``RESERVE_*`` in ``computer.py``), so ``--time 0.15`` leaves its
 search about the CPU time it has at 0.5 s a turn on a loaded machine. Run the two settings side by side (one
-process each) and compare game by game with ``STRENGTH_PROGRESS`` logs.
+process each), each logging its games (``STRENGTH_PROGRESS=FILE``), and compare them game by game:
+
+    python benchmarks/coin_age_settings.py --compare as-it-is.log changed.log
+
+prints each log's score over the games both hold and the difference, game by game, with its 95 % interval.
 
 Not a test, and not docs/strength.md's table: that is ``strength.py`` at the wall clock, as a player would see it.
 """
@@ -36,7 +40,11 @@ def main() -> None:
     parser.add_argument("--opponent", default="greedy", choices=sorted(strength.COIN_AGE_AGENTS))
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--time", type=float, default=0.25, help="CPU seconds a turn")
+    parser.add_argument("--compare", nargs=2, metavar="LOG", help="two STRENGTH_PROGRESS logs, game by game")
     args = parser.parse_args()
+    if args.compare:
+        print(strength.paired(strength.read_log(args.compare[0]), strength.read_log(args.compare[1])))
+        return
     for setting in args.set:
         name, _, value = setting.partition("=")
         if not hasattr(tree_search, name) or not name.isupper():

@@ -6,6 +6,8 @@
     python benchmarks/strength.py coin-age --agent uct --opponent greedy   # a baseline: one reference agent vs another
     python benchmarks/strength.py coin-age --agent mcts --opponent greedy --time 1 --cpu-clock   # the yardstick
     python benchmarks/strength.py coin-age --opponent mcts --level 0    # the computer before issue 35
+    python benchmarks/strength.py coin-age --pool --games 200 --time 0.5 --cpu-clock --markdown   # issue 49's pool
+    python benchmarks/strength.py coin-age --agent ismcts --opponent greedy --time 0.5 --cpu-clock  # a member's gate
     python benchmarks/strength.py --quick                               # a few short games of every agent (tests)
 
 Each game is refereed here: every action either side plays is checked against the rules' legal actions (an
@@ -28,10 +30,17 @@ and share no code with the computers:
   the best mean result played), ``uct`` (a plain UCT tree search over single actions with chance nodes for the
   tosses, each outcome sampled at its probability, random play-outs, UCB1 with c = 0.7), ``mcts`` (the strong
   tree search described in issue 35, in ``coin_age_agents.py``: progressive bias and widening, the tree kept
-  through a turn, heuristic play-outs, a reward mixing the result with the squashed margin). ``--cpu-clock``
-  counts ``mcts``'s time in CPU seconds (a series against greedy then measures the same search on a loaded
-  machine); ``STRENGTH_PROGRESS=FILE`` logs each game as it ends; ``STRENGTH_FIRST_GAME=N`` numbers a Coin Age
-  series' games from N (their seeds), so a second run adds games to the first instead of repeating them.
+  through a turn, heuristic play-outs, a reward mixing the result with the squashed margin), and in
+  ``coin_age_pool.py``, issue 49's yardsticks: ``ismcts`` (an open-loop, information-set tree search: each
+  iteration samples the tosses and walks the tree by actions alone, UCT with availability counts, light play-outs)
+  and ``expectimax`` (its whole turn, the opponent's toss enumerated at its probabilities, the opponent's best
+  whole-turn reply, greedy's score margin counted). ``--pool`` plays the measured side against every member of
+  the pool (:data:`POOL`) and adds the pool's line (all its games together); ``--markdown`` writes the lines as
+  the rows of docs/strength-coin-age.md's tables. ``--cpu-clock`` counts every side's time in CPU seconds, the
+  computer's and the turn times reported included (a series then measures the same searches however loaded the
+  machine is; its ``wall_seconds`` are then the CPU time of the process); ``STRENGTH_PROGRESS=FILE`` logs each
+  game as it ends; ``STRENGTH_FIRST_GAME=N`` numbers a Coin Age series' games from N (their seeds), so a second
+  run adds games to the first instead of repeating them.
 * The Builders — ``random`` (any legal action), and in ``builders_agents.py``, written from their description
   before the computer was tuned: ``greedy`` (issue 35's greedy agent: the send gaining the most VP per action,
   at most two sites, the recruit covering most of what its sites need per écu, else the most écus, never a bought
@@ -64,6 +73,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # (its Builders agents
 import builders_agents
 
 from benchmarks.coin_age_agents import CoinAgeMcts
+from benchmarks.coin_age_pool import CoinAgeExpectimax, CoinAgeIsmcts
 from referee.builders.rules import RULES as BUILDERS
 from referee.coin_age.actions import Done, Slap
 from referee.coin_age.rules import RULES as COIN_AGE
@@ -311,6 +321,8 @@ COIN_AGE_AGENTS: dict[str, Callable[..., Any]] = {
     "flat": CoinAgeFlat,
     "uct": CoinAgeUct,
     "mcts": CoinAgeMcts,
+    "ismcts": CoinAgeIsmcts,
+    "expectimax": CoinAgeExpectimax,
 }
 
 
@@ -467,6 +479,7 @@ def series(
         "wins": sum(1 for r in results if r == 1.0),
         "draws": sum(1 for r in results if 0 < r < 1),
         "score": round(score / games, 3),
+        "points": score,
         "interval": [round(low, 3), round(high, 3)],
         "wall_seconds": round(time.perf_counter() - started, 1),
     }
@@ -482,6 +495,29 @@ def series(
     return row
 
 
+def paired(first: dict[int, float], second: dict[int, float]) -> str:
+    """Two series' results on the games both played (same seeds, seats and tosses): each score, and the mean
+    difference game by game with its 95 % interval (normal approximation)."""
+    games = sorted(first.keys() & second.keys())
+    if not games:
+        return "no game in both logs"
+    differences = [second[game] - first[game] for game in games]
+    mean = sum(differences) / len(games)
+    spread = sum((d - mean) ** 2 for d in differences) / max(1, len(games) - 1)
+    half = 1.96 * math.sqrt(spread / len(games))
+    score = [sum(series[game] for game in games) / len(games) for series in (first, second)]
+    return (
+        f"{len(games)} games: {score[0]:.1%} then {score[1]:.1%}, "
+        f"difference {100 * mean:+.1f} ± {100 * half:.1f} points a game"
+    )
+
+
+def read_log(path: str) -> dict[int, float]:
+    """A ``STRENGTH_PROGRESS`` log: each game's number and result."""
+    with open(path) as log:
+        return {int(game): float(result) for game, result, *_rest in (row.split() for row in log if row.strip())}
+
+
 def luck_split(played: list[tuple[float, Any]]) -> dict[str, list[float]]:
     """The score in the games where the measured agent's coins matched more often than its opponent's (``luckier``)
     and in those where they matched less often (``unluckier``): each ``[games, score]``."""
@@ -490,6 +526,41 @@ def luck_split(played: list[tuple[float, Any]]) -> dict[str, list[float]]:
         scores = [result for result, edge in played if keep(edge)]
         split[name] = [len(scores), round(sum(scores) / len(scores), 3) if scores else 0.0]
     return split
+
+
+POOL = ("greedy", "mcts", "ismcts", "expectimax")
+"""Issue 49's pool of Coin Age yardsticks: every reference agent the computer must hold its own against."""
+
+
+def pool_row(rows: list[dict]) -> dict:
+    """The pool's line: every game of ``rows`` (one series against each member) counted together."""
+    games = sum(row["games"] for row in rows)
+    points = sum(row["points"] for row in rows)
+    low, high = wilson(points, games)
+    turn_times = [row["p99_turn_seconds"] for row in rows if "p99_turn_seconds" in row]
+    return {
+        **{key: rows[0][key] for key in ("game", "agent", "players", "seconds", "level")},
+        "opponent": "pool",
+        "games": games,
+        "wins": sum(row["wins"] for row in rows),
+        "draws": sum(row["draws"] for row in rows),
+        "score": round(points / games, 3),
+        "points": points,
+        "interval": [round(low, 3), round(high, 3)],
+        "wall_seconds": round(sum(row["wall_seconds"] for row in rows), 1),
+        "p99_turn_seconds": max(turn_times, default=0.0),
+        "worst": min(row["score"] for row in rows),
+    }
+
+
+def markdown(row: dict) -> str:
+    """A Coin Age line as a row of docs/strength-coin-age.md: measured side, opponent, time a turn, games, score,
+    95 % interval, the measured side's time a turn at the 99th percentile (the pool's: the most of its lines')."""
+    low, high = row["interval"]
+    return (
+        f"| {row.get('agent', 'computer')} | {row['opponent']} | {row['seconds']} s | {row['games']} | "
+        f"{row['score']:.1%} | {low:.1%}–{high:.1%} | {row.get('p99_turn_seconds', 0.0)} s |"
+    )
 
 
 def line(row: dict) -> str:
@@ -535,6 +606,10 @@ TABLE = [
     ("coin-age", "greedy", 0.5, 5, 2, "uct"),  # a baseline: how the plain tree search fares against greedy
     ("coin-age", "greedy", 1.0, 5, 2, "mcts"),  # the yardstick: the strong tree search against greedy
     ("coin-age", "greedy", 0.5, 5, 2, "greedy"),  # equal players: what the luck of the tosses alone decides
+    ("coin-age", "ismcts", 0.5, 5, 2, "computer"),  # issue 49's pool (the whole of it: --pool)
+    ("coin-age", "expectimax", 0.5, 5, 2, "computer"),
+    ("coin-age", "greedy", 0.5, 5, 2, "ismcts"),  # each new member's gate: at least 65 % against greedy
+    ("coin-age", "greedy", 0.5, 5, 2, "expectimax"),
     ("builders", "random", 0.5, 4, 2, "computer"),
     ("builders", "greedy", 0.5, 4, 2, "computer"),
     ("builders", "greedy", 0.5, 4, 3, "computer"),
@@ -562,12 +637,16 @@ def main() -> None:
     parser.add_argument(
         "--cpu-clock",
         action="store_true",
-        help="Coin Age: the reference tree search (mcts) counts its time in CPU seconds, not wall seconds",
+        help="Coin Age: every side counts its time in CPU seconds, not wall seconds (the turn times reported too)",
     )
+    parser.add_argument("--pool", action="store_true", help="Coin Age: a series against every member of POOL")
+    parser.add_argument("--markdown", action="store_true", help="Coin Age: the lines as docs' table rows")
     args = parser.parse_args()
     if args.cpu_clock:
         import benchmarks.coin_age_agents as coin_age_agents
 
+        # before the computer's modules are imported (in CoinAgeComputer): their clocks' defaults bind it
+        time.perf_counter = time.process_time
         coin_age_agents.CLOCK = time.process_time
     if args.quick:
         quick = [("coin-age", opponent, 0.02, 5, 2) for opponent in COIN_AGE_AGENTS]
@@ -589,9 +668,24 @@ def main() -> None:
         level = args.level if args.level is not None else (5 if args.game == "coin-age" else 4)
         if args.agent != "computer" and (args.game != "coin-age" or args.agent not in COIN_AGE_AGENTS):
             parser.error(f"--agent: computer, or for coin-age one of {', '.join(COIN_AGE_AGENTS)}")
-        rows = [series(args.game, args.opponent, args.games, seconds, level, args.players, args.workers, args.agent)]
+        if args.pool and args.game != "coin-age":
+            parser.error("--pool: coin-age only")
+        opponents = POOL if args.pool else (args.opponent,)
+        rows = []
+        for opponent in opponents:
+            rows.append(series(args.game, opponent, args.games, seconds, level, args.players, args.workers, args.agent))
+            show(rows[-1], args)
+        if args.pool:
+            show(pool_row(rows), args)
+        return
     for row in rows:
-        print(json.dumps(row) if args.json else line(row), flush=True)
+        show(row, args)
+
+
+def show(row: dict, args: argparse.Namespace) -> None:
+    """A line as asked: JSON, a docs table row, or text."""
+    text = json.dumps(row) if args.json else markdown(row) if args.markdown and row["game"] == "coin-age" else line(row)
+    print(text, flush=True)
 
 
 if __name__ == "__main__":

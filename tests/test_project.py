@@ -6,6 +6,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -157,7 +158,7 @@ def test_the_keystroke_benchmark_runs_in_quick_mode():
 def test_the_strength_benchmark_runs_in_quick_mode():
     """A small run of benchmarks/strength.py: every reference agent plays the computer, every action checked."""
     output = run_benchmark("strength.py", timeout=300)
-    for line in ("vs random", "vs greedy", "vs flat", "vs uct", "builders (4 players)"):
+    for line in ("vs random", "vs greedy", "vs flat", "vs uct", "vs ismcts", "vs expectimax", "builders (4 players)"):
         assert line in output, output
     coin_age_lines = [line for line in output.splitlines() if line.startswith("coin-age")]
     assert coin_age_lines and all("[luckier tosses: " in line for line in coin_age_lines), output
@@ -166,6 +167,16 @@ def test_the_strength_benchmark_runs_in_quick_mode():
 def test_the_strength_benchmark_splits_games_by_whose_tosses_matched_more_often():
     """The luck of the tosses: the share of each side's tossed coins that matched, the measured side's less the
     opponent's; the split counts the games on each side of zero and their scores."""
+    strength = load_strength_benchmark()
+    assert strength.toss_edge([6, 3], [8, 12], 0) == pytest.approx(0.75 - 0.25)
+    assert strength.toss_edge([6, 3], [8, 12], 1) == pytest.approx(0.25 - 0.75)
+    assert strength.toss_edge([0, 0], [0, 0], 0) == 0
+    played = [(1.0, 0.1), (0.0, 0.2), (0.5, -0.1), (1.0, 0.0)]
+    assert strength.luck_split(played) == {"luckier": [2, 0.5], "unluckier": [1, 0.5]}
+
+
+def load_strength_benchmark() -> Any:
+    """benchmarks/strength.py as a module (it is a script, not a package's)."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("strength_benchmark", ROOT / "benchmarks" / "strength.py")
@@ -176,11 +187,53 @@ def test_the_strength_benchmark_splits_games_by_whose_tosses_matched_more_often(
         spec.loader.exec_module(strength)
     finally:
         del sys.modules[spec.name]
-    assert strength.toss_edge([6, 3], [8, 12], 0) == pytest.approx(0.75 - 0.25)
-    assert strength.toss_edge([6, 3], [8, 12], 1) == pytest.approx(0.25 - 0.75)
-    assert strength.toss_edge([0, 0], [0, 0], 0) == 0
-    played = [(1.0, 0.1), (0.0, 0.2), (0.5, -0.1), (1.0, 0.0)]
-    assert strength.luck_split(played) == {"luckier": [2, 0.5], "unluckier": [1, 0.5]}
+    return strength
+
+
+def test_the_strength_benchmark_counts_the_pool_as_all_its_games_together():
+    """Issue 49: the pool's line adds up the games and points of every member's line (not a mean of scores), its
+    interval from all of them, its time the most of its lines' and its worst line named."""
+    strength = load_strength_benchmark()
+    rows = [
+        {"game": "coin-age", "agent": "computer", "players": 2, "seconds": 0.5, "level": 5, "opponent": opponent}
+        | {"games": games, "points": points, "wins": int(points), "draws": 0, "score": round(points / games, 3)}
+        | {"wall_seconds": 1.0, "p99_turn_seconds": p99}
+        for opponent, games, points, p99 in (("greedy", 40, 30.0, 0.41), ("ismcts", 10, 4.0, 0.43))
+    ]
+    pool = strength.pool_row(rows)
+    assert (pool["opponent"], pool["games"], pool["points"], pool["score"]) == ("pool", 50, 34.0, 0.68)
+    assert pool["interval"] == [round(bound, 3) for bound in strength.wilson(34.0, 50)]
+    assert (pool["p99_turn_seconds"], pool["worst"]) == (0.43, 0.4)
+    assert strength.markdown(pool) == "| computer | pool | 0.5 s | 50 | 68.0% | 54.2%–79.2% | 0.43 s |"
+    assert set(strength.POOL) <= set(strength.COIN_AGE_AGENTS)
+
+
+def test_two_series_are_compared_on_the_games_both_played(tmp_path: Path):
+    """coin_age_settings.py --compare: the games both logs hold (same seeds), each score, the mean difference game by
+    game and its 95 % interval."""
+    strength = load_strength_benchmark()
+    first, second = tmp_path / "first.log", tmp_path / "second.log"
+    first.write_text("0 1.0 0.41\n1 0.0 0.40\n2 0.5 0.39\n3 1.0 0.40\n")
+    second.write_text("0 1.0 0.42\n1 1.0 0.41\n2 1.0 0.40\n")
+    assert strength.read_log(str(second)) == {0: 1.0, 1: 1.0, 2: 1.0}
+    text = strength.paired(strength.read_log(str(first)), strength.read_log(str(second)))
+    assert text == "3 games: 50.0% then 100.0%, difference +50.0 ± 56.6 points a game"
+    assert strength.paired({0: 1.0}, {1: 1.0}) == "no game in both logs"
+
+
+def test_the_expectimax_yardstick_weighs_every_toss_of_the_tossers_bank_at_its_probability():
+    """A bank of k kinds tosses 2**k outcomes, each 1/2**k (each kind shows its side with probability 1/2)."""
+    load_strength_benchmark()  # (puts the repository on the path)
+    from benchmarks.coin_age_pool import toss_outcomes
+    from referee.cli.games.coin_age.room import SPEC
+    from referee.coin_age.rules import RULES
+
+    state = RULES.new_state(["Heads", "Tails"], SPEC.prepare_setup({"map": "original"}, "test"))
+    outcomes = toss_outcomes(state)
+    assert len(outcomes) == 16 and len({toss for toss, _chance in outcomes}) == 16
+    assert sum(chance for _toss, chance in outcomes) == 1.0
+    state.banks[0].update({4: 0, 3: 0})
+    assert sorted(len(toss.kinds) for toss, _chance in toss_outcomes(state)) == [0, 1, 1, 2]
 
 
 def test_the_piped_play_benchmark_runs_in_quick_mode():
