@@ -41,14 +41,15 @@ def _visible(char: str) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
-PIPED_WIDTH = 100
-"""The width of Rich's drawings when output is piped and ``COLUMNS`` is not set."""
+DEFAULT_WIDTH = 80
+"""The width of everything printed when nothing tells it: output piped without ``COLUMNS``."""
 
 
-def wrapped(text: str, columns: int) -> str:
+def wrapped(text: str, columns: int, keep: tuple[str, ...] = ()) -> str:
     """``text`` with each line wider than ``columns`` cells broken between words (to ``columns - 1``: a terminal
     moves to a new line when the last cell is written), the continuation indented as the line is, plus two when
-    it starts with a number (``7. Ann: …``). ``columns`` 0: as it is."""
+    it starts with a number (``7. Ann: …``). Never broken inside a file name, nor inside a text of ``keep`` (see
+    :func:`referee.cli.cells.fill`). ``columns`` 0: as it is."""
     from referee.cli.cells import fill
 
     if columns <= 0 or all(cell_width(line) < columns for line in text.split("\n")):
@@ -62,7 +63,7 @@ def wrapped(text: str, columns: int) -> str:
         indent = " " * (len(line) - len(line.lstrip()))
         head = line.lstrip().split(" ", 1)[0]
         hanging = " " * (len(head) + 1) if head[:-1].isdigit() and head.endswith(".") else ""
-        filled = fill(line.strip(), width - len(indent), subsequent_indent=hanging)
+        filled = fill(line.strip(), width - len(indent), subsequent_indent=hanging, keep=keep)
         lines.append(indent + filled.replace("\n", "\n" + indent))
     return "\n".join(lines)
 
@@ -119,20 +120,44 @@ def json_text(document: Any, *, indent: int | None = 2) -> str:
 class Output:
     """Where a command writes. ``json_mode`` keeps standard output for exactly one JSON document (or lines)."""
 
-    def __init__(self, env: Environment, json_mode: bool = False) -> None:
+    def __init__(self, env: Environment, json_mode: bool = False, *, width: int | None = None) -> None:
         self.env = env
         self.json_mode = json_mode
+        self._width = width
         self._console: Console | None = None
         self._error_console: Console | None = None
         self.json_written = False
         """Whether a JSON document was written (an error adds one only when none was: see ``status.fail``)."""
 
+    def at_width(self, width: int) -> Output:
+        """The same output drawing at ``width`` columns (a region of a full-screen table): ``render(game,
+        out.at_width(n))`` draws the table to fit ``n`` columns."""
+        return Output(self.env, self.json_mode, width=width)
+
+    @property
+    def width(self) -> int:
+        """The one width everything printed is set to, tables, legends and sentences alike: as told
+        (:meth:`at_width`); at a terminal, its width now; piped, ``COLUMNS`` when set (as a terminal would give it:
+        ``COLUMNS=80 referee … | less``), else :data:`DEFAULT_WIDTH`."""
+        if self._width is not None:
+            return self._width
+        import os
+
+        if self.env.stdout_isatty:
+            import shutil
+
+            return shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
+        told = os.environ.get("COLUMNS", "").strip()
+        return int(told) if told.isdigit() and int(told) > 0 else DEFAULT_WIDTH
+
     @property
     def console(self) -> Console:
-        """A Rich console on standard output (created at first use: Rich costs start-up time)."""
+        """A Rich console on standard output (created at first use: Rich costs start-up time), drawing at
+        :attr:`width` (at a terminal whose width was not told, Rich follows the terminal as it is resized)."""
         if self._console is None:
             from rich.console import Console
 
+            follows_terminal = self.env.stdout_isatty and self._width is None
             self._console = Console(
                 file=self.env.stdout,
                 no_color=not self.env.color,
@@ -142,37 +167,26 @@ class Output:
                 markup=False,  # text from files and players is never read as Rich markup: see the module's rule
                 emoji=False,
                 soft_wrap=False,
-                width=None if self.env.stdout_isatty else self.columns(PIPED_WIDTH),
+                width=None if follows_terminal else self.width,
             )
         return self._console
 
-    def columns(self, default: int = 0) -> int:
-        """How wide the text may be: at a terminal, its width; piped, ``COLUMNS`` when set (as a terminal would
-        give it: ``COLUMNS=80 referee … | less``), else ``default`` (0: no limit)."""
-        import os
-        import shutil
-
-        if self.env.stdout_isatty:
-            return shutil.get_terminal_size((default or 80, 24)).columns
-        told = os.environ.get("COLUMNS", "").strip()
-        return int(told) if told.isdigit() and int(told) > 0 else default
-
     def small_terminal(self, rows: int, columns: int = 0) -> bool:
-        """True at a terminal of fewer than ``rows`` rows or ``columns`` columns (never when output is piped: a
-        pipe has no size, and gets the full drawing)."""
-        if not self.env.stdout_isatty:
+        """True at a terminal of fewer than ``rows`` rows, or when the width (:attr:`width`, at a terminal or not)
+        is less than ``columns``. (A pipe has no height.)"""
+        if self.width < columns:
+            return True
+        if not self.env.stdout_isatty or self._width is not None:
             return False
-        width, height = self.console.size
-        return height < rows or width < columns
+        return self.console.size.height < rows
 
-    def text(self, message: str = "") -> None:
-        """Plain text for people (no markup). At a terminal a line wider than it is broken between words (the
-        terminal would cut it inside one), its continuation indented as the line is."""
+    def text(self, message: str = "", *, keep: tuple[str, ...] = ()) -> None:
+        """Plain text for people (no markup), each line wider than :attr:`width` broken between words (never inside
+        a file name, nor inside a text of ``keep``: file names with blanks), its continuation indented as the line
+        is."""
         if self.json_mode:
             return
-        message = safe(message)
-        if self.env.stdout_isatty:
-            message = wrapped(message, self.columns())
+        message = wrapped(safe(message), self.width, keep=tuple(safe(whole) for whole in keep))
         self.env.stdout.write(message + "\n")
         self.env.stdout.flush()
 
