@@ -417,9 +417,13 @@ class BuildersComputer:
             "seed": self.seed,
         }
 
-    def choose(self, state: BuildersState) -> Any:
-        """The action the computer plays now (it is one of its seats' turn, no reveal awaited)."""
-        started = time.monotonic()
+    def choose(self, state: BuildersState, started: float | None = None) -> Any:
+        """The action the computer plays now (it is one of its seats' turn, no reveal awaited). Its time is counted
+        from ``started`` (``time.monotonic()``: when the table handed it the action, the referee's work since then
+        included), else from now; so its first action, with whatever the referee did first for it, ends within its
+        time like every other."""
+        now = time.monotonic()
+        started = now if started is None else min(started, now)
         seat = state.current
         if self.level <= 1:
             return RULES.self_play_action(state, self.rng)
@@ -453,11 +457,12 @@ class BuildersComputer:
 
     def __call__(self, game: Any) -> list[str]:
         """The session's hook: the action a computer seat plays now (notation), or none when a person is to act
-        (another seat's turn, or a row awaiting the card that came up)."""
+        (another seat's turn, or a row awaiting the card that came up); timed from when the action before it was
+        pushed (:attr:`referee.engine.Game.pushed_at`)."""
         state: BuildersState = game.state
         if state.over or state.pending is not None or state.current not in self.seats:
             return []
-        action = self.choose(state)
+        action = self.choose(state, getattr(game, "pushed_at", None))
         return [RULES.format(action, state)]
 
 
