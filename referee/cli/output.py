@@ -171,6 +171,45 @@ class Output:
             )
         return self._console
 
+    def natural_width(self, renderable: Any) -> int:
+        """How wide a Rich renderable draws when nothing narrows it (Rich's own measure stops at the console's
+        width): a layout that does not fit :attr:`width` gives way to a narrower one."""
+        return int(self.console.measure(renderable, options=self.console.options.update_width(10_000)).maximum)
+
+    def fits(self, renderable: Any) -> bool:
+        """Whether a Rich renderable draws within :attr:`width` as it is (nothing squeezed or cut)."""
+        return self.natural_width(renderable) <= self.width
+
+    def first_fitting(self, *layouts: Any) -> Any:
+        """The first of ``layouts`` (Rich renderables, widest first) that fits :attr:`width`, else the last."""
+        for layout in layouts[:-1]:
+            if self.fits(layout):
+                return layout
+        return layouts[-1]
+
+    def side_by_side(self, renderables: list[Any], gap: int = 1) -> Any:
+        """Rich renderables side by side, in as many rows as it takes to fit :attr:`width` (cards, boards)."""
+        from rich.console import Group
+        from rich.table import Table as RichTable
+
+        rows: list[list[Any]] = [[]]
+        used = 0
+        for item in renderables:
+            wide = self.natural_width(item)
+            if rows[-1] and used + gap + wide > self.width:
+                rows.append([])
+                used = 0
+            used += (gap if rows[-1] else 0) + wide
+            rows[-1].append(item)
+        grids = []
+        for row in rows:
+            grid = RichTable.grid(padding=(0, gap))
+            for _item in row:
+                grid.add_column()
+            grid.add_row(*row)
+            grids.append(grid)
+        return grids[0] if len(grids) == 1 else Group(*grids)
+
     def small_terminal(self, rows: int, columns: int = 0) -> bool:
         """True at a terminal of fewer than ``rows`` rows, or when the width (:attr:`width`, at a terminal or not)
         is less than ``columns``. (A pipe has no height.)"""
@@ -194,7 +233,14 @@ class Output:
         """Rich renderables (tables, panels) for people; nothing in JSON mode."""
         if self.json_mode:
             return
-        self.console.print(*renderables)
+        if self.env.color:
+            self.console.print(*renderables)
+            return
+        with self.console.capture() as drawn:  # plain text: without the blanks Rich pads each line with
+            self.console.print(*renderables)
+        text = "\n".join(line.rstrip() for line in drawn.get().split("\n"))
+        self.env.stdout.write(text)
+        self.env.stdout.flush()
 
     def json(self, document: Any, *, lines: bool = False) -> None:
         self.json_written = True
@@ -282,25 +328,50 @@ class Table:
         """Whether a column holds numbers (right-aligned)."""
         return self.columns[column].justify == "right"
 
-    def lines(self) -> list[str]:
-        """The plain-text table in aligned columns, measured in terminal cells (CJK characters take two)."""
+    def lines(self, width: int = 0, *, titled: bool = True) -> list[str]:
+        """The plain-text table in aligned columns, measured in terminal cells (CJK characters take two), fitted
+        to ``width`` cells less one, as :func:`wrapped` text is (0: as wide as it comes): the widest text columns
+        are narrowed first, their cells and headers broken between words onto more lines (a file name, a number,
+        a ``no_wrap`` column's cell never broken; see :func:`fitted_widths`). The title (left out when not
+        ``titled``) is wrapped to ``width`` too."""
+        from referee.cli.cells import fill
+
         rows = self.plain_rows()
         headers = self.headers
-        widths = [
+        natural = [
             max(cell_width(cell) for cell in [title, *(cells[i] for cells in rows)]) for i, title in enumerate(headers)
         ]
+        gap = GAP
+        if width > 0:
+            whole = [column.no_wrap or column.justify == "right" for column in self.columns]
+            widths, gap = fitted_widths(natural, [headers, *rows], width - 1, whole)
+        else:
+            widths = natural
 
-        def line(cells: list[str]) -> str:
-            return "  ".join(
-                rjust(cell, width) if self.right_aligned(i) else ljust(cell, width)
-                for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
-            ).rstrip()
+        def line(cells: list[str]) -> list[str]:
+            broken = [
+                fill(cell, widths[i]).split("\n") if cell_width(cell) > widths[i] else [cell]
+                for i, cell in enumerate(cells)
+            ]
+            return [
+                (" " * gap)
+                .join(
+                    rjust(part, widths[i]) if self.right_aligned(i) else ljust(part, widths[i])
+                    for i, part in enumerate(parts[depth] if depth < len(parts) else "" for parts in broken)
+                )
+                .rstrip()
+                for depth in range(max(len(parts) for parts in broken))
+            ]
 
-        rule = "  ".join("─" * width for width in widths)
-        return [self.title, line(headers), rule, *(line(cells) for cells in rows)]
+        rule = (" " * gap).join("─" * column for column in widths)
+        title = wrapped(self.title, width).split("\n") if width > 0 and self.title else [self.title]
+        if not titled:
+            title = []
+        return [*title, *line(headers), rule, *(part for cells in rows for part in line(cells))]
 
-    def rich(self) -> Any:
-        """The table as a Rich renderable."""
+    def rich(self, *, tight: bool = False) -> Any:
+        """The table as a Rich renderable; ``tight``, one blank between columns instead of two (for a narrow
+        width: see :meth:`Output.first_fitting`)."""
         from rich import box
         from rich.table import Table as RichTable
         from rich.text import Text
@@ -311,6 +382,7 @@ class Table:
             show_edge=self.edge,
             title=Text(self.title, style=self.title_style) if self.title else None,
             title_justify="left",
+            padding=(0, 0) if tight else (0, 1),  # (the box draws a blank between columns)
         )
         for column in self.columns:
             table.add_column(
@@ -328,7 +400,43 @@ class Table:
 
 
 ScoreTable = Table
-"""What a game's ``score_table`` returns: the score as a breakdown per player, a row each."""
+
+GAP = 2
+"""The blanks between two columns of a plain table."""
+
+
+def fitted_widths(
+    natural: list[int], rows: list[list[str]], width: int, whole: list[bool], gap: int = GAP
+) -> tuple[list[int], int]:
+    """Column widths, and the gap between columns, for a table of ``rows`` (the header first) whose columns would
+    naturally take ``natural`` cells, narrowed to fit ``width`` with ``gap`` blanks between columns (one when two
+    do not fit): the widest column first, then the next, each no narrower than its header's longest word and its
+    cells' longest word, or its longest cell when ``whole`` (numbers, dates: never broken). When even that does
+    not fit, the columns keep those widths (a line then runs past ``width``: nothing is cut)."""
+    floors = [
+        max(
+            max((cell_width(word) for word in rows[0][i].split()), default=1),
+            max(
+                (cell_width(cell) if whole[i] else max((cell_width(word) for word in cell.split()), default=0))
+                for cell in (cells[i] for cells in rows[1:])
+            )
+            if len(rows) > 1
+            else 0,
+        )
+        for i in range(len(natural))
+    ]
+    if sum(natural) + gap * (len(natural) - 1) > width and sum(floors) + gap * (len(natural) - 1) > width:
+        gap = 1
+    widths = list(natural)
+    over = sum(widths) + gap * (len(widths) - 1) - width
+    while over > 0:
+        narrowable = [i for i, (now, floor) in enumerate(zip(widths, floors, strict=True)) if now > floor]
+        if not narrowable:
+            break
+        widest = max(narrowable, key=lambda i: widths[i] - floors[i])
+        widths[widest] -= 1
+        over -= 1
+    return widths, gap
 
 
 def _plain(cell: Cell) -> str:

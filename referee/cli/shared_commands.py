@@ -466,7 +466,7 @@ def score_command(
     elif board:
         spec.render(game, out)
     else:
-        for line in spec.score_table(game).lines():
+        for line in spec.score_table(game).lines(out.width):
             out.text(line)
         out.text(spec.status_line(game))
     return ExitStatus.SUCCESS

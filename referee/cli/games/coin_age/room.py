@@ -119,7 +119,7 @@ def render(game: Game[CoinAgeState, Action], out: Output) -> None:
     if compact:
         out.show(Group(Text(shown_name(game_map.name), style="bold"), *rows))
         out.show(regions_text(state, out.console.width))
-        for line in table.lines()[1:]:
+        for line in table.lines(out.width, titled=False):
             out.text(line)
     else:
         out.show(Group(Text(shown_name(game_map.name), style="bold"), *rows, table.rich()))
