@@ -171,19 +171,23 @@ class Output:
             )
         return self._console
 
-    def natural_width(self, renderable: Any) -> int:
+    def natural_width(self, renderable: Any, *, least: bool = False) -> int:
         """How wide a Rich renderable draws when nothing narrows it (Rich's own measure stops at the console's
-        width): a layout that does not fit :attr:`width` gives way to a narrower one."""
-        return int(self.console.measure(renderable, options=self.console.options.update_width(10_000)).maximum)
+        width), or with ``least`` the narrowest it can be drawn without cutting a word (its columns that may wrap
+        wrapped): a layout that does not fit :attr:`width` gives way to a narrower one."""
+        measured = self.console.measure(renderable, options=self.console.options.update_width(10_000))
+        return int(measured.minimum if least else measured.maximum)
 
-    def fits(self, renderable: Any) -> bool:
-        """Whether a Rich renderable draws within :attr:`width` as it is (nothing squeezed or cut)."""
-        return self.natural_width(renderable) <= self.width
+    def fits(self, renderable: Any, *, wrapping: bool = False) -> bool:
+        """Whether a Rich renderable draws within :attr:`width` as it is (nothing squeezed or cut), or with
+        ``wrapping`` with its wrapping columns wrapped but no word cut."""
+        return self.natural_width(renderable, least=wrapping) <= self.width
 
     def first_fitting(self, *layouts: Any) -> Any:
-        """The first of ``layouts`` (Rich renderables, widest first) that fits :attr:`width`, else the last."""
+        """The first of ``layouts`` (Rich renderables, the most readable first) that fits :attr:`width`, its
+        wrapping columns wrapped if need be, else the last."""
         for layout in layouts[:-1]:
-            if self.fits(layout):
+            if self.fits(layout, wrapping=True):
                 return layout
         return layouts[-1]
 

@@ -76,10 +76,13 @@ def render(game: Game[BuildersState, Action], out: Output) -> None:
     coloured numbers and the rows sit side by side: a 4-player table, the prompt and its menu fit 80×30, and
     nothing is cut at 60 columns."""
     if not compact and not position:
-        compact = max(
-            out.natural_width(buildings_table(state.row_buildings, _("face-up buildings"))),
-            out.natural_width(workers_table(state.row_workers)),
-        ) > width
+        compact = (
+            max(
+                out.natural_width(buildings_table(state.row_buildings, _("face-up buildings"))),
+                out.natural_width(workers_table(state.row_workers)),
+            )
+            > width
+        )
     for seat_index, (name, seat) in enumerate(zip(state.players, state.seats, strict=True)):
         score = outcome.scores[name]
         if compact and not position:
