@@ -260,9 +260,10 @@ class Output:
         self.env.stderr.write("referee: " + _("warning: ") + safe(message).replace("\n", " ") + "\n")
         self.env.stderr.flush()
 
-    def note(self, message: str) -> None:
-        """A message for the player that is not the game's output (stderr, so pipes and JSON stay clean)."""
-        self.env.stderr.write(safe(message) + "\n")
+    def note(self, message: str, *, keep: tuple[str, ...] = ()) -> None:
+        """A message for the player that is not the game's output (stderr, so pipes and JSON stay clean), broken
+        between words as :meth:`text` is (a terminal would break it anywhere, inside a file name too)."""
+        self.env.stderr.write(wrapped(safe(message), self.width, keep=tuple(safe(whole) for whole in keep)) + "\n")
         self.env.stderr.flush()
 
 

@@ -175,3 +175,19 @@ def test_a_plain_table_fits_by_breaking_its_text_columns_between_words() -> None
     words = " ".join(lines).split()
     for word in ("17–17–13", "tie-break", "Noor", "31–23"):
         assert word in words, lines
+
+
+def test_a_note_breaks_between_words_never_in_its_file_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The line printed on ``quit`` (a note, on standard error) once broke inside the record's name."""
+    import io
+
+    from referee.cli.env import Environment
+
+    monkeypatch.setenv("COLUMNS", "40")
+    stderr = io.StringIO()
+    out = Output(Environment(stdin=io.StringIO(), stdout=io.StringIO(), stderr=stderr, stdout_isatty=False))
+    path = "/tmp/my games/coin-age-evening.toml"
+    out.note(f"Saved after 12 actions. Continue with: referee coin-age play --resume {path}", keep=(path,))
+    lines = stderr.getvalue().splitlines()
+    assert len(lines) > 1 and all(cell_width(line) < 40 for line in lines if path not in line), lines
+    assert any(path in line for line in lines), lines
