@@ -260,10 +260,15 @@ class Output:
         self.env.stderr.write("referee: " + _("warning: ") + safe(message).replace("\n", " ") + "\n")
         self.env.stderr.flush()
 
-    def note(self, message: str, *, keep: tuple[str, ...] = ()) -> None:
-        """A message for the player that is not the game's output (stderr, so pipes and JSON stay clean), broken
-        between words as :meth:`text` is (a terminal would break it anywhere, inside a file name too)."""
-        self.env.stderr.write(wrapped(safe(message), self.width, keep=tuple(safe(whole) for whole in keep)) + "\n")
+    def note(self, message: str, *, keep: tuple[str, ...] | None = None) -> None:
+        """A message for the player that is not the game's output (stderr, so pipes and JSON stay clean). Given the
+        file names in it (``keep``, which may be empty), it is broken between words at :attr:`width` as
+        :meth:`text` is, never inside a file name (a terminal would break it anywhere: the line printed on
+        ``quit``); else written as it is, on one line (a command line in it stays one line to copy)."""
+        message = safe(message)
+        if keep is not None:
+            message = wrapped(message, self.width, keep=tuple(safe(whole) for whole in keep))
+        self.env.stderr.write(message + "\n")
         self.env.stderr.flush()
 
 
