@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from referee.errors import IllegalAction, RefereeError, ReplayError
 
@@ -29,7 +29,7 @@ ActionT = TypeVar("ActionT")
 class GameState(Protocol):
     """A game's state: mutable, copyable, comparable."""
 
-    def copy(self) -> GameState: ...
+    def copy(self) -> Self: ...
 
 
 class Verdict:
@@ -243,7 +243,7 @@ class Game(Generic[StateT, ActionT]):
         a computer seat, the moment its turn began as the table sees it (the line that handed it the turn was
         read), from which its time is counted, the referee's own work in between included."""
         self._undo_stack: list[StateT] | None = [] if undo else None
-        self._start: StateT | None = None if undo else self.state.copy()  # type: ignore[assignment]
+        self._start: StateT | None = None if undo else self.state.copy()
 
     @classmethod
     def from_state(
@@ -268,10 +268,11 @@ class Game(Generic[StateT, ActionT]):
         if not verdict.legal:
             raise IllegalAction(verdict.rule, verdict.reason)
         text = self.rules.format(action, self.state)
-        before = self.state.copy() if self._undo_stack is not None else None
+        undo_stack = self._undo_stack
+        before = self.state.copy() if undo_stack is not None else None
         events = self.rules.apply(self.state, action)
-        if self._undo_stack is not None:
-            self._undo_stack.append(before)  # type: ignore[arg-type]
+        if undo_stack is not None and before is not None:
+            undo_stack.append(before)
         self.actions.append(text)
         return events
 
@@ -301,7 +302,8 @@ class Game(Generic[StateT, ActionT]):
 
     def _replayed(self, actions: list[str]) -> StateT:
         """The state after ``actions`` (accepted before: they are applied without judging them again)."""
-        state: StateT = self._start.copy()  # type: ignore[union-attr, assignment]
+        assert self._start is not None, "a game kept without undo keeps its first state"
+        state = self._start.copy()
         for text in actions:
             self.rules.apply(state, self.rules.parse(text, state))
         return state

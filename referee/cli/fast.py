@@ -18,13 +18,13 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Mapping, Sequence
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from referee import registry
 
 if TYPE_CHECKING:
     from referee.cli.env import Environment
+    from referee.cli.fast_values import CheckValues, DrawValues, HistoryListValues, ScoreValues, StatsValues
     from referee.cli.shared_commands import AnyGameSpec
     from referee.cli.tab.command_tree import Command, Param
 
@@ -39,46 +39,51 @@ def _check(env: Environment, spec: AnyGameSpec | None, values: dict[str, Any]) -
     from referee.cli.shared_commands import check_command
 
     assert spec is not None
-    action = " ".join(values["action"])
-    return check_command(env, spec, values["record"], action, values["json_mode"], values["draw"])
+    typed = cast("CheckValues", values)
+    action = " ".join(typed["action"])
+    return check_command(env, spec, typed["record"], action, typed["json_mode"], typed["draw"])
 
 
 def _score(env: Environment, spec: AnyGameSpec | None, values: dict[str, Any]) -> int | None:
     from referee.cli.shared_commands import score_command
 
     assert spec is not None
-    if values["log"] or values["location"] is not None:  # writes the history: Typer's own way
+    typed = cast("ScoreValues", values)
+    if typed["log"] or typed["location"] is not None:  # writes the history: Typer's own way
         return None
-    return score_command(env, spec, values["file"], values["json_mode"], values["board"], values["draw"])
+    return score_command(env, spec, typed["file"], typed["json_mode"], typed["board"], typed["draw"])
 
 
 def _draw(env: Environment, spec: AnyGameSpec | None, values: dict[str, Any]) -> int | None:
     from referee.cli.draw import draw_command
 
     assert spec is not None
-    return draw_command(env, spec, values["file"], values["at"], values["output"], values["force"])
+    typed = cast("DrawValues", values)
+    return draw_command(env, spec, typed["file"], typed["at"], typed["output"], typed["force"])
 
 
 def _history_list(env: Environment, spec: AnyGameSpec | None, values: dict[str, Any]) -> int | None:
     from referee.cli.history.listing import list_command
 
+    typed = cast("HistoryListValues", values)
     return list_command(
-        env, values["game"], values["player"], values["since"], values["limit"], values["json_mode"], values["history"]
+        env, typed["game"], typed["player"], typed["since"], typed["limit"], typed["json_mode"], typed["history"]
     )
 
 
 def _stats(env: Environment, spec: AnyGameSpec | None, values: dict[str, Any]) -> int | None:
     from referee.cli.history.stats_text import stats_command
 
+    typed = cast("StatsValues", values)
     return stats_command(
         env,
-        values["game"],
-        values["player"],
-        values["vs"],
-        values["since"],
-        values["json_mode"],
-        values["history"],
-        values["highlights"],
+        typed["game"],
+        typed["player"],
+        typed["vs"],
+        typed["since"],
+        typed["json_mode"],
+        typed["history"],
+        typed["highlights"],
     )
 
 
@@ -92,7 +97,8 @@ COMMANDS: dict[tuple[str, ...], Answer] = {
     ("stats",): _stats,
 }
 """The commands of the fast path, each with the function that answers it from the values read (by the names of
-the Typer command's parameters, its defaults filled in), or declines (None: Typer answers)."""
+the Typer command's parameters, its defaults filled in, each read as the command's ``TypedDict`` in
+:mod:`referee.cli.fast_values` says, generated from the same tree), or declines (None: Typer answers)."""
 
 
 def parse(command: Command, words: Sequence[str]) -> dict[str, Any] | None:
@@ -196,6 +202,7 @@ def run(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> int | N
         return None
     command, values = found
     from referee.cli.env import Environment
+    from referee.cli.shared_commands import load_spec
 
-    spec = import_module(registry.GAMES[argv[0]].spec_module).SPEC if command[0] == GAME else None
+    spec = load_spec(argv[0]) if command[0] == GAME else None
     return COMMANDS[command](Environment(), spec, values)

@@ -120,6 +120,10 @@ class GameSpec(Generic[StateT, ActionT]):
     menu_kinds: int = 0
     """How many kinds of action :attr:`menu_groups` numbers (each keeping its number all through a turn); 0 when
     the menus number none."""
+    seat_status: Callable[[Game[StateT, ActionT], int], str] | None = None
+    """A seat's standing in a few words (``seat_status(game, seat)``: "17 écus · 11 VP", "4 cards · 2
+    matchsticks"), shown beside its name on every surface of the table
+    (:func:`referee.cli.table.view.table_view`); None: the score the rules give it now."""
     sample: GameSample | None = None
     """A small game of this kind (tests and benchmarks loop over the registry with it)."""
 
@@ -140,6 +144,18 @@ class GameSpec(Generic[StateT, ActionT]):
 AnyGameSpec: TypeAlias = "GameSpec[Any, Any]"
 """The spec of a game chosen at run time (from the registry or the command line): its state and action types are
 its room's, checked there where its ``SPEC`` is declared; the code that takes any game cannot name them."""
+
+
+def load_spec(name: str) -> AnyGameSpec:
+    """The ``SPEC`` of a registered game's room, imported on first use: the one lookup of a game's room by its
+    command word. KeyError for a game not registered. Its state and action types are the game's, which a caller
+    naming the game by a string cannot know (see :func:`referee.registry.load_rules`)."""
+    from importlib import import_module
+
+    from referee import registry
+
+    spec: AnyGameSpec = import_module(registry.GAMES[name].spec_module).SPEC
+    return spec
 
 
 def load_record(spec: GameSpec[StateT, ActionT], path: str, env: Environment) -> Record:
@@ -308,11 +324,7 @@ _worker: dict[str, Any] = {}
 
 
 def _start_worker(game: str, json_mode: bool) -> None:
-    from importlib import import_module
-
-    from referee import registry
-
-    _worker["spec"] = import_module(registry.GAMES[game].spec_module).SPEC
+    _worker["spec"] = load_spec(game)
     _worker["json_mode"] = json_mode
     _worker["env"] = Environment()
 

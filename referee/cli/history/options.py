@@ -19,11 +19,9 @@ MAX_ID = 2**63 - 1
 
 
 def game_spec(name: str) -> AnyGameSpec:
-    from importlib import import_module
+    from referee.cli.shared_commands import load_spec
 
-    from referee import registry
-
-    return import_module(registry.GAMES[name].spec_module).SPEC  # type: ignore[no-any-return]
+    return load_spec(name)
 
 
 def game_names() -> tuple[str, ...]:

@@ -28,17 +28,15 @@ def small_enough(record: str) -> bool:
 
 def legal_texts(game_name: str, record: str) -> list[str]:
     """The notation of every legal next action of a record (none when it cannot be read or is over)."""
-    from importlib import import_module
-
     from referee.cli.env import Environment
     from referee.cli.files import display_name, read_toml
-    from referee.cli.shared_commands import game_record, replay_record
+    from referee.cli.shared_commands import game_record, load_spec, replay_record
     from referee.errors import RefereeError
 
     entry = registry.GAMES.get(game_name)
     if entry is None or record == "-" or not small_enough(record):
         return []
-    spec = import_module(entry.spec_module).SPEC
+    spec = load_spec(game_name)
     try:
         source = display_name(record)
         document = read_toml(record, Environment().stdin)

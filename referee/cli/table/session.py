@@ -21,6 +21,7 @@ from referee.cli.output import Output
 from referee.cli.records import Record
 from referee.cli.shared_commands import AnyGameSpec, ComputerPlayer
 from referee.cli.status import ExitStatus, fail
+from referee.cli.table.view import Announcement
 from referee.engine import Event, Game
 from referee.errors import RefereeError
 from referee.i18n import _, ngettext
@@ -57,7 +58,12 @@ class PlaySession:
         self.record_path = record_path
         self.json_mode = json_mode
         self.out = Output(env, json_mode)
-        self.by_computer: list[bool] = self.computer_actions()
+        self.announcements: list[Announcement] = self.actions_so_far()
+        """Each accepted action as the table heard it (:class:`~referee.cli.table.view.Announcement`): who played
+        it, whether the computer did, what the referee said of it; for a resumed game, read from the record (the
+        actions before this session with nothing said). What the table shows of the last turns
+        (:func:`~referee.cli.table.view.table_view`)."""
+        self.by_computer: list[bool] = [announced.by_computer for announced in self.announcements]
         """For each accepted action, whether the computer played it (undo takes back its reply with yours); for a
         resumed game, read from the record: the actions performed by the computer's seat."""
         self.redo_stack: list[str] = []
@@ -82,21 +88,23 @@ class PlaySession:
         self.last_paid: dict[str, int] | None = None
         """What the last action pushed cost its player (``--json``, in a game where something is paid)."""
 
-    def computer_actions(self) -> list[bool]:
-        """Which of the game's actions so far the computer's seat performed (the rules' ``actor`` of each, the
-        record replayed from the start): after ``--resume`` undo takes back the computer's reply with the player's
-        own last action, as in one session."""
+    def actions_so_far(self) -> list[Announcement]:
+        """The game's actions so far, each with its player (the rules' ``actor`` of each, the record replayed from
+        the start) and whether the computer's seat performed it: after ``--resume`` undo takes back the
+        computer's reply with the player's own last action, as in one session, and the table shows the last
+        turns."""
+        if not self.game.actions:
+            return []
         seats = self.computer.seats if self.computer is not None else []
-        if not seats or not self.game.actions:
-            return [False] * len(self.game.actions)
         names = {self.game.players[seat] for seat in seats if seat < len(self.game.players)}
         replay: Game[Any, Any] = Game(self.game.rules, self.game.players, self.game.setup, undo=False)
-        marks = []
-        for text in self.game.actions:
+        announced = []
+        for index, text in enumerate(self.game.actions, start=1):
             action = replay.parse(text)
-            marks.append(replay.actor(action) in names)
+            actor = replay.actor(action)
+            announced.append(Announcement(index, actor, text, by_computer=actor in names))
             replay.push(action)
-        return marks
+        return announced
 
     # -- the record ----------------------------------------------------------------------------------------
     def save(self) -> None:
@@ -182,6 +190,9 @@ class PlaySession:
                 game.pop()
                 raise
         self.by_computer.append(by_computer)
+        self.announcements.append(
+            Announcement(len(game.actions), actor, game.actions[-1], reason, tuple(events), by_computer)
+        )
         self.last_actor = actor
         self.last_reason = reason
         self.last_paid = paid
@@ -194,11 +205,13 @@ class PlaySession:
             return None
         text = self.game.pop()
         by_computer = self.by_computer.pop()
+        announced = self.announcements.pop()
         try:
             self.save()
         except RefereeError:
             self.game.push(self.game.parse(text))
             self.by_computer.append(by_computer)
+            self.announcements.append(announced)
             raise
         self.redo_stack.append(text)
         return text
