@@ -61,6 +61,7 @@ def commands() -> Iterator[tuple[list[str], str]]:
     for number in range(1, 7):
         yield ["history", "show", str(number)], ""
     yield ["stats"], ""
+    yield ["stats", "--highlights"], ""
 
 
 @pytest.fixture(scope="module")

@@ -167,7 +167,7 @@ def wrapped(out: Output, text: str) -> None:
 
 
 def print_highlights(out: Output, found: Highlights) -> None:
-    """The figures of ``stats --highlights`` as short lines (80 columns)."""
+    """The figures of ``stats --highlights`` as short lines (wrapped to the width)."""
     from referee.history.entry import game_title
 
     def say(text: str) -> None:
