@@ -39,7 +39,7 @@ def test_the_coin_age_computer_counts_its_turn_from_the_push_that_handed_it_over
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from referee.coin_age import computer as module
-    from referee.coin_age.computer import Computer
+    from referee.coin_age.computer import KEPT_TO_SEARCH, Computer
     from referee.coin_age.rules import RULES
 
     deadlines: list[float] = []
@@ -61,6 +61,8 @@ def test_the_coin_age_computer_counts_its_turn_from_the_push_that_handed_it_over
     assert deadlines[-1] == now + computer.search_time()
     computer.actions(game.state, started=now + 5)  # a start after now (another clock) is taken as now
     assert deadlines[-1] == now + computer.search_time()
+    computer.actions(game.state, started=now - 60)  # long past: a quarter of its search time is kept
+    assert deadlines[-1] == now + computer.search_time() * KEPT_TO_SEARCH
 
 
 def test_the_coin_age_computer_below_level_5_thinks_for_what_is_left(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -79,17 +81,15 @@ def test_the_coin_age_computer_below_level_5_thinks_for_what_is_left(monkeypatch
     game = Game(RULES, ["Ann", "Cpu"], coin_age_setup())
     game.push_text("slap -")
     computer.actions(game.state, started=49.75)
-    computer.actions(game.state, started=10.0)  # long past: a tenth of its time is kept to find a plan
-    assert limits == [pytest.approx(0.75), pytest.approx(0.1)]
+    computer.actions(game.state, started=10.0)  # long past: a quarter of its time is kept to find a plan
+    assert limits == [pytest.approx(0.75), pytest.approx(0.25)]
 
 
 def test_the_builders_computer_counts_its_action_from_the_push_that_handed_it_over(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import time
-
     from referee.builders import computer as module
-    from referee.builders.computer import TIME_SHARE, BuildersComputer
+    from referee.builders.computer import KEPT_TO_PLAN, TIME_SHARE, BuildersComputer
     from referee.builders.rules import RULES
 
     deadlines: list[float | None] = []
@@ -100,11 +100,13 @@ def test_the_builders_computer_counts_its_action_from_the_push_that_handed_it_ov
         return real_plan_turn(state, seat, 1, None)
 
     monkeypatch.setattr(module, "plan_turn", plan_turn)
+    monkeypatch.setattr(module, "time", SimpleNamespace(monotonic=lambda: 100.0))  # its clock reads 100 s
     game = Game(RULES, ["Ann", "Cpu"], {"seed": 7})
     game.push_text("done")
-    handed_over = time.monotonic() - 0.3  # the table's work since the push, as if it took 0.3 s
-    table = SimpleNamespace(state=game.state, pushed_at=handed_over)
     computer = BuildersComputer([1], level=4, seconds=0.5, seed=1)
-    (action,) = computer(table)
-    assert RULES.judge(game.state, RULES.parse(action, game.state)).legal
-    assert deadlines == [handed_over + 0.5 * TIME_SHARE]
+    planning = 0.5 * TIME_SHARE
+    for handed_over, deadline in ((99.9, 99.9 + planning), (90.0, 100.0 + planning * KEPT_TO_PLAN)):
+        computer.plan = []
+        (action,) = computer(SimpleNamespace(state=game.state, pushed_at=handed_over))
+        assert RULES.judge(game.state, RULES.parse(action, game.state)).legal
+        assert deadlines[-1] == deadline  # long after the handover, a quarter of its planning time is kept

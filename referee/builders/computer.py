@@ -56,6 +56,9 @@ LONGEST_TURN = 12
 """Actions at most in a planned turn (three free ones and those bought: more than écus ever pay for)."""
 TIME_SHARE = 0.5
 """The share of its time the planner plans for: the rest is left for what follows a plan (the session's own work)."""
+KEPT_TO_PLAN = 0.25
+"""The share of its planning time it always keeps, however long the table took to hand it the turn (its time is
+counted from the handover: see :meth:`BuildersComputer.choose`), so that it never plays without looking."""
 
 COIN = 0.1
 """An écu held, in VP: what it scores at the end (1 VP per 10)."""
@@ -421,7 +424,8 @@ class BuildersComputer:
         """The action the computer plays now (it is one of its seats' turn, no reveal awaited). Its time is counted
         from ``started`` (``time.monotonic()``: when the table handed it the action, the referee's work since then
         included), else from now; so its first action, with whatever the referee did first for it, ends within its
-        time like every other."""
+        time like every other (a quarter of its planning time is kept whatever the handover took:
+        :data:`KEPT_TO_PLAN`)."""
         now = time.monotonic()
         started = now if started is None else min(started, now)
         seat = state.current
@@ -436,7 +440,8 @@ class BuildersComputer:
         _COVERS.clear()
         _OTHERS.clear()
         guess = hidden_order_shuffled(state, self.rng)
-        deadline = started + self.seconds * TIME_SHARE
+        planning = self.seconds * TIME_SHARE
+        deadline = max(started + planning, now + planning * KEPT_TO_PLAN)
         plan = plan_turn(guess, seat, BEAMS.get(self.level, BEAMS[DEFAULT_LEVEL]), deadline)
         action = plan[0]
         if not RULES.judge(state, action).legal:  # (cannot happen: the guess differs only in unseen cards)

@@ -45,6 +45,10 @@ DEFAULT_WIDTH = 80
 """The width of everything printed when nothing tells it: output piped without ``COLUMNS``."""
 
 
+MIN_WRAPPED = 10
+"""The fewest cells a line is broken to: a line indented further than its width allows is left as it is."""
+
+
 def wrapped(text: str, columns: int, keep: tuple[str, ...] = ()) -> str:
     """``text`` with each line wider than ``columns`` cells broken between words (to ``columns - 1``: a terminal
     moves to a new line when the last cell is written), the continuation indented as the line is, plus two when
@@ -61,6 +65,9 @@ def wrapped(text: str, columns: int, keep: tuple[str, ...] = ()) -> str:
             lines.append(line)
             continue
         indent = " " * (len(line) - len(line.lstrip()))
+        if width - len(indent) < MIN_WRAPPED:  # indented past the width (a table's column): left as it is
+            lines.append(line)
+            continue
         head = line.lstrip().split(" ", 1)[0]
         hanging = " " * (len(head) + 1) if head[:-1].isdigit() and head.endswith(".") else ""
         filled = fill(line.strip(), width - len(indent), subsequent_indent=hanging, keep=keep)
@@ -237,10 +244,10 @@ class Output:
         """Rich renderables (tables, panels) for people; nothing in JSON mode."""
         if self.json_mode:
             return
-        if self.env.color:
+        if self.env.stdout_isatty:
             self.console.print(*renderables)
             return
-        with self.console.capture() as drawn:  # plain text: without the blanks Rich pads each line with
+        with self.console.capture() as drawn:  # piped: without the blanks Rich pads each line with
             self.console.print(*renderables)
         text = "\n".join(line.rstrip() for line in drawn.get().split("\n"))
         self.env.stdout.write(text)

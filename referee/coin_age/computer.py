@@ -37,6 +37,11 @@ plus ``RESERVE_SECONDS`` before the turn's time is up, and ``RESERVE_CPU`` more 
 gets (on a loaded machine that work takes longer: see :meth:`referee.coin_age.tree_search.TreeSearch.plan`)."""
 
 
+KEPT_TO_SEARCH = 0.25
+"""The share of its search time it always keeps, however long the table took to hand it the turn (its time is
+counted from the handover: see :meth:`Computer.actions`), so that it never plays without looking."""
+
+
 class Computer:
     """Plays ``seat``: tosses from ``seed``, then the best turn found in ``time_limit`` seconds (or ``max_depth``)."""
 
@@ -112,7 +117,8 @@ class Computer:
         """The actions the computer plays now: its toss (when it tosses next) and its plan, or [] when the
         other player is to act. Its time is counted from ``started`` (on :attr:`clock`: when its turn began as the
         table sees it, the referee's work since then included), else from now; so its first turn, with whatever
-        the referee did first for it, ends within its time like every other."""
+        the referee did first for it, ends within its time like every other (a quarter of its search time is kept
+        whatever the handover took: :data:`KEPT_TO_SEARCH`)."""
         now = self.clock()
         started = now if started is None else min(started, now)
         if state.over or not state.turn_known:
@@ -126,7 +132,7 @@ class Computer:
             state = state.copy()
             RULES.apply(state, slap)
         if state.tossed and state.seat == self.seat and not state.over and self.level == 5:
-            deadline = started + self.search_time()
+            deadline = max(started + self.search_time(), now + self.search_time() * KEPT_TO_SEARCH)
             tree = TreeSearch(random.Random(choice_bits(self.seed, state.turns)), clock=self.clock)
             actions = [action for action in tree.plan_turn(state, deadline, reserve_cpu=RESERVE_CPU)]
             if actions and isinstance(actions[-1], Done):
@@ -140,8 +146,8 @@ class Computer:
             return played
         if state.tossed and state.seat == self.seat and not state.over:
             thinking = self.thinking_time()
-            if thinking is not None:  # what the referee took since the turn began is taken from it (a tenth kept)
-                thinking = max(thinking / 10, thinking - (self.clock() - started))
+            if thinking is not None:  # what the referee took since the turn began is taken from it (a quarter kept)
+                thinking = max(thinking * KEPT_TO_SEARCH, thinking - (self.clock() - started))
             result = search(state, time_limit=thinking, max_depth=self.max_depth)
             chosen = result.plans[0] if result.plans else None
             if self.level <= 1 and result.plans:

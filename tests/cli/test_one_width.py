@@ -192,3 +192,9 @@ def test_a_note_breaks_between_words_never_in_its_file_name(monkeypatch: pytest.
     lines = stderr.getvalue().splitlines()
     assert len(lines) > 1 and all(cell_width(line) < 40 for line in lines if path not in line), lines
     assert any(path in line for line in lines), lines
+
+
+def test_a_line_indented_past_the_width_is_left_as_it_is() -> None:
+    """(A table row whose oversized cell pushes the next column past the width once made ``wrapped`` fail.)"""
+    line = " " * 90 + "a cell of a table far to the right"
+    assert wrapped(line, 80) == line
