@@ -93,13 +93,17 @@ def render(game: Game[BuildersState, Action], out: Output) -> None:
         title = "" if compact else _("face-up buildings")
         row_b = buildings_table(state.row_buildings, title, compact=compact)
         row_w = workers_table(state.row_workers, compact=compact)
-        if compact and out.natural_width(row_b) + out.natural_width(row_w) + 3 > width:  # side by side, tighter
+
+        def side_by_side(row_b: Any, row_w: Any) -> bool:
+            return out.natural_width(row_b) + ROWS_GAP + out.natural_width(row_w) <= width
+
+        if compact and not side_by_side(row_b, row_w):  # side by side all the same, one blank between columns
             tight_b = buildings_table(state.row_buildings, title, compact=True, tight=True)
             tight_w = workers_table(state.row_workers, compact=True, tight=True)
-            if out.natural_width(tight_b) + out.natural_width(tight_w) + 3 <= width:
+            if side_by_side(tight_b, tight_w):
                 row_b, row_w = tight_b, tight_w
-        if out.natural_width(row_b) + out.natural_width(row_w) + 3 <= width:
-            rows = Table.grid(padding=(0, 3))
+        if side_by_side(row_b, row_w):
+            rows = Table.grid(padding=(0, ROWS_GAP))
             rows.add_column()
             rows.add_column()
             rows.add_row(row_b, row_w)
@@ -177,6 +181,8 @@ def wrapped(label: str, entries: list[Any], separator: str, width: int) -> list[
 
 COMPACT_BELOW_ROWS = 40
 COMPACT_BELOW_COLUMNS = 80
+ROWS_GAP = 3
+"""The blanks between the face-up buildings and the face-up workers when they sit side by side."""
 
 
 def numbers_text(amounts: Resources | tuple[int, ...]) -> Any:
