@@ -11,7 +11,12 @@ referee's own work in between, each action written to the record; what a person 
 ``--load N`` keeps N busy processes running meanwhile (a loaded machine); the load average is printed with the
 figures.
 
-Target (issue 35): the 99th percentile of those turns within the time given.
+Its first turn is timed apart (issue 45): ``--first-turns N`` new processes with the computer second (tails), each
+timed on the computer's first turn only, from Ann's line that hands it over, as above; whatever a process does
+only once (imports, the first record written) falls inside it. Ann's first toss matches a coin, so her turn goes
+on after it: the answer to that first line shows the referee has started, and its start-up is left out.
+
+Target (issues 35 and 45): the 99th percentile of the later turns, and of the first turns, within the time given.
 """
 
 from __future__ import annotations
@@ -49,14 +54,19 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[rank - 1]
 
 
-def one_game(seed: int, seconds: float, level: int) -> list[float]:
-    """The computer's turn times in one game (seconds, as seen from the pipe)."""
+def one_game(seed: int, seconds: float, level: int, computer_second: bool = False) -> list[float]:
+    """The computer's turn times in one game (seconds, as seen from the pipe). With ``computer_second`` the computer
+    is tails (``--players Ann,Cpu --computer 2``) and the first time is its first turn: what comes first in a
+    process (imports, the first record written) falls in it, as at the table."""
     from referee.cli.games.coin_age.room import SPEC
 
     rng = random.Random(seed)
-    state = RULES.new_state(["Cpu", "Ann"], SPEC.prepare_setup({"map": "original"}, "benchmark"))
-    command = [*referee_command(), "coin-age", "play", "--players", "Cpu,Ann", "--computer", "1", "--seed", str(seed)]
-    command += ["--computer-time", str(seconds), "--level", str(level), "--json", "--no-history"]
+    players = ["Ann", "Cpu"] if computer_second else ["Cpu", "Ann"]
+    mine, ann = (1, 0) if computer_second else (0, 1)
+    state = RULES.new_state(players, SPEC.prepare_setup({"map": "original"}, "benchmark"))
+    command = [*referee_command(), "coin-age", "play", "--players", ",".join(players), "--seed", str(seed)]
+    command += ["--computer", str(mine + 1), "--computer-time", str(seconds), "--level", str(level), "--json"]
+    command += ["--no-history"]
     folder = tempfile.mkdtemp(prefix="turn-time-")
     command += ["--record", os.path.join(folder, "game.toml")]  # each action written down, as at the table
     process = subprocess.Popen(
@@ -64,21 +74,25 @@ def one_game(seed: int, seconds: float, level: int) -> list[float]:
     )
     assert process.stdin is not None and process.stdout is not None
     times: list[float] = []
+    written = 0
     try:
-        # the computer is heads: its first turn comes with the referee's start-up, untimed
-        while not state.over and RULES.to_move(state) != 1:
+        # as heads, the computer's first turn comes with the referee's start-up, untimed
+        while not state.over and RULES.to_move(state) != ann:
             document = json.loads(process.stdout.readline())
             if "action" in document:
                 RULES.apply(state, RULES.parse(document["action"], state))
         while not state.over:
-            if state.tossed and RULES.to_move(state) == 1:
+            if state.tossed and RULES.to_move(state) == ann:
                 choices = [*RULES.turn_actions(state), "done"]
                 choice = rng.choice(choices)
                 line = "done" if choice == "done" else RULES.format(choice, state)
             else:
-                bank = state.banks[1]
+                bank = state.banks[ann]
                 kinds = "".join(letter for rank, letter in ((4, "Q"), (3, "N"), (2, "P"), (1, "D")) if bank[rank])
                 line = "slap " + ("".join(k for k in kinds if rng.random() < 0.5) or "-")
+                if computer_second and not written:  # something matches: her turn goes on (see below)
+                    line = "slap " + (line[5:].strip("-") or kinds[0])
+            written += 1
             started = time.perf_counter()
             process.stdin.write((line + "\n").encode())
             process.stdin.flush()
@@ -97,15 +111,29 @@ def one_game(seed: int, seconds: float, level: int) -> list[float]:
                     computer_turn = True
                 if document["over"] or document["to_move"] == "Ann":
                     break
-            if computer_turn:
+            if computer_turn and (written > 1 or not computer_second):  # (the referee had started)
                 times.append(time.perf_counter() - started)
                 if VERBOSE and times[-1] > seconds:
                     print(f"  over: {times[-1]:.3f} s: " + ", ".join(f"{at:.3f} {what}" for at, what in arrivals))
+            if computer_second and FIRST_TURNS_ONLY and times:
+                break
     finally:
         process.stdin.close()
         process.wait(timeout=60)
         shutil.rmtree(folder, ignore_errors=True)
     return times
+
+
+FIRST_TURNS_ONLY = True
+"""The games with the computer second are played to its first turn only (what they are for)."""
+
+
+def summary(times: list[float], seconds: float) -> str:
+    over = sum(1 for spent in times if spent > seconds)
+    return (
+        f"{len(times)} turns, median {percentile(times, 0.5):.3f} s, p99 {percentile(times, 0.99):.3f} s, "
+        f"max {max(times):.3f} s, {over} over the time"
+    )
 
 
 def main() -> int:
@@ -115,30 +143,35 @@ def main() -> int:
     parser.add_argument("--level", type=int, default=5)
     parser.add_argument("--load", type=int, default=0, help="busy processes kept running meanwhile")
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--first-turns", type=int, default=20, help="processes timed on their first turn")
     parser.add_argument("--verbose", action="store_true", help="each turn over the time, line by line")
     options = parser.parse_args()
     global VERBOSE
     VERBOSE = options.verbose
     games, seconds = (1, 0.1) if options.quick else (options.games, options.time)
+    first_games = 1 if options.quick else options.first_turns
     loaders = [multiprocessing.Process(target=busy, daemon=True) for _load in range(options.load)]
     for loader in loaders:
         loader.start()
     started = time.perf_counter()
     times: list[float] = []
+    firsts: list[float] = []
     try:
         for game in range(games):
             times += one_game(1000 + game, seconds, options.level)
+        for game in range(first_games):
+            firsts += one_game(2000 + game, seconds, options.level, computer_second=True)[:1]
     finally:
         for loader in loaders:
             loader.terminate()
-    over = sum(1 for spent in times if spent > seconds)
     print(
-        f"coin-age computer, {seconds} s a turn, level {options.level}: {len(times)} turns in {games} games, "
-        f"median {percentile(times, 0.5):.3f} s, p99 {percentile(times, 0.99):.3f} s, max {max(times):.3f} s, "
-        f"{over} over the time; load average {os.getloadavg()[0]:.1f} (+{options.load} busy), "
+        f"coin-age computer, {seconds} s a turn, level {options.level}: later turns ({games} games): "
+        f"{summary(times, seconds)}; first turns (the computer second, a new process each): "
+        f"{summary(firsts, seconds)}; load average {os.getloadavg()[0]:.1f} (+{options.load} busy), "
         f"{time.perf_counter() - started:.0f} s"
     )
-    return 0 if percentile(times, 0.99) <= seconds or options.quick else 1
+    within = percentile(times, 0.99) <= seconds and percentile(firsts, 0.99) <= seconds
+    return 0 if within or options.quick else 1
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ always their replay. ``push`` checks and applies, ``pop`` takes the last action 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -237,6 +238,10 @@ class Game(Generic[StateT, ActionT]):
         self.setup = dict(setup)
         self.state: StateT = rules.new_state(self.players, self.setup)
         self.actions: list[str] = []
+        self.pushed_at: float | None = None
+        """When the last action was pushed (``time.monotonic()``), or None before any and after :meth:`replay`: for
+        a computer seat, the moment its turn began as the table sees it (the line that handed it the turn was
+        read), from which its time is counted, the referee's own work in between included."""
         self._undo_stack: list[StateT] | None = [] if undo else None
         self._start: StateT | None = None if undo else self.state.copy()
 
@@ -258,6 +263,7 @@ class Game(Generic[StateT, ActionT]):
 
     def push(self, action: ActionT) -> list[Event]:
         """Check and apply ``action``; raise :class:`IllegalAction` and change nothing if it is illegal."""
+        self.pushed_at = time.monotonic()
         verdict = self.rules.judge(self.state, action)
         if not verdict.legal:
             raise IllegalAction(verdict.rule, verdict.reason)
@@ -287,6 +293,7 @@ class Game(Generic[StateT, ActionT]):
         if not self.actions:
             raise IndexError("no action to take back")
         text = self.actions.pop()
+        self.pushed_at = None  # taking back hands no turn over now
         if self._undo_stack is not None:
             self.state = self._undo_stack.pop()
         else:
@@ -309,6 +316,7 @@ class Game(Generic[StateT, ActionT]):
                 self.push(rules.parse(text, self.state))
             except RefereeError as error:
                 raise ReplayError(index, text, error) from None
+        self.pushed_at = None  # a record read back hands no turn over now
 
     # -- questions -----------------------------------------------------------------------------------------
     @property

@@ -57,6 +57,9 @@ LONGEST_TURN = 12
 """Actions at most in a planned turn (three free ones and those bought: more than écus ever pay for)."""
 TIME_SHARE = 0.5
 """The share of its time the planner plans for: the rest is left for what follows a plan (the session's own work)."""
+KEPT_TO_PLAN = 0.25
+"""The share of its planning time it always keeps, however long the table took to hand it the turn (its time is
+counted from the handover: see :meth:`BuildersComputer.choose`), so that it never plays without looking."""
 
 COIN = 0.1
 """An écu held, in VP: what it scores at the end (1 VP per 10)."""
@@ -433,9 +436,14 @@ class BuildersComputer:
             "seed": self.seed,
         }
 
-    def choose(self, state: BuildersState) -> Any:
-        """The action the computer plays now (it is one of its seats' turn, no reveal awaited)."""
-        started = self.clock()
+    def choose(self, state: BuildersState, started: float | None = None) -> Any:
+        """The action the computer plays now (it is one of its seats' turn, no reveal awaited). Its time is counted
+        from ``started`` (its clock's time when the table handed it the action, the referee's work since then
+        included), else from now; so its first action, with whatever the referee did first for it, ends within its
+        time like every other (a quarter of its planning time is kept whatever the handover took:
+        :data:`KEPT_TO_PLAN`)."""
+        now = self.clock()
+        started = now if started is None else min(started, now)
         seat = state.current
         if self.level <= 1:
             return RULES.self_play_action(state, self.rng)
@@ -448,7 +456,8 @@ class BuildersComputer:
         _COVERS.clear()
         _OTHERS.clear()
         guess = hidden_order_shuffled(state, self.rng)
-        deadline = started + self.seconds * TIME_SHARE
+        planning = self.seconds * TIME_SHARE
+        deadline = max(started + planning, now + planning * KEPT_TO_PLAN)
         plan = plan_turn(guess, seat, BEAMS.get(self.level, BEAMS[DEFAULT_LEVEL]), deadline, self.clock)
         action = plan[0]
         if not RULES.judge(state, action).legal:  # (cannot happen: the guess differs only in unseen cards)
@@ -469,11 +478,12 @@ class BuildersComputer:
 
     def __call__(self, game: Any) -> list[str]:
         """The session's hook: the action a computer seat plays now (notation), or none when a person is to act
-        (another seat's turn, or a row awaiting the card that came up)."""
+        (another seat's turn, or a row awaiting the card that came up); timed from when the action before it was
+        pushed (:attr:`referee.engine.Game.pushed_at`)."""
         state: BuildersState = game.state
         if state.over or state.pending is not None or state.current not in self.seats:
             return []
-        action = self.choose(state)
+        action = self.choose(state, getattr(game, "pushed_at", None))
         return [RULES.format(action, state)]
 
 

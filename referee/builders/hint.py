@@ -2,9 +2,11 @@
 
 For the player to move: each open site's missing resources can be covered by idle workers (sent: 1 action, then
 2, 3 … to the same site this turn, and the worker's cost in écus) and by face-up workers (recruited first: one
-more action). A way's price is its actions and its écus; actions beyond those left are bought at 5 écus each.
-The best turn combines ways to finish several sites (workers freed by a finished site may be sent again), each
-combination played through the rules (``RULES.judge``/``apply`` on a copy), so every plan shown is legal.
+more action). A face-up building or machine is a site too, started first (one more action): a turn may start a
+site and finish it (``start M04``, ``send W02 M04``), recruiting on the way. A way's price is its actions and its
+écus; actions beyond those left are bought at 5 écus each. The best turn combines ways to finish several sites
+(workers freed by a finished site may be sent again), each combination played through the rules
+(``RULES.judge``/``apply`` on a copy), so every plan shown is legal.
 Pure: no I/O.
 """
 
@@ -15,7 +17,7 @@ from itertools import combinations
 from typing import Any
 
 from referee.builders import cards
-from referee.builders.actions import Buy, Recruit, Send
+from referee.builders.actions import Buy, Recruit, Send, Start
 from referee.builders.rules import RULES
 from referee.builders.sites import send_cost, still_needed
 from referee.builders.state import ACTION_PRICE, BuildersState
@@ -36,6 +38,8 @@ class Way:
     actions: int
     ecus: int
     """Workers' costs plus 5 écus per action bought beyond the actions left."""
+    start: bool = False
+    """The site is a face-up card, started first (its action counted in ``actions``)."""
 
 
 @dataclass(slots=True)
@@ -56,45 +60,57 @@ def site_ways(state: BuildersState, limit: int = WAYS_PER_SITE) -> dict[str, lis
     """Per open site of the player to move: the cheapest ways to finish it (fewest écus, then actions), each
     minimal (no worker could be left out). A site already covered needs nothing (it is finished at once)."""
     seat = state.seats[state.current]
+    return {
+        site: _ways(state, site, still_needed(site, on), send_cost(state, site), False, limit)
+        for site, on in seat.sites.items()
+    }
+
+
+def start_ways(state: BuildersState, limit: int = WAYS_PER_SITE) -> dict[str, list[Way]]:
+    """Per face-up building or machine: the cheapest ways to start it and finish it this turn (its start one more
+    action; sent to first, it costs 1 action a worker, then 2 …)."""
+    return {
+        card: found
+        for card in state.row_buildings
+        if (found := _ways(state, card, cards.card(card).requires, 1, True, limit))
+    }
+
+
+def _ways(state: BuildersState, site: str, missing: tuple[int, ...], first: int, start: bool, limit: int) -> list[Way]:
+    """The cheapest minimal groups of idle and face-up workers that cover ``missing`` at ``site``, the first of
+    them sent at ``first`` actions (each one after it at one more)."""
+    seat = state.seats[state.current]
     pool = [(worker, False) for worker in seat.idle] + [(worker, True) for worker in state.row_workers]
     made = [_produces(worker) for worker, _row in pool]
     price = [cards.card(worker).cost for worker, _row in pool]
-    result: dict[str, list[Way]] = {}
-    for site, on in seat.sites.items():
-        missing = still_needed(site, on)
-        found: list[Way] = []
-        first = send_cost(state, site)  # the next send there; each one after it costs one action more
-        useful = [i for i in range(len(pool)) if any(m and p for m, p in zip(missing, made[i], strict=True))]
-        for size in range(1, min(MAX_WORKERS_PER_WAY, len(useful)) + 1):
-            for group in combinations(useful, size):
-                total = [0, 0, 0, 0]
-                for i in group:
-                    p = made[i]
-                    total[0] += p[0]
-                    total[1] += p[1]
-                    total[2] += p[2]
-                    total[3] += p[3]
-                if not (
-                    total[0] >= missing[0]
-                    and total[1] >= missing[1]
-                    and total[2] >= missing[2]
-                    and total[3] >= missing[3]
-                ):
-                    continue
-                if any(
-                    all(total[r] - made[i][r] >= missing[r] for r in range(4)) for i in group
-                ):  # not minimal: a worker could be left out
-                    continue
-                recruit = tuple(pool[i][0] for i in group if pool[i][1])
-                idle = tuple(pool[i][0] for i in group if not pool[i][1])
-                sends = sum(first + k for k in range(size))
-                actions = len(recruit) + sends
-                bought = max(0, actions - state.actions_left)
-                ecus = sum(price[i] for i in group) + ACTION_PRICE * bought
-                found.append(Way(site, idle, recruit, actions, ecus))
-        found.sort(key=lambda way: (way.ecus, way.actions, way.recruit, way.idle))
-        result[site] = found[:limit]
-    return result
+    found: list[Way] = []
+    useful = [i for i in range(len(pool)) if any(m and p for m, p in zip(missing, made[i], strict=True))]
+    for size in range(1, min(MAX_WORKERS_PER_WAY, len(useful)) + 1):
+        for group in combinations(useful, size):
+            total = [0, 0, 0, 0]
+            for i in group:
+                p = made[i]
+                total[0] += p[0]
+                total[1] += p[1]
+                total[2] += p[2]
+                total[3] += p[3]
+            if not (
+                total[0] >= missing[0] and total[1] >= missing[1] and total[2] >= missing[2] and total[3] >= missing[3]
+            ):
+                continue
+            if any(
+                all(total[r] - made[i][r] >= missing[r] for r in range(4)) for i in group
+            ):  # not minimal: a worker could be left out
+                continue
+            recruit = tuple(pool[i][0] for i in group if pool[i][1])
+            idle = tuple(pool[i][0] for i in group if not pool[i][1])
+            sends = sum(first + k for k in range(size))
+            actions = int(start) + len(recruit) + sends
+            bought = max(0, actions - state.actions_left)
+            ecus = sum(price[i] for i in group) + ACTION_PRICE * bought
+            found.append(Way(site, idle, recruit, actions, ecus, start))
+    found.sort(key=lambda way: (way.ecus, way.actions, way.recruit, way.idle))
+    return found[:limit]
 
 
 def _play(state: BuildersState, ways: tuple[Way, ...]) -> TurnPlan | None:
@@ -130,6 +146,8 @@ def _play(state: BuildersState, ways: tuple[Way, ...]) -> TurnPlan | None:
 
     finished: list[str] = []
     for way in ways:
+        if way.start and not push(Start(way.site)):
+            return None
         for worker in way.recruit:
             if not push(Recruit(worker)):
                 return None
@@ -154,10 +172,11 @@ def _needed(state: BuildersState, action: Any) -> int:
 
 def best_turn(state: BuildersState, ways: dict[str, list[Way]] | None = None) -> TurnPlan | None:
     """The plan for this turn that gains the most VP (then spends the fewest écus), among combinations of the
-    sites' cheapest ways, each checked through the rules; None when no site can be finished this turn."""
+    cheapest ways of the open sites (``ways``, else :func:`site_ways`) and of the face-up cards started this turn
+    (:func:`start_ways`), each checked through the rules; None when no site can be finished this turn."""
     if state.over or state.pending is not None:
         return None
-    ways = site_ways(state) if ways is None else ways
+    ways = {**(site_ways(state) if ways is None else ways), **start_ways(state)}
     seat = state.seats[state.current]
     max_actions = state.actions_left + seat.coins // ACTION_PRICE
     options = [

@@ -37,22 +37,26 @@ def _breaks_anywhere(char: str) -> bool:
 
 
 def _chunks(text: str) -> list[str]:
-    """Pieces a line may break between: words, blanks, and single Chinese characters (with their punctuation)."""
+    """Pieces a line may break between: words, blanks, and single Chinese characters (with their punctuation); a
+    word that names a file is one piece."""
     chunks: list[str] = []
-    word = ""
-    for char in text:
-        if char == " ":
-            chunks += [word, " "] if word else [" "]
-            word = ""
-        elif _breaks_anywhere(char) and not unicodedata.category(char).startswith("P"):
-            if word:
-                chunks.append(word)
-            chunks.append(char)
-            word = ""
-        else:
-            word += char
-    if word:
-        chunks.append(word)
+    for number, blank_separated in enumerate(text.split(" ")):
+        if number:
+            chunks.append(" ")
+        if looks_like_a_file(blank_separated):
+            chunks.append(blank_separated)  # a file name is never broken
+            continue
+        word = ""
+        for char in blank_separated:
+            if _breaks_anywhere(char) and not unicodedata.category(char).startswith("P"):
+                if word:
+                    chunks.append(word)
+                chunks.append(char)
+                word = ""
+            else:
+                word += char
+        if word:
+            chunks.append(word)
     merged: list[str] = []
     for chunk in chunks:
         category = unicodedata.category(chunk[0])
@@ -65,12 +69,32 @@ def _chunks(text: str) -> list[str]:
     return merged
 
 
-def fill(text: str, width: int, subsequent_indent: str = "") -> str:
-    """``textwrap.fill`` measured in terminal cells, breaking between Chinese characters as well as at blanks."""
+def looks_like_a_file(word: str) -> bool:
+    """A word that names a file (``games/ann.toml``, ``对局.toml``): a path separator in it, or a name ending in
+    ``.ext``. Lines never break inside one, not even between its Chinese characters."""
+    import re
+
+    return "/" in word or "\\" in word or re.search(r"[^./\s]\.[A-Za-z0-9]{1,5}$", word) is not None
+
+
+KEEP_TOGETHER = "\x00"
+"""Stands for a blank inside a text that :func:`fill` keeps whole (a file name with blanks), while it is filled."""
+
+
+def fill(text: str, width: int, subsequent_indent: str = "", keep: tuple[str, ...] = ()) -> str:
+    """``textwrap.fill`` measured in terminal cells, breaking between Chinese characters as well as at blanks, but
+    never inside a word that names a file (:func:`looks_like_a_file`), nor inside a text of ``keep`` (file names
+    with blanks), nor at a hyphen: a word wider than ``width`` stays whole on a line of its own."""
+    for whole in keep:
+        if " " in whole:
+            text = text.replace(whole, whole.replace(" ", KEEP_TOGETHER))
     if text.isascii():
         import textwrap
 
-        return textwrap.fill(text, width, subsequent_indent=subsequent_indent)
+        filled = textwrap.fill(
+            text, width, subsequent_indent=subsequent_indent, break_long_words=False, break_on_hyphens=False
+        )
+        return filled.replace(KEEP_TOGETHER, " ")
     lines: list[str] = []
     line = ""
     for chunk in _chunks(text.strip()):
@@ -82,7 +106,7 @@ def fill(text: str, width: int, subsequent_indent: str = "") -> str:
         line += chunk
     if line.strip():
         lines.append(line.rstrip())
-    return "\n".join(lines)
+    return "\n".join(lines).replace(KEEP_TOGETHER, " ")
 
 
 HARD_WRAPPED_FROM = 66

@@ -41,14 +41,19 @@ def _visible(char: str) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
-PIPED_WIDTH = 100
-"""The width of Rich's drawings when output is piped and ``COLUMNS`` is not set."""
+DEFAULT_WIDTH = 80
+"""The width of everything printed when nothing tells it: output piped without ``COLUMNS``."""
 
 
-def wrapped(text: str, columns: int) -> str:
+MIN_WRAPPED = 10
+"""The fewest cells a line is broken to: a line indented further than its width allows is left as it is."""
+
+
+def wrapped(text: str, columns: int, keep: tuple[str, ...] = ()) -> str:
     """``text`` with each line wider than ``columns`` cells broken between words (to ``columns - 1``: a terminal
     moves to a new line when the last cell is written), the continuation indented as the line is, plus two when
-    it starts with a number (``7. Ann: …``). ``columns`` 0: as it is."""
+    it starts with a number (``7. Ann: …``). Never broken inside a file name, nor inside a text of ``keep`` (see
+    :func:`referee.cli.cells.fill`). ``columns`` 0: as it is."""
     from referee.cli.cells import fill
 
     if columns <= 0 or all(cell_width(line) < columns for line in text.split("\n")):
@@ -60,9 +65,12 @@ def wrapped(text: str, columns: int) -> str:
             lines.append(line)
             continue
         indent = " " * (len(line) - len(line.lstrip()))
+        if width - len(indent) < MIN_WRAPPED:  # indented past the width (a table's column): left as it is
+            lines.append(line)
+            continue
         head = line.lstrip().split(" ", 1)[0]
         hanging = " " * (len(head) + 1) if head[:-1].isdigit() and head.endswith(".") else ""
-        filled = fill(line.strip(), width - len(indent), subsequent_indent=hanging)
+        filled = fill(line.strip(), width - len(indent), subsequent_indent=hanging, keep=keep)
         lines.append(indent + filled.replace("\n", "\n" + indent))
     return "\n".join(lines)
 
@@ -119,20 +127,44 @@ def json_text(document: Any, *, indent: int | None = 2) -> str:
 class Output:
     """Where a command writes. ``json_mode`` keeps standard output for exactly one JSON document (or lines)."""
 
-    def __init__(self, env: Environment, json_mode: bool = False) -> None:
+    def __init__(self, env: Environment, json_mode: bool = False, *, width: int | None = None) -> None:
         self.env = env
         self.json_mode = json_mode
+        self._width = width
         self._console: Console | None = None
         self._error_console: Console | None = None
         self.json_written = False
         """Whether a JSON document was written (an error adds one only when none was: see ``status.fail``)."""
 
+    def at_width(self, width: int) -> Output:
+        """The same output drawing at ``width`` columns (a region of a full-screen table): ``render(game,
+        out.at_width(n))`` draws the table to fit ``n`` columns."""
+        return Output(self.env, self.json_mode, width=width)
+
+    @property
+    def width(self) -> int:
+        """The one width everything printed is set to, tables, legends and sentences alike: as told
+        (:meth:`at_width`); at a terminal, its width now; piped, ``COLUMNS`` when set (as a terminal would give it:
+        ``COLUMNS=80 referee … | less``), else :data:`DEFAULT_WIDTH`."""
+        if self._width is not None:
+            return self._width
+        import os
+
+        if self.env.stdout_isatty:
+            import shutil
+
+            return shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
+        told = os.environ.get("COLUMNS", "").strip()
+        return int(told) if told.isdigit() and int(told) > 0 else DEFAULT_WIDTH
+
     @property
     def console(self) -> Console:
-        """A Rich console on standard output (created at first use: Rich costs start-up time)."""
+        """A Rich console on standard output (created at first use: Rich costs start-up time), drawing at
+        :attr:`width` (at a terminal whose width was not told, Rich follows the terminal as it is resized)."""
         if self._console is None:
             from rich.console import Console
 
+            follows_terminal = self.env.stdout_isatty and self._width is None
             self._console = Console(
                 file=self.env.stdout,
                 no_color=not self.env.color,
@@ -142,37 +174,69 @@ class Output:
                 markup=False,  # text from files and players is never read as Rich markup: see the module's rule
                 emoji=False,
                 soft_wrap=False,
-                width=None if self.env.stdout_isatty else self.columns(PIPED_WIDTH),
+                width=None if follows_terminal else self.width,
             )
         return self._console
 
-    def columns(self, default: int = 0) -> int:
-        """How wide the text may be: at a terminal, its width; piped, ``COLUMNS`` when set (as a terminal would
-        give it: ``COLUMNS=80 referee … | less``), else ``default`` (0: no limit)."""
-        import os
-        import shutil
+    def natural_width(self, renderable: Any, *, least: bool = False) -> int:
+        """How wide a Rich renderable draws when nothing narrows it (Rich's own measure stops at the console's
+        width), or with ``least`` the narrowest it can be drawn without cutting a word (its columns that may wrap
+        wrapped): a layout that does not fit :attr:`width` gives way to a narrower one."""
+        measured = self.console.measure(renderable, options=self.console.options.update_width(10_000))
+        return int(measured.minimum if least else measured.maximum)
 
-        if self.env.stdout_isatty:
-            return shutil.get_terminal_size((default or 80, 24)).columns
-        told = os.environ.get("COLUMNS", "").strip()
-        return int(told) if told.isdigit() and int(told) > 0 else default
+    def fits(self, renderable: Any, *, wrapping: bool = False) -> bool:
+        """Whether a Rich renderable draws within :attr:`width` as it is (nothing squeezed or cut), or with
+        ``wrapping`` with its wrapping columns wrapped but no word cut."""
+        return self.natural_width(renderable, least=wrapping) <= self.width
+
+    def first_fitting(self, *layouts: Any) -> Any:
+        """The first of ``layouts`` (Rich renderables, the most readable first) that fits :attr:`width`, its
+        wrapping columns wrapped if need be, else the last."""
+        for layout in layouts[:-1]:
+            if self.fits(layout, wrapping=True):
+                return layout
+        return layouts[-1]
+
+    def side_by_side(self, renderables: list[Any], gap: int = 1) -> Any:
+        """Rich renderables side by side, in as many rows as it takes to fit :attr:`width` (cards, boards)."""
+        from rich.console import Group
+        from rich.table import Table as RichTable
+
+        rows: list[list[Any]] = [[]]
+        used = 0
+        for item in renderables:
+            wide = self.natural_width(item)
+            if rows[-1] and used + gap + wide > self.width:
+                rows.append([])
+                used = 0
+            used += (gap if rows[-1] else 0) + wide
+            rows[-1].append(item)
+        grids = []
+        for row in rows:
+            grid = RichTable.grid(padding=(0, gap))
+            for _item in row:
+                grid.add_column()
+            grid.add_row(*row)
+            grids.append(grid)
+        return grids[0] if len(grids) == 1 else Group(*grids)
 
     def small_terminal(self, rows: int, columns: int = 0) -> bool:
-        """True at a terminal of fewer than ``rows`` rows or ``columns`` columns (never when output is piped: a
-        pipe has no size, and gets the full drawing)."""
-        if not self.env.stdout_isatty:
+        """True at a terminal of fewer than ``rows`` rows, or when the width (:attr:`width`, at a terminal or not)
+        is less than ``columns``. (A pipe has no height.)"""
+        if self.width < columns:
+            return True
+        if not self.env.stdout_isatty or self._width is not None:
             return False
-        width, height = self.console.size
-        return height < rows or width < columns
+        return self.console.size.height < rows
 
-    def text(self, message: str = "") -> None:
-        """Plain text for people (no markup). At a terminal a line wider than it is broken between words (the
-        terminal would cut it inside one), its continuation indented as the line is."""
+    def text(self, message: str = "", *, keep: tuple[str, ...] = ()) -> None:
+        """Plain text for people (no markup), each line wider than :attr:`width` broken between words (never inside
+        a file name, nor inside a text of ``keep``: file names with blanks), its continuation indented as the line
+        is."""
         if self.json_mode:
             return
-        message = safe(message)
-        if self.env.stdout_isatty:
-            message = wrapped(message, self.columns())
+        message = wrapped(safe(message), self.width, keep=tuple(safe(whole) for whole in keep))
         self.env.stdout.write(message + "\n")
         self.env.stdout.flush()
 
@@ -180,7 +244,14 @@ class Output:
         """Rich renderables (tables, panels) for people; nothing in JSON mode."""
         if self.json_mode:
             return
-        self.console.print(*renderables)
+        if self.env.stdout_isatty:
+            self.console.print(*renderables)
+            return
+        with self.console.capture() as drawn:  # piped: without the blanks Rich pads each line with
+            self.console.print(*renderables)
+        text = "\n".join(line.rstrip() for line in drawn.get().split("\n"))
+        self.env.stdout.write(text)
+        self.env.stdout.flush()
 
     def json(self, document: Any, *, lines: bool = False) -> None:
         self.json_written = True
@@ -196,9 +267,15 @@ class Output:
         self.env.stderr.write("referee: " + _("warning: ") + safe(message).replace("\n", " ") + "\n")
         self.env.stderr.flush()
 
-    def note(self, message: str) -> None:
-        """A message for the player that is not the game's output (stderr, so pipes and JSON stay clean)."""
-        self.env.stderr.write(safe(message) + "\n")
+    def note(self, message: str, *, keep: tuple[str, ...] | None = None) -> None:
+        """A message for the player that is not the game's output (stderr, so pipes and JSON stay clean). Given the
+        file names in it (``keep``, which may be empty), it is broken between words at :attr:`width` as
+        :meth:`text` is, never inside a file name (a terminal would break it anywhere: the line printed on
+        ``quit``); else written as it is, on one line (a command line in it stays one line to copy)."""
+        message = safe(message)
+        if keep is not None:
+            message = wrapped(message, self.width, keep=tuple(safe(whole) for whole in keep))
+        self.env.stderr.write(message + "\n")
         self.env.stderr.flush()
 
 
@@ -268,25 +345,50 @@ class Table:
         """Whether a column holds numbers (right-aligned)."""
         return self.columns[column].justify == "right"
 
-    def lines(self) -> list[str]:
-        """The plain-text table in aligned columns, measured in terminal cells (CJK characters take two)."""
+    def lines(self, width: int = 0, *, titled: bool = True) -> list[str]:
+        """The plain-text table in aligned columns, measured in terminal cells (CJK characters take two), fitted
+        to ``width`` cells less one, as :func:`wrapped` text is (0: as wide as it comes): the widest text columns
+        are narrowed first, their cells and headers broken between words onto more lines (a file name, a number,
+        a ``no_wrap`` column's cell never broken; see :func:`fitted_widths`). The title (left out when not
+        ``titled``) is wrapped to ``width`` too."""
+        from referee.cli.cells import fill
+
         rows = self.plain_rows()
         headers = self.headers
-        widths = [
+        natural = [
             max(cell_width(cell) for cell in [title, *(cells[i] for cells in rows)]) for i, title in enumerate(headers)
         ]
+        gap = GAP
+        if width > 0:
+            whole = [column.no_wrap or column.justify == "right" for column in self.columns]
+            widths, gap = fitted_widths(natural, [headers, *rows], width - 1, whole)
+        else:
+            widths = natural
 
-        def line(cells: list[str]) -> str:
-            return "  ".join(
-                rjust(cell, width) if self.right_aligned(i) else ljust(cell, width)
-                for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
-            ).rstrip()
+        def line(cells: list[str]) -> list[str]:
+            broken = [
+                fill(cell, widths[i]).split("\n") if cell_width(cell) > widths[i] else [cell]
+                for i, cell in enumerate(cells)
+            ]
+            return [
+                (" " * gap)
+                .join(
+                    rjust(part, widths[i]) if self.right_aligned(i) else ljust(part, widths[i])
+                    for i, part in enumerate(parts[depth] if depth < len(parts) else "" for parts in broken)
+                )
+                .rstrip()
+                for depth in range(max(len(parts) for parts in broken))
+            ]
 
-        rule = "  ".join("─" * width for width in widths)
-        return [self.title, line(headers), rule, *(line(cells) for cells in rows)]
+        rule = (" " * gap).join("─" * column for column in widths)
+        title = wrapped(self.title, width).split("\n") if width > 0 and self.title else [self.title]
+        if not titled:
+            title = []
+        return [*title, *line(headers), rule, *(part for cells in rows for part in line(cells))]
 
-    def rich(self) -> Any:
-        """The table as a Rich renderable."""
+    def rich(self, *, tight: bool = False) -> Any:
+        """The table as a Rich renderable; ``tight``, one blank between columns instead of two (for a narrow
+        width: see :meth:`Output.first_fitting`)."""
         from rich import box
         from rich.table import Table as RichTable
         from rich.text import Text
@@ -297,6 +399,7 @@ class Table:
             show_edge=self.edge,
             title=Text(self.title, style=self.title_style) if self.title else None,
             title_justify="left",
+            padding=(0, 0) if tight else (0, 1),  # (the box draws a blank between columns)
         )
         for column in self.columns:
             table.add_column(
@@ -314,7 +417,43 @@ class Table:
 
 
 ScoreTable = Table
-"""What a game's ``score_table`` returns: the score as a breakdown per player, a row each."""
+
+GAP = 2
+"""The blanks between two columns of a plain table."""
+
+
+def fitted_widths(
+    natural: list[int], rows: list[list[str]], width: int, whole: list[bool], gap: int = GAP
+) -> tuple[list[int], int]:
+    """Column widths, and the gap between columns, for a table of ``rows`` (the header first) whose columns would
+    naturally take ``natural`` cells, narrowed to fit ``width`` with ``gap`` blanks between columns (one when two
+    do not fit): the widest column first, then the next, each no narrower than its header's longest word and its
+    cells' longest word, or its longest cell when ``whole`` (numbers, dates: never broken). When even that does
+    not fit, the columns keep those widths (a line then runs past ``width``: nothing is cut)."""
+    floors = [
+        max(
+            max((cell_width(word) for word in rows[0][i].split()), default=1),
+            max(
+                (cell_width(cell) if whole[i] else max((cell_width(word) for word in cell.split()), default=0))
+                for cell in (cells[i] for cells in rows[1:])
+            )
+            if len(rows) > 1
+            else 0,
+        )
+        for i in range(len(natural))
+    ]
+    if sum(natural) + gap * (len(natural) - 1) > width and sum(floors) + gap * (len(natural) - 1) > width:
+        gap = 1
+    widths = list(natural)
+    over = sum(widths) + gap * (len(widths) - 1) - width
+    while over > 0:
+        narrowable = [i for i, (now, floor) in enumerate(zip(widths, floors, strict=True)) if now > floor]
+        if not narrowable:
+            break
+        widest = max(narrowable, key=lambda i: widths[i] - floors[i])
+        widths[widest] -= 1
+        over -= 1
+    return widths, gap
 
 
 def _plain(cell: Cell) -> str:

@@ -482,7 +482,7 @@ def score_command(
     elif board:
         spec.render(game, out)
     else:
-        for line in spec.score_table(game).lines():
+        for line in spec.score_table(game).lines(out.width):
             out.text(line)
         out.text(spec.status_line(game))
     return ExitStatus.SUCCESS
@@ -531,8 +531,7 @@ def print_topic(out: Output, entry: Any, spec: GameSpec[StateT, ActionT]) -> Non
     file's hard wraps undone, its paragraphs, lists and labels kept (:func:`referee.cli.cells.reflow`)."""
     from referee.cli.cells import fill, reflow
 
-    columns = out.columns(RULES_WIDTH)
-    width = max(20, min(RULES_WIDTH, columns - 1))  # measured without Rich: ``rules`` draws no board
+    width = max(20, min(RULES_WIDTH, out.width - 1))  # measured without Rich: ``rules`` draws no board
 
     def wrapped(text: str, indent: str = "") -> str:
         return "\n".join(

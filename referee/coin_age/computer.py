@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from referee.coin_age.actions import Done, Slap
@@ -36,6 +37,11 @@ plus ``RESERVE_SECONDS`` before the turn's time is up, and ``RESERVE_CPU`` more 
 gets (on a loaded machine that work takes longer: see :meth:`referee.coin_age.tree_search.TreeSearch.plan`)."""
 
 
+KEPT_TO_SEARCH = 0.25
+"""The share of its search time it always keeps, however long the table took to hand it the turn (its time is
+counted from the handover: see :meth:`Computer.actions`), so that it never plays without looking."""
+
+
 class Computer:
     """Plays ``seat``: tosses from ``seed``, then the best turn found in ``time_limit`` seconds (or ``max_depth``)."""
 
@@ -48,8 +54,11 @@ class Computer:
         *,
         typed_tosses: bool = False,
         level: int = 4,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.seat = seat
+        self.clock = clock
+        """Its clock (``time.monotonic``, the clock of :attr:`referee.engine.Game.pushed_at`; a test's own)."""
         self.level = level
         """1 a beginner (a plan at random among the five best of a one-turn look), 2 one turn ahead, 3 two turns,
         4 the search of ``hint`` for half the time given, 5 the tree search for the time given."""
@@ -104,10 +113,14 @@ class Computer:
         plus one), whatever was undone or played differently before it."""
         return computer_toss(self.seed, state.turns + 1, state.banks[self.seat])
 
-    def actions(self, state: CoinAgeState) -> list[str]:
+    def actions(self, state: CoinAgeState, started: float | None = None) -> list[str]:
         """The actions the computer plays now: its toss (when it tosses next) and its plan, or [] when the
-        other player is to act."""
-        started = time.perf_counter()
+        other player is to act. Its time is counted from ``started`` (on :attr:`clock`: when its turn began as the
+        table sees it, the referee's work since then included), else from now; so its first turn, with whatever
+        the referee did first for it, ends within its time like every other (a quarter of its search time is kept
+        whatever the handover took: :data:`KEPT_TO_SEARCH`)."""
+        now = self.clock()
+        started = now if started is None else min(started, now)
         if state.over or not state.turn_known:
             return []
         played: list[str] = []
@@ -119,8 +132,8 @@ class Computer:
             state = state.copy()
             RULES.apply(state, slap)
         if state.tossed and state.seat == self.seat and not state.over and self.level == 5:
-            deadline = started + self.search_time()
-            tree = TreeSearch(random.Random(choice_bits(self.seed, state.turns)))
+            deadline = max(started + self.search_time(), now + self.search_time() * KEPT_TO_SEARCH)
+            tree = TreeSearch(random.Random(choice_bits(self.seed, state.turns)), clock=self.clock)
             actions = [action for action in tree.plan_turn(state, deadline, reserve_cpu=RESERVE_CPU)]
             if actions and isinstance(actions[-1], Done):
                 actions.pop()  # said only while something is left to it (see below)
@@ -132,7 +145,10 @@ class Computer:
                 played.append("done")  # it stops with actions left: it ends its turn
             return played
         if state.tossed and state.seat == self.seat and not state.over:
-            result = search(state, time_limit=self.thinking_time(), max_depth=self.max_depth)
+            thinking = self.thinking_time()
+            if thinking is not None:  # what the referee took since the turn began is taken from it (a quarter kept)
+                thinking = max(thinking * KEPT_TO_SEARCH, thinking - (self.clock() - started))
+            result = search(state, time_limit=thinking, max_depth=self.max_depth)
             chosen = result.plans[0] if result.plans else None
             if self.level <= 1 and result.plans:
                 chosen = random.Random(choice_bits(self.seed, state.turns)).choice(result.plans[:5])
@@ -150,5 +166,6 @@ class Computer:
         return not after.over and RULES.to_move(after) == self.seat
 
     def __call__(self, game: Any) -> list[str]:
-        """The hook of ``play --vs-computer`` (``game`` is a :class:`referee.engine.Game`)."""
-        return self.actions(game.state)
+        """The hook of ``play --vs-computer`` (``game`` is a :class:`referee.engine.Game`): its turn timed from
+        when the action that handed it over was pushed (:attr:`referee.engine.Game.pushed_at`)."""
+        return self.actions(game.state, getattr(game, "pushed_at", None))

@@ -120,3 +120,49 @@ def test_hint_names_the_ecus_a_turn_gains_with_a_plus(referee: list[str], tmp_pa
     assert plan["ecus"] < 0
     assert f"and +{-plan['ecus']} écus" in done.stdout, done.stdout
     assert "for -" not in done.stdout
+
+
+def told(apprentices: list[str], buildings: list[str], workers: list[str]) -> dict[str, list[str]]:
+    return {"apprentices": apprentices, "buildings": buildings, "workers": workers}
+
+
+def test_the_hint_starts_a_site_and_finishes_it_in_the_same_turn() -> None:
+    """Issue 45: with no open site, Ann's idle W02 (1 wood 1 knowledge) finishes the face-up machine M04 (1 wood 1
+    knowledge): ``start M04`` then ``send W02 M04``, two actions, +1 VP. The hint once said "No site can be finished
+    this turn"."""
+    state = RULES.new_state(["Ann", "Bob"], told(["W02", "W01"], ["B01", "B05", "M04", "B12", "B22"], WORKERS))
+    plan = best_turn(state)
+    assert plan is not None
+    assert plan.notation == ["start M04", "send W02 M04"] and plan.finished == ["M04"]
+    assert plan.vp == cards.card("M04").vp and plan.needs_reveal  # the row refills: the table says what came up
+    after = state.copy()
+    for text in plan.notation:
+        after.pending = None  # (the card that came up, told at the table)
+        RULES.apply(after, RULES.parse(text, after))
+    assert "M04" in after.seats[0].built
+
+
+def test_the_hint_starts_a_site_recruits_and_sends() -> None:
+    """No idle worker makes wood, the face-up W07 does: ``start M01``, ``recruit W07``, ``send W07 M01``."""
+    state = RULES.new_state(["Ann", "Bob"], told(["W01", "W02"], ["B05", "B12", "M01", "B22", "B30"], WORKERS))
+    plan = best_turn(state)
+    assert plan is not None and plan.finished == ["M01"], plan
+    assert plan.notation == ["start M01", "recruit W07", "send W07 M01"]
+
+
+def test_the_hint_command_shows_the_start_and_send(tmp_path) -> None:
+    from tests.in_process import run
+
+    record = tmp_path / "g.toml"
+    record.write_text(
+        'game = "builders"\nformat = 1\nplayers = ["Ann", "Bob"]\nactions = []\n[setup]\n'
+        'apprentices = ["W02", "W01"]\nbuildings = ["B01", "B05", "M04", "B12", "B22"]\n'
+        f"workers = {json.dumps(WORKERS)}\n"
+    )
+    code, out, err = run("builders", "hint", str(record))
+    assert code == 0, err
+    assert "No open site." in out and "No site can be finished" not in out, out
+    assert "start M04, send W02 M04" in out, out
+
+
+WORKERS = ["W07", "W19", "W35", "W12", "W24"]

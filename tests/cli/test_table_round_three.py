@@ -329,8 +329,12 @@ def test_piped_output_honours_columns() -> None:
     widths = [len(line) for line in done.stdout.splitlines()]
     assert widths and max(widths) <= 80, max(widths)
     unset = {key: value for key, value in os.environ.items() if key != "COLUMNS"}
-    wide = subprocess.run([*command, "coin-age", "rules", "capture"], capture_output=True, text=True, env=unset)
-    assert max(len(line) for line in wide.stdout.splitlines()) > 80  # without COLUMNS, the usual width
+    told = subprocess.run(
+        [*command, "coin-age", "rules"], capture_output=True, text=True, env={**unset, "COLUMNS": "120"}
+    )
+    assert max(len(line) for line in told.stdout.splitlines()) > 80  # wider when told
+    plain = subprocess.run([*command, "coin-age", "rules"], capture_output=True, text=True, env=unset)
+    assert 60 < max(len(line) for line in plain.stdout.splitlines()) <= 80  # without COLUMNS, 80 (issue 45)
 
 
 def test_plurals_of_one() -> None:

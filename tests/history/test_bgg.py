@@ -88,7 +88,9 @@ def test_a_play_log_comes_in_as_results_without_actions(tmp_path: Path) -> None:
     err = done.stderr.decode()
     assert "'Catan' is not a game this referee keeps" in err
     assert "Iris's score '49-46ish' is not a whole number" in err
-    assert "3 plays imported, 0 already in the history, 1 of other games skipped, 1 refused." in done.stdout.decode()
+    assert "3 plays imported, 0 already in the history, 1 of other games skipped, 1 refused." in " ".join(
+        done.stdout.decode().split()
+    )  # (a sentence broken at the width, 80 piped)
     listed = json.loads(run("history", "list", "--json", "--history", str(history)).stdout)
     by_game = {item["game"]: item for item in listed}
     coin = by_game["coin-age"]

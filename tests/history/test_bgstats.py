@@ -120,7 +120,9 @@ def test_a_bg_stats_file_comes_in_as_results_without_actions(tmp_path: Path) -> 
     err = done.stderr.decode()
     assert "'Catan' is not a game this referee keeps" in err
     assert "Iris's score '49-46ish' is not a whole number" in err
-    assert "4 plays imported, 0 already in the history, 1 of other games skipped, 1 refused." in done.stdout.decode()
+    assert "4 plays imported, 0 already in the history, 1 of other games skipped, 1 refused." in " ".join(
+        done.stdout.decode().split()
+    )  # (a sentence broken at the width, 80 piped)
     ignored = [item for item in listed(history) if item["nowinstats"]]  # a play, counted in no result
     assert len(ignored) == 1 and ignored[0]["players"] == ["Iris", "Olaf"]
     shown_ignored = run("history", "show", str(ignored[0]["id"]), "--history", str(history)).stdout.decode()

@@ -50,7 +50,7 @@ def draw_chart(out: Output, names: dict[str, str], course: dict[str, list[Rating
     course = {key: steps for key, steps in course.items() if steps}
     if not course:
         return
-    width = max(20, min(100, out.console.width - 10))
+    width = max(20, min(100, out.width - 10))
     grid, low, high = chart_lines(course, width)
     out.show(Text(_("Rating (mu) after each game, oldest to newest")))
     for row_number, row in enumerate(grid):

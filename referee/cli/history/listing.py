@@ -123,9 +123,13 @@ def list_command(
             _("No game in the history{filter}.").format(filter=_(" for this filter") if game or player or since else "")
         )
         return ExitStatus.SUCCESS
-    from referee.cli.output import ScoreTable
+    from referee.cli.output import Column, ScoreTable
 
-    table = ScoreTable("", [_("id"), _("date"), _("game"), _("players"), _("result")], left=5)
+    table = ScoreTable(
+        "",
+        [Column(_("id"), no_wrap=True), Column(_("date"), no_wrap=True), _("game"), _("players"), _("result")],
+        left=5,
+    )
     imported: list[str] = []
     for logged in games:
         entry = logged.entry
@@ -138,7 +142,7 @@ def list_command(
             result_text(entry) if not entry.damaged else _("damaged: {cells}").format(cells=describe(entry.damaged))
         )
         table.add_row([str(logged.id), local_time(entry.played), game, ", ".join(entry.names), result])
-    for line in table.lines()[1:]:
+    for line in table.lines(out.width, titled=False):
         out.text(line)
     if imported:
         out.text(_("* imported from {apps}: a result without actions").format(apps=", ".join(sorted(imported))))
@@ -307,7 +311,7 @@ def show_command(env: Environment, game_id: str, json_mode: bool, history_file: 
     if game is not None:
         out.text()
         spec = game_spec(entry.game)
-        for line in spec.score_table(game).lines():
+        for line in spec.score_table(game).lines(out.width):
             out.text(line)
     if turns:
         out.text()

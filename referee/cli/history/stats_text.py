@@ -158,15 +158,16 @@ def self_play_lines(figures: dict[str, SelfPlay]) -> list[str]:
 
 
 def wrapped(out: Output, text: str) -> None:
-    """A long line of figures wrapped to 80 terminal cells (wide characters count two), its continuation indented."""
+    """A long line of figures wrapped to the output's width (wide characters count two), its continuation
+    indented."""
     from referee.cli.cells import fill
 
     indent = " " * (len(text) - len(text.lstrip()) + 4)
-    out.text(fill(text, 78, subsequent_indent=indent))
+    out.text(fill(text, max(20, out.width - 2), subsequent_indent=indent))
 
 
 def print_highlights(out: Output, found: Highlights) -> None:
-    """The figures of ``stats --highlights`` as short lines (80 columns)."""
+    """The figures of ``stats --highlights`` as short lines (wrapped to the width)."""
     from referee.history.entry import game_title
 
     def say(text: str) -> None:
@@ -257,7 +258,7 @@ def print_game_stats(out: Output, game: str, found: Statistics) -> None:
                 seats.append(SeatRecord())
             seats[seat].games += numbers_at.games
             seats[seat].wins += numbers_at.wins
-    for line in table.lines():
+    for line in table.lines(out.width):
         out.text(line)
     parts = [
         _("seat {seat}: {wins}/{games} won ({rate:.0%})").format(

@@ -115,5 +115,5 @@ def builders_hint_command(env: Environment, record: str, json_mode: bool) -> int
             )
         )
         if plan.needs_reveal:
-            out.text(_("(after each recruit, say which card came up: reveal ID)"))
+            out.text(_("(after each start or recruit, say which card came up: reveal ID)"))
     return ExitStatus.SUCCESS

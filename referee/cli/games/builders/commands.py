@@ -225,7 +225,6 @@ def cards(
 ) -> int:
     """Every card of the game: id, name, VP, écus, resources."""
     from referee.builders import cards as catalogue
-    from referee.builders.cards import RESOURCES
 
     out = Output(ctx.obj, json_mode)
     if kind is not None and kind.lower() not in KINDS:
@@ -239,38 +238,11 @@ def cards(
     if json_mode:
         out.json([card_json(c) for c in chosen])
         return ExitStatus.SUCCESS
-    from rich.text import Text
-
-    from referee.cli.output import Column, Table
-
-    table = Table(
-        "",
-        [
-            Column(_("id"), no_wrap=True),
-            Column(_("name"), no_wrap=True),
-            Column(_("type"), no_wrap=True),
-            Column(_("VP"), "right"),
-            Column(_("écus"), "right"),
-            *(
-                Column(Text(_(name), style=RESOURCE_STYLES[name]), "right", min_width=cell_width(_(name)))
-                for name in RESOURCES
-            ),
-            Column(_("works as"), no_wrap=True),
-        ],
-    )
-    for card in chosen:
-        if card.kind == "worker":
-            amounts, vp, coins, extra = card.produces, "", _("−{n}").format(n=card.cost), Text("")
-        else:
-            amounts, vp = card.requires, str(card.vp)
-            coins = _("+{n}").format(n=card.coins) if card.kind == "building" else "—"
-            extra = resources_text(card.produces) if card.kind == "machine" else Text("")
-        cells = [
-            Text(str(n), style=RESOURCE_STYLES[name]) if n else Text("·", style="dim")
-            for n, name in zip(amounts, RESOURCES, strict=True)
-        ]
-        table.add_row([card.id, card.name, kind_name(card), vp, coins, *cells, extra])
-    out.show(table.rich())
+    full = cards_table(chosen, compact=False)
+    table = out.first_fitting(full, cards_table(chosen, compact=True), cards_table(chosen, compact=True, tight=True))
+    out.show(table)
+    if table is not full:
+        out.text(_("numbers: stone wood knowledge tile") + _(" · → what a machine works as"))
     if names == "en":
         out.text(unverified_names_note())
         out.text(_("Buildings and machines: VP, écus paid on completion, resources needed."))
@@ -280,6 +252,59 @@ def cards(
         )
     out.text(_("Workers: écus paid each time one is sent to a site, resources made."))
     return ExitStatus.SUCCESS
+
+
+def cards_table(chosen: list[Card], *, compact: bool, tight: bool = False) -> Any:
+    """The cards as a Rich table: id, name, type, VP, écus, then each resource in a column of its own (needed by
+    a building or machine, made by a worker) and what a machine works as. ``compact``: the four resources as four
+    numbers in one column (``1 0 2 0``: stone wood knowledge tile), what a machine works as under its name
+    (``→ 2 0 0 0``), and the names free to break between words; ``tight``, one blank between columns."""
+    from rich.text import Text
+
+    from referee.builders.cards import RESOURCES
+    from referee.cli.games.builders.room import numbers_text
+    from referee.cli.output import Column, Table
+
+    if compact:
+        resources = [Column(_("resources"), no_wrap=True)]
+    else:
+        resources = [
+            Column(Text(_(name), style=RESOURCE_STYLES[name]), "right", min_width=cell_width(_(name)))
+            for name in RESOURCES
+        ]
+    table = Table(
+        "",
+        [
+            Column(_("id"), no_wrap=True),
+            Column(_("name"), no_wrap=not compact),
+            Column(_("type"), no_wrap=not compact),
+            Column(_("VP"), "right", no_wrap=True),
+            Column(_("écus"), "right", no_wrap=True),
+            *resources,
+            *([] if compact else [Column(_("works as"), no_wrap=True)]),
+        ],
+        edge=False,
+    )
+    for card in chosen:
+        name = Text(card.name)
+        if card.kind == "worker":
+            amounts, vp, coins, extra = card.produces, "", _("−{n}").format(n=card.cost), Text("")
+        else:
+            amounts, vp = card.requires, str(card.vp)
+            coins = _("+{n}").format(n=card.coins) if card.kind == "building" else "—"
+            extra = resources_text(card.produces) if card.kind == "machine" else Text("")
+            if compact and card.kind == "machine":
+                name.append("\n→ ")
+                name.append_text(numbers_text(card.produces))
+        if compact:
+            table.add_row([card.id, name, kind_name(card), vp, coins, numbers_text(amounts)])
+            continue
+        cells = [
+            Text(str(n), style=RESOURCE_STYLES[name]) if n else Text("·", style="dim")
+            for n, name in zip(amounts, RESOURCES, strict=True)
+        ]
+        table.add_row([card.id, name, kind_name(card), vp, coins, *cells, extra])
+    return table.rich(tight=tight)
 
 
 def card_json(card: Card) -> dict[str, Any]:

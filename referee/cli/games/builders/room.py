@@ -70,22 +70,40 @@ def render(game: Game[BuildersState, Action], out: Output) -> None:
     position = state.tally
     parts: list[Any] = []
     outcome = load_rules().outcome(state)
+    width = out.width
     compact = out.small_terminal(COMPACT_BELOW_ROWS, COMPACT_BELOW_COLUMNS)
-    """On a small terminal, a player is two lines, resources are four coloured numbers and the rows sit side by
-    side: a 4-player table, the prompt and its menu fit 80×30, and nothing is cut at 60 columns."""
+    """On a small terminal, or a width where the full rows do not fit, a player is two lines, resources are four
+    coloured numbers and the rows sit side by side: a 4-player table, the prompt and its menu fit 80×30, and
+    nothing is cut at 60 columns."""
+    if not compact and not position:
+        compact = (
+            max(
+                out.natural_width(buildings_table(state.row_buildings, _("face-up buildings"))),
+                out.natural_width(workers_table(state.row_workers)),
+            )
+            > width
+        )
     for seat_index, (name, seat) in enumerate(zip(state.players, state.seats, strict=True)):
         score = outcome.scores[name]
         if compact and not position:
-            parts += compact_player(state, seat_index, name, seat, score, out.console.width)
+            parts += compact_player(state, seat_index, name, seat, score, width)
         else:
-            parts.append(player_block(state, seat_index, name, seat, score, position, out.console.width))
+            parts.append(player_block(state, seat_index, name, seat, score, position, width))
     if not position:
         title = "" if compact else _("face-up buildings")
         row_b = buildings_table(state.row_buildings, title, compact=compact)
         row_w = workers_table(state.row_workers, compact=compact)
-        console = out.console
-        if console.measure(row_b).maximum + console.measure(row_w).maximum + 3 <= console.width:
-            rows = Table.grid(padding=(0, 3))
+
+        def side_by_side(row_b: Any, row_w: Any) -> bool:
+            return out.natural_width(row_b) + ROWS_GAP + out.natural_width(row_w) <= width
+
+        if compact and not side_by_side(row_b, row_w):  # side by side all the same, one blank between columns
+            tight_b = buildings_table(state.row_buildings, title, compact=True, tight=True)
+            tight_w = workers_table(state.row_workers, compact=True, tight=True)
+            if side_by_side(tight_b, tight_w):
+                row_b, row_w = tight_b, tight_w
+        if side_by_side(row_b, row_w):
+            rows = Table.grid(padding=(0, ROWS_GAP))
             rows.add_column()
             rows.add_column()
             rows.add_row(row_b, row_w)
@@ -105,7 +123,7 @@ def render(game: Game[BuildersState, Action], out: Output) -> None:
                 buildings=ngettext("{n} building", "{n} buildings", b).format(n=b),
                 workers=ngettext("{n} worker", "{n} workers", w).format(n=w),
             )
-        if cell_width(bank) > out.console.width:  # the legend of the numbers on a line of its own
+        if cell_width(bank) > width:  # the legend of the numbers on a line of its own
             head, _dot, tail = bank.rpartition(" · ")
             bank = f"{head}\n{tail}" if head else bank
         parts.append(Text(bank, style="dim"))
@@ -163,6 +181,8 @@ def wrapped(label: str, entries: list[Any], separator: str, width: int) -> list[
 
 COMPACT_BELOW_ROWS = 40
 COMPACT_BELOW_COLUMNS = 80
+ROWS_GAP = 3
+"""The blanks between the face-up buildings and the face-up workers when they sit side by side."""
 
 
 def numbers_text(amounts: Resources | tuple[int, ...]) -> Any:
@@ -278,7 +298,7 @@ def player_block(
     return Group(*lines)
 
 
-def buildings_table(ids: list[str], title: str, *, compact: bool = False) -> Any:
+def buildings_table(ids: list[str], title: str, *, compact: bool = False, tight: bool = False) -> Any:
     from rich.text import Text
 
     from referee.builders import cards as catalogue
@@ -307,10 +327,10 @@ def buildings_table(ids: list[str], title: str, *, compact: bool = False) -> Any
             table.add_row([card.id, name, str(card.vp), "—", needs(card.requires)])
     if not ids:
         table.add_row(["—", _("(the deck is empty)"), "", "", ""])
-    return table.rich()
+    return table.rich(tight=tight)
 
 
-def workers_table(ids: list[str], *, compact: bool = False) -> Any:
+def workers_table(ids: list[str], *, compact: bool = False, tight: bool = False) -> Any:
     from referee.builders import cards as catalogue
     from referee.cli.output import Column, Table
 
@@ -333,7 +353,7 @@ def workers_table(ids: list[str], *, compact: bool = False) -> Any:
         table.add_row([card.id, kind, str(card.cost), makes])
     if not ids:
         table.add_row(["—", _("(the deck is empty)"), "", ""])
-    return table.rich()
+    return table.rich(tight=tight)
 
 
 def status_line(game: Game[BuildersState, Action]) -> str:

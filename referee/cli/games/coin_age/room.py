@@ -103,7 +103,7 @@ def render(game: Game[CoinAgeState, Action], out: Output) -> None:
     compact = out.small_terminal(COMPACT_BELOW_ROWS, PANEL_WIDTH * widest)
     """Below these sizes, a space is a line, not a card, and the score a plain table: at 80×24 the whole board, the
     score, the prompt and its menu stay in view."""
-    cell_width = PANEL_WIDTH if not compact else max(12, min(PANEL_WIDTH, out.console.size.width // widest))
+    cell_width = PANEL_WIDTH if not compact else max(12, min(PANEL_WIDTH, out.width // widest))
     rows = []
     for row in game_map.layout:
         grid = Table.grid(padding=(0, 0))
@@ -118,8 +118,8 @@ def render(game: Game[CoinAgeState, Action], out: Output) -> None:
     table = score_table(game)
     if compact:
         out.show(Group(Text(shown_name(game_map.name), style="bold"), *rows))
-        out.show(regions_text(state, out.console.width))
-        for line in table.lines()[1:]:
+        out.show(regions_text(state, out.width))
+        for line in table.lines(out.width, titled=False):
             out.text(line)
     else:
         out.show(Group(Text(shown_name(game_map.name), style="bold"), *rows, table.rich()))

@@ -16,7 +16,6 @@ from referee.cli.games.matchstick.room import (
     complete_value,
     glyph,
     players_and_setup,
-    row_of,
 )
 from referee.cli.output import Output
 from referee.cli.record_commands import GameCommands, Param, Values, add_shared_commands
@@ -135,7 +134,7 @@ def shapes_table(out: Output) -> None:
                 cells.append(Text(f"{way.cost} ", style="bold" if color and way.cost == 0 else ""))
         table.add_row([card, *cells])
     out.text(_("Matchsticks to show each value (rows: the physical cards; columns: the value shown)."))
-    out.show(table.rich())
+    out.show(out.first_fitting(table.rich(), table.rich(tight=True)))
     out.text(
         _(
             "{mark} = turned over (180°); blank = impossible (matchsticks only add; never mirrored). "
@@ -176,13 +175,13 @@ def shapes_card(face: str, out: Output) -> None:
                 way_text(way),
             ]
         )
-    out.show(table.rich())
+    out.show(out.first_fitting(table.rich(), table.rich(tight=True)))
     strip = []
     for way in results:
         figure = glyph(way.value, color, large=False, added=way.added)
         figure.append(f"\n{way.value}+{way.cost}")
         strip.append(figure)
-    out.show(row_of(strip))
+    out.show(out.side_by_side(strip))
     never = [v for v in ALL_VALUES if not ways(face, v)]
     out.text(
         ngettext(
@@ -204,7 +203,7 @@ def shapes_into(face: str, value: str, out: Output) -> int:
                 "and matchsticks only add (a card is never mirrored)."
             ).format(face=face, value=value)
         )
-        out.show(row_of([card_panel(face, color, title=face), card_panel(value, color, title=value)]))
+        out.show(out.side_by_side([card_panel(face, color, title=face), card_panel(value, color, title=value)]))
         return ExitStatus.ILLEGAL
     for way in found:
         out.text(f"{face} → {value}: {way.describe()}")
@@ -213,7 +212,7 @@ def shapes_into(face: str, value: str, out: Output) -> int:
     if way.turned_over:
         panels.append(card_panel(turned(SHAPES[face]), color, title=_("turned")))
     panels.append(card_panel(value, color, title=value, added=way.added))
-    out.show(row_of(panels))
+    out.show(out.side_by_side(panels))
     if way.added:
         out.text(_("═ ║ = the matchsticks added"))
     if card != face and len(FACES[card]) > 1:

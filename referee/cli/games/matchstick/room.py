@@ -172,7 +172,7 @@ def render(game: Game[MatchstickState, Action], out: Output) -> None:
     else:
         info.append("\n" + _("normal order (5 cards at once reverse it)"), style="dim" if color else "")
     count = state.table.count if state.table is not None else 1
-    if count * 10 + 3 + len(order) <= out.console.width:
+    if count * 10 + 3 + len(order) <= out.width:
         top: Any = Table.grid(padding=(0, 3))
         top.add_column(no_wrap=True, min_width=count * 10 - 1)
         top.add_column()
