@@ -95,15 +95,16 @@ def test_the_builders_computer_counts_its_action_from_the_push_that_handed_it_ov
     deadlines: list[float | None] = []
     real_plan_turn = module.plan_turn
 
-    def plan_turn(state: Any, seat: int, beam_width: int, deadline: float | None = None) -> list[Any]:
+    def plan_turn(
+        state: Any, seat: int, beam_width: int, deadline: float | None = None, clock: Any = None
+    ) -> list[Any]:
         deadlines.append(deadline)
         return real_plan_turn(state, seat, 1, None)
 
     monkeypatch.setattr(module, "plan_turn", plan_turn)
-    monkeypatch.setattr(module, "time", SimpleNamespace(monotonic=lambda: 100.0))  # its clock reads 100 s
     game = Game(RULES, ["Ann", "Cpu"], {"seed": 7})
     game.push_text("done")
-    computer = BuildersComputer([1], level=4, seconds=0.5, seed=1)
+    computer = BuildersComputer([1], level=4, seconds=0.5, seed=1, clock=lambda: 100.0)  # its clock reads 100 s
     planning = 0.5 * TIME_SHARE
     for handed_over, deadline in ((99.9, 99.9 + planning), (90.0, 100.0 + planning * KEPT_TO_PLAN)):
         computer.plan = []
