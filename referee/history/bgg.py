@@ -196,8 +196,8 @@ def _entries(
     incomplete = element.get("incomplete", "0") not in ("0", "")  # kept as an abandoned game: no result
     unscored = element.get("nowinstats", "0") not in ("0", "")  # a play, not in win statistics
     date = element.get("date") or ""
-    played = utc_sort_key(date + "T12:00:00") if re.fullmatch(r"\d{4}-\d{2}-\d{2}", date) else None
-    if played is None:
+    played = date if re.fullmatch(r"\d{4}-\d{2}-\d{2}", date) and utc_sort_key(date + "T12:00:00Z") else None
+    if played is None:  # a day is kept as a day: no time of day is invented (docs/formats.md)
         raise InputError(_("{where}: the date '{date}' is not a day (YYYY-MM-DD)").format(where=where, date=date[:20]))
     quantity_text = element.get("quantity") or "1"
     if not quantity_text.isdigit() or not 1 <= int(quantity_text) <= MAX_QUANTITY:
@@ -232,13 +232,6 @@ def _entries(
     location = bounded_text(xml_text(element.get("location") or ""), _("the location"), where, notices)
     length_text = element.get("length") or ""
     minutes = int(length_text) if length_text.isdigit() and 0 < int(length_text) < 100_000 else None
-    started = finished = None
-    if minutes is not None:  # the day and the length: no time of day (shown at 12:00)
-        from datetime import datetime, timedelta
-
-        end = datetime.fromisoformat(date + "T12:00:00")
-        finished = end.isoformat(timespec="seconds")
-        started = (end - timedelta(minutes=minutes)).isoformat(timespec="seconds")
     play_id = (element.get("id") or "").strip()[:40]
     original = json.dumps(
         {
@@ -266,11 +259,10 @@ def _entries(
                 source="bgg",
                 identity={**identity, "copy": copy} if copy else identity,
                 played=played,
+                minutes=minutes,
                 original=original,
                 location=location,
                 notes=notes,
-                started=started,
-                finished=finished,
                 incomplete=incomplete,
                 unscored=unscored,
                 origin=("bgg", owner, play_id if not copy else f"{play_id}#{copy + 1}") if keyed and owner else None,

@@ -155,8 +155,9 @@ class Queries(Connection):
 
     @staticmethod
     def _attach_identities(db: sqlite3.Connection, games: list[LoggedGame]) -> None:
-        """Each game's identity (``uuid``, where it came from, its BoardGameGeek play id) and its anonymous players
-        (see :meth:`merge`)."""
+        """Each game's identity (``uuid``, where it came from, its BoardGameGeek play id), its version (when it was
+        last changed, by whom, the version last met) and length when known only by its day, and its anonymous
+        players (see :meth:`merge`)."""
         from referee.history.entry import checked_uuid
 
         by_id = {logged.id: logged.entry for logged in games}
@@ -164,11 +165,22 @@ class Queries(Connection):
         for start in range(0, len(ids), 500):
             chunk = ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
-            for game_id, game_uuid, app, owner, app_id, bgg_play in db.execute(
-                f"SELECT id, uuid, origin_app, origin_owner, origin_id, bgg_play FROM games WHERE id IN ({marks})",
+            for game_id, game_uuid, app, owner, app_id, bgg_play, changed, changed_by, met, minutes in db.execute(
+                "SELECT id, uuid, origin_app, origin_owner, origin_id, bgg_play, changed, changed_by, met, minutes"
+                f" FROM games WHERE id IN ({marks})",
                 chunk,
             ):
                 entry = by_id[game_id]
+                entry.whole = True
+                versions = (changed, changed_by, met)
+                if all(cell is None or (isinstance(cell, str) and len(cell) <= 80) for cell in versions):
+                    entry.changed, entry.changed_by, entry.met = versions
+                else:
+                    entry.damaged = (*entry.damaged, "changed")
+                if type(minutes) is int and 0 < minutes < 100_000:
+                    entry.minutes = minutes
+                elif minutes is not None:
+                    entry.damaged = (*entry.damaged, "minutes")
                 entry.uuid = checked_uuid(game_uuid)
                 damaged = [] if game_uuid is None or entry.uuid is not None else ["uuid"]
                 origin = (app, owner, app_id)

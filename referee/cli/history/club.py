@@ -3,7 +3,9 @@ history and the club's merged by play identity, both ways) and ``history init --
 two roles).
 
 Push and pull send every game of one history to the other through the merge rule of
-:meth:`referee.history.store.History.merge`, :data:`~referee.history.store.History.BATCH_SIZE` games a transaction:
+:meth:`referee.history.store.History.merge` (a play changed on one side since they last met travels; changed on
+both, the newest change wins and the conflict is said in one line),
+:data:`~referee.history.store.History.BATCH_SIZE` games a transaction:
 a game already there is never added twice, so running one again adds nothing, and one cut in the middle (the
 network, the server killed) is finished by running it again.
 """
@@ -56,6 +58,7 @@ def pull_command(env: Environment, url: str | None, history_file: str | None, js
 
 
 def _transfer(env: Environment, source_at: Path | str, target_at: Path | str, json_mode: bool) -> int:
+    from referee.cli.history.batch import conflict_line, versions_line
     from referee.history.store import GameRefused, HistoryError, open_history
 
     out = Output(env, json_mode)
@@ -74,9 +77,12 @@ def _transfer(env: Environment, source_at: Path | str, target_at: Path | str, js
                         damaged += 1
                         continue
                     try:
-                        target.merge(logged.entry)
+                        merged = target.merge(logged.entry)
                     except GameRefused:
                         refused += 1
+                        continue
+                    if merged.conflict:
+                        out.note(conflict_line(f"#{logged.id}", merged))
                 counts = target.committed
             counts = dict(target.committed)
     except RefereeError as error:
@@ -87,6 +93,8 @@ def _transfer(env: Environment, source_at: Path | str, target_at: Path | str, js
         "added": counts["added"],
         "present": counts["present"],
         "probable": counts["probable"],
+        "changed": counts["changed"],
+        "conflicting": counts["conflicting"],
         "refused": refused,
         "damaged": damaged,
     }
@@ -99,6 +107,7 @@ def _transfer(env: Environment, source_at: Path | str, target_at: Path | str, js
                 " {refused} refused; {damaged} damaged (not sent)."
             ).format(**document)
         )
+        out.text(versions_line(counts))
     return ExitStatus.SUCCESS
 
 
