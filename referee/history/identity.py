@@ -211,7 +211,8 @@ class PlayIdentity(RatingCache):
         if decision.take and not may_change:
             return Merged(game_id, "present", why, "rights")
         if not decision.take:
-            return Merged(game_id, "present", why, "kept" if decision.conflict else "")
+            kind = "" if not decision.conflict else "kept" if entry.changed is None else "both"
+            return Merged(game_id, "present", why, kind)
         self._replace(db, game_id, stored, entry)
         return Merged(game_id, "changed", why, "both" if decision.conflict else "")
 

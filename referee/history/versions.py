@@ -9,8 +9,8 @@ Pure: no database. :meth:`referee.history.identity.PlayIdentity.merge` asks it f
   abandoned or not-counted mark, and (where the incoming play says them) the same location and notes.
 * **A newer version** (:func:`decide`): each play keeps when it was last changed (``changed``) and the version its
   history last took from elsewhere (``met``). Of two versions of one play the newest change wins. When both were
-  changed since they last met (neither is the version the other last took), the newest still wins, and the
-  meeting is reported as a conflict: nothing is merged silently. A play from a file that keeps no versions (another
+  changed since they last met (neither was made from the other), the newest still wins, and the meeting is
+  reported as a conflict: nothing is merged silently. A play from a file that keeps no versions (another
   app's) corrects the play here when the play here is as it was when last met; when the play here was changed
   since, it is a conflict, and the play here is kept.
 """
@@ -89,14 +89,21 @@ class Decision:
 
 
 def decide(stored: GameEntry, incoming: GameEntry) -> Decision:
-    """The rule of the module's docstring, for two versions of one play whose content differs."""
+    """The rule of the module's docstring, for two versions of one play whose content differs.
+
+    The play here is *clean* when it was not changed here since it last took a version from elsewhere (its
+    ``changed`` is its ``met``; a play logged here took its first version from itself). A clean play takes a newer
+    version. A play changed here since takes a version that was made from its own (the incoming ``met`` is its
+    ``changed``), keeps its own over the version it was made from (the incoming ``changed`` is its ``met``), and
+    otherwise meets it in conflict: both changed since they last met; the newest change wins, said."""
+    clean = stored.changed is None or stored.changed == stored.met
     if incoming.changed is None:  # a file that keeps no versions: a correction at its source
-        untouched = stored.changed is None or stored.changed == stored.met
         if stored.actions and not incoming.actions:
             return Decision(take=False, conflict=True)  # a result never overrides the actions it comes from
-        return Decision(take=untouched, conflict=not untouched)
-    base = max(stored.met or "", incoming.met or "")
-    stored_moved = (stored.changed or "") != base
-    incoming_moved = incoming.changed != base
+        return Decision(take=clean, conflict=not clean)
     newer = incoming.changed > (stored.changed or "")
-    return Decision(take=newer, conflict=stored_moved and incoming_moved)
+    if clean or incoming.met == stored.changed:
+        return Decision(take=newer, conflict=False)
+    if incoming.changed == stored.met:
+        return Decision(take=False, conflict=False)
+    return Decision(take=newer, conflict=True)

@@ -202,7 +202,8 @@ def test_the_backup_restores_edits_draws_and_copies(tmp_path: Path) -> None:
     ok("history", "import", str(log), "--history", str(history))
     before = listed(history)
     assert len(before) == 3
-    ok("history", "edit", str(before[-1]["id"]), "--location", "Club", "--notes", "the first", "--history", str(history))
+    first = str(before[-1]["id"])
+    ok("history", "edit", first, "--location", "Club", "--notes", "the first", "--history", str(history))
     backup = tmp_path / "backup.json"
     ok("history", "export", "--format", "json", "-o", str(backup), "--history", str(history))
     fresh = tmp_path / "fresh.sqlite3"
@@ -279,7 +280,7 @@ def test_reimporting_a_play_corrected_at_its_source_changes_it(tmp_path: Path) -
 
 
 def test_versions_newest_change_wins_and_both_sides_changed_is_a_conflict() -> None:
-    from referee.history.versions import decide
+    from referee.history.versions import Decision, decide
 
     def version(changed: str | None, met: str | None) -> Any:
         play = entry("coin-age", ["Ann", "Bob"], [21, 18], [1, 2], ["Ann"], "2026-11-02T04:10:00")
@@ -287,15 +288,13 @@ def test_versions_newest_change_wins_and_both_sides_changed_is_a_conflict() -> N
         return play
 
     a, b, c = "2026-11-01T10:00:00.000000Z", "2026-11-02T10:00:00.000000Z", "2026-11-03T10:00:00.000000Z"
-    assert decide(version(a, a), version(b, a)) == decide(version(a, a), version(b, a))
-    assert decide(version(a, a), version(b, a)).take and not decide(version(a, a), version(b, a)).conflict
-    assert not decide(version(b, a), version(a, a)).take  # the newer here stays; no conflict
-    assert not decide(version(b, a), version(a, a)).conflict
-    both = decide(version(b, a), version(c, a))
-    assert both.take and both.conflict  # both changed since they met at a: the newest wins, said
-    assert decide(version(a, a), version(None, None)).take  # a file without versions corrects an untouched play
-    kept = decide(version(b, a), version(None, None))
-    assert not kept.take and kept.conflict
+    assert decide(version(a, a), version(b, b)) == Decision(take=True, conflict=False)  # untouched here: newer wins
+    assert decide(version(b, a), version(a, a)) == Decision(take=False, conflict=False)  # ours is made from theirs
+    assert decide(version(b, a), version(c, b)) == Decision(take=True, conflict=False)  # theirs is made from ours
+    assert decide(version(b, a), version(c, c)) == Decision(take=True, conflict=True)  # both since a: newest, said
+    assert decide(version(c, a), version(b, b)) == Decision(take=False, conflict=True)
+    assert decide(version(a, a), version(None, None)) == Decision(take=True, conflict=False)  # a file's correction
+    assert decide(version(b, a), version(None, None)) == Decision(take=False, conflict=True)
 
 
 # -- item 6: the smaller points -----------------------------------------------------------------------------------
