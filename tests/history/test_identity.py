@@ -158,7 +158,7 @@ def test_push_links_and_the_page_of_qr_codes(tmp_path: Path, exported: tuple[Pat
     )
     pushed = json.loads(unquote(links[1].split("?data=", 1)[1]))
     assert pushed["sourcePlayId"] == UUID_OF_COIN
-    assert pushed["playDate"] == "2025-11-25 06:28:00"  # UTC: ended 22:28 in Los Angeles (UTC-8)
+    assert pushed["playDate"] == "2025-11-24 22:28:00"  # the time at the table: ended 22:28 in Los Angeles
     assert all({"name", "winner", "startPlayer", "rank"} <= set(player) for player in pushed["players"])
     page = tmp_path / "plays.html"
     ok("history", "export", "--format", "bgstats-push", "-o", str(page), "--history", str(history))
