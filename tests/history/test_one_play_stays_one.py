@@ -344,3 +344,44 @@ def test_import_json_of_a_file_refused_whole_says_why(tmp_path: Path) -> None:
     code, out, _err = cli("history", "import", str(bad), "--history", str(tmp_path / "h.sqlite3"), "--json")
     document = json.loads(out)
     assert code == 2 and document["added"] == 0 and "error" in document
+
+
+# -- item 5: the server's edges -----------------------------------------------------------------------------------
+SECRET = "Pw0rd-S3cret"
+MALFORMED_URLS = [
+    f"postgresql://org1:{SECRET}@[::1:55431/club",  # an IPv6 host left open: too malformed to split
+    f"postgresql://org1:{SECRET}@[::1]:99999/club",
+    f"postgresql://org1:{SECRET}@127.0.0.1:x/club",
+    f"postgresql://org1:{SECRET}@127.0.0.1:1/club",
+    f"postgresql://org1:{SECRET}@127.0.0.1:1/club?sslmode=bogus",
+    f"postgresql://org1:{SECRET}@h%zz/club",
+    f"postgresql://org1@127.0.0.1:1/club?password={SECRET}&connect_timeout=x",
+    f"postgresql://org1@[::1:1/club?password={SECRET}",
+    f"postgresql://org1:{SECRET}@127.0.0.1:1/club?options=%zz",
+    "postgresql://org1:Pw0rd%2DS3cret@127.0.0.1:1/club",
+    f"postgresql://org1:{SECRET}@@127.0.0.1:1/club",
+    f"postgresql://org1:{SECRET}@127.0.0.1:1/club#fragment",
+    f"postgresql://:{SECRET}@127.0.0.1:1/club",
+    f"postgresql://org1:{SECRET}@127.0.0.1:1",
+    f"postgresql://org1:{SECRET}@127.0.0.1:1/club?host=/nonexistent",
+    f"postgresql://org1:{SECRET}@/club?host=%zz",
+    f"postgresql://org1:{SECRET}@127.0.0.1:1/club?port=0,1,2&host=a,b",
+]
+
+
+@pytest.mark.parametrize("url", MALFORMED_URLS)
+def test_no_password_in_any_message_whatever_the_url(tmp_path: Path, url: str) -> None:
+    mine = str(tmp_path / "mine.sqlite3")
+    for args in (
+        ("history", "list", "--history", url),
+        ("history", "list", "--json", "--history", url),
+        ("history", "push", "--to", url, "--history", mine),
+        ("history", "pull", "--from", url, "--history", mine),
+        ("history", "init", "--server", url),
+        ("stats", "--history", url),
+    ):
+        code, out, err = cli(*args)
+        said = out + err
+        assert code == 2, (args, said)
+        assert SECRET not in said and "Pw0rd" not in said, (args, said)
+        assert "Traceback" not in said and len(err.strip().splitlines()) == 1, (args, said)
