@@ -164,13 +164,30 @@ def _server_version(history: History) -> int:
         rows = dict(db.execute(f"SELECT key, value FROM {META_TABLE}").fetchall())
     if rows.get("application") != "referee":
         raise _not_a_history(history.path, "another program's database")
-    version = int(rows.get("version", "0"))
+    version = _schema_version(history, rows.get("version", "0"))
     if version > SCHEMA_VERSION:
         raise HistoryError(
             f"{history.path}: written by a newer referee (history version {version}); this one reads up to"
             f" version {SCHEMA_VERSION}"
         )
     return version
+
+
+def _schema_version(history: History, value: object) -> int:
+    """The schema version a file (``PRAGMA user_version``) or a server (``referee_meta``) holds, as a number from 0;
+    any other value (``x9``, ``-3``, a fraction) is one line: no referee wrote it, and nothing is written."""
+    from referee.i18n import _
+
+    text = str(value).strip()
+    if type(value) is int and value >= 0:
+        return value
+    if isinstance(value, str) and text.isdigit() and len(text) < 10:
+        return int(text)
+    raise HistoryError(
+        _("{history}: its schema version '{version}' is none a referee writes (0 and up); it was left as it is").format(
+            history=history.path, version=text[:20]
+        )
+    )
 
 
 def _migrate_server(history: History, version: int) -> None:
@@ -242,6 +259,7 @@ def _check_identity(history: History) -> int:
         return 0
     if application_id != APPLICATION_ID:
         raise _not_a_history(history.path, "another program's database")
+    version = _schema_version(history, version)
     if version > SCHEMA_VERSION:
         raise HistoryError(
             f"{history.path}: written by a newer referee (history version {version}); this one reads up to"

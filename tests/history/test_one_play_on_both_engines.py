@@ -111,3 +111,31 @@ def test_two_histories_edited_apart_converge_through_the_club_server(tmp_path: P
     assert notes == {str(ann): "Bob's note", str(bob): "Bob's note"}
     code, out, _err = cli("history", "list", "--json", "--history", club)
     assert code == 0 and json.loads(out)[0]["notes"] == "Bob's note"
+
+
+@pytest.mark.parametrize("version", [-3, -2147483648])
+def test_any_schema_version_a_file_holds_gives_one_line(tmp_path: Path, version: int) -> None:
+    import sqlite3
+
+    history = tmp_path / "h.sqlite3"
+    with history_at(history) as opened:
+        opened.log(entry("coin-age", ["Ann", "Bob"], [21, 18], [1, 2], ["Ann"], "2026-11-02T04:10:00"))
+    db = sqlite3.connect(history)
+    db.execute(f"PRAGMA user_version = {version}")
+    db.close()
+    for args in (("history", "list"), ("history", "add", str(tmp_path / "none.toml")), ("stats",)):
+        code, out, err = cli(*args, "--history", str(history))
+        assert code == 2 and len(err.strip().splitlines()) == 1 and f"'{version}'" in err, (args, out, err)
+
+
+@pytest.mark.parametrize("version", ["x9", "-3", "1.5", "", "99999999999999999999"])
+def test_any_schema_version_a_server_holds_gives_one_line(pg: pg_server.Server, version: str) -> None:
+    import psycopg
+
+    club = pg.new_database()
+    ok("history", "init", "--server", club)
+    with psycopg.connect(club, autocommit=True) as db:
+        db.execute("UPDATE referee_meta SET value = %s WHERE key = 'version'", (version,))
+    for args in (("history", "list", "--history", club), ("stats", "--history", club)):
+        code, out, err = cli(*args)
+        assert code == 2 and len(err.strip().splitlines()) == 1 and "schema version" in err, (args, out, err)
