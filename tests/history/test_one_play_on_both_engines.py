@@ -139,3 +139,31 @@ def test_any_schema_version_a_server_holds_gives_one_line(pg: pg_server.Server, 
     for args in (("history", "list", "--history", club), ("stats", "--history", club)):
         code, out, err = cli(*args)
         assert code == 2 and len(err.strip().splitlines()) == 1 and "schema version" in err, (args, out, err)
+
+
+def test_a_login_without_rights_is_told_so_in_one_line(pg: pg_server.Server, tmp_path: Path) -> None:
+    import os
+
+    club = pg.new_database()
+    ok("history", "init", "--server", club)
+    with _opened(club) as opened:
+        opened.log(entry("coin-age", ["Ann", "Bob"], [21, 18], [1, 2], ["Ann"], "2026-11-02T04:10:00"))
+    pg.admin("DROP ROLE IF EXISTS nobody47")
+    pg.admin("CREATE ROLE nobody47 LOGIN PASSWORD 'pw'")
+    login = club.replace("postgresql://postgres@", "postgresql://nobody47@")
+    record, _actions = finished_record("coin-age", 3)
+    (tmp_path / "coin.toml").write_bytes(record)
+    os.environ["PGPASSWORD"] = "pw"
+    try:
+        for args in (("history", "list"), ("stats",), ("history", "add", str(tmp_path / "coin.toml"))):
+            code, out, err = cli(*args, "--history", login)
+            assert code == 2 and len(err.strip().splitlines()) == 1, (args, out, err)
+            assert "no referee role" in err and "referee_table" in err and "referee_organiser" in err
+    finally:
+        del os.environ["PGPASSWORD"]
+
+
+def _opened(url: str) -> Any:
+    from referee.history.store import open_history
+
+    return open_history(url)
