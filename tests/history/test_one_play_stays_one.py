@@ -385,3 +385,44 @@ def test_no_password_in_any_message_whatever_the_url(tmp_path: Path, url: str) -
         assert code == 2, (args, said)
         assert SECRET not in said and "Pw0rd" not in said, (args, said)
         assert "Traceback" not in said and len(err.strip().splitlines()) == 1, (args, said)
+
+
+@pytest.mark.parametrize(
+    ("sql", "cell"),
+    [
+        ("UPDATE players SET game_id = 'x' WHERE game_id = 1 AND seat = 1", "players.game_id"),
+        ("UPDATE players SET game_id = 2, seat = 5 WHERE game_id = 1 AND seat = 1", "players.game_id"),
+        ("UPDATE games SET game = 'chess' WHERE id = 1", "game"),
+        ("UPDATE games SET kind = 'scribble' WHERE id = 1", "kind"),
+    ],
+)
+def test_a_damaged_cell_in_players_or_games_marks_its_game_damaged_everywhere(
+    tmp_path: Path, sql: str, cell: str
+) -> None:
+    import sqlite3
+
+    history = tmp_path / "h.sqlite3"
+    with history_at(history) as opened:
+        for day in ("01", "02"):
+            play = entry("coin-age", ["Ann", "Bob"], [21, 18], [1, 2], ["Ann"], f"2026-11-{day}T20:00:00")
+            play.kind = "bgstats"
+            opened.log(play)
+    db = sqlite3.connect(history)
+    db.execute("PRAGMA foreign_keys = OFF")
+    db.execute(sql)
+    db.commit()
+    db.close()
+    code, out, err = cli("history", "list", "--json", "--history", str(history))
+    assert code == 0 and "damaged" in err
+    first = next(item for item in json.loads(out) if item["id"] == 1)
+    assert cell in first["damaged"]
+    code, out, err = cli("history", "show", "1", "--json", "--history", str(history))
+    assert code == 0 and cell in json.loads(out)["damaged"], err
+    code, out, err = cli("stats", "--game", "coin-age", "--json", "--history", str(history))
+    players = json.loads(out)["players"]
+    assert code == 0 and players["Ann"]["games"] == players["Bob"]["games"], out  # never one player's only
+    code, out, err = cli("stats", "--game", "coin-age", "--since", "2000-01-01", "--json", "--history", str(history))
+    players = json.loads(out)["players"]  # added up from the games: the damaged ones left out
+    expected = 0 if "game_id = 2" in sql else 1
+    assert code == 0 and players.get("Ann", {"games": 0})["games"] == expected, out
+    assert players.get("Bob", {"games": 0})["games"] == expected, out
