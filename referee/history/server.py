@@ -237,6 +237,12 @@ def connect(url: str) -> ServerConnection:
         raise sqlite3.OperationalError(
             "psycopg is not installed: pip install 'psycopg[binary]' to use a club's history"
         ) from None
+    import logging
+
+    # psycopg reports a connection it could not close (the server killed mid-run) through its logger: the command
+    # says what happened in its own line, never psycopg's internal one ("error ignored terminating <Pipeline …>")
+    logging.getLogger("psycopg").addHandler(logging.NullHandler())
+    logging.getLogger("psycopg").propagate = False
     extra: dict[str, Any] = {}
     try:
         query = dict(parse_qsl(urlsplit(url).query)) if "?" in url else {}

@@ -17,9 +17,9 @@ from typing import Any
 
 from referee.cli.env import Environment
 from referee.cli.output import Output
-from referee.cli.status import ExitStatus, fail
+from referee.cli.status import ExitStatus, exit_status, fail
 from referee.errors import RefereeError
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 
 def server_url(out: Output, url: str | None, option: str) -> str:
@@ -63,6 +63,7 @@ def _transfer(env: Environment, source_at: Path | str, target_at: Path | str, js
 
     out = Output(env, json_mode)
     refused = damaged = 0
+    opened: list[Any] = []  # the target, once open: what it holds from this run is said if the run stops
     try:
         source = open_history(source_at, create=False)
         if source is None:
@@ -70,6 +71,7 @@ def _transfer(env: Environment, source_at: Path | str, target_at: Path | str, js
         with source:
             target = open_history(target_at, create=True)
             assert target is not None
+            opened.append(target)
             target.patience = 120.0
             with target, target.batch():
                 for logged in source.each_game():
@@ -86,6 +88,15 @@ def _transfer(env: Environment, source_at: Path | str, target_at: Path | str, js
                 counts = target.committed
             counts = dict(target.committed)
     except RefereeError as error:
+        if opened:  # cut in the middle (the server killed): what the target holds from this run, exactly
+            sent = sum(opened[0].committed[key] for key in ("added", "present", "changed", "conflicting"))
+            out.error(error.message)
+            stopped = ngettext(
+                "stopped: {n} game of this run is in {to} (committed); run it again to send the rest",
+                "stopped: {n} games of this run are in {to} (committed); run it again to send the rest",
+                sent,
+            ).format(n=sent, to=_shown(target_at))
+            raise fail(out, stopped, exit_status(error)) from None
         raise fail(out, error) from None
     document: dict[str, Any] = {
         "from": str(_shown(source_at)),
