@@ -107,11 +107,13 @@ def bounded_text(value: object, what: str, where: str, notices: list[str], limit
 
     if not isinstance(value, str):
         return None
-    text = "".join(char for char in value if char == "\n" or unicodedata.category(char) != "Cc").strip()
-    if len(text) > limit:
+    huge = len(value) > 4 * limit  # a huge text (a 100 MB comment): only its head is looked at, never copied whole
+    text = "".join(char for char in value[: 4 * limit] if char == "\n" or unicodedata.category(char) != "Cc").strip()
+    if len(text) > limit or huge:
+        length = len(value) if huge else len(text)
         notices.append(
             _("{where}: {what} cut to {limit} characters (of {length})").format(
-                where=where, what=what, limit=f"{limit:,}", length=f"{len(text):,}"
+                where=where, what=what, limit=f"{limit:,}", length=f"{length:,}"
             )
         )
         text = text[:limit].rstrip()

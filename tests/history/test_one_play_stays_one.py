@@ -426,3 +426,20 @@ def test_a_damaged_cell_in_players_or_games_marks_its_game_damaged_everywhere(
     expected = 0 if "game_id = 2" in sql else 1
     assert code == 0 and players.get("Ann", {"games": 0})["games"] == expected, out
     assert players.get("Bob", {"games": 0})["games"] == expected, out
+
+
+def test_a_100_mb_comment_is_cut_without_copying_it_whole() -> None:
+    import tracemalloc
+
+    from referee.history.plays import bounded_text
+
+    comment = "a rematch next week. " * 5_000_000  # 105 MB
+    notices: list[str] = []
+    tracemalloc.start()
+    try:
+        kept = bounded_text(comment, "the comments", "log.xml: play 1", notices)
+        _now, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert kept is not None and len(kept) <= 2000 and "105,000,000" in notices[0]
+    assert peak < 5_000_000, peak  # the head looked at, not the 105 MB (it took 1 GB: a list of every character)
