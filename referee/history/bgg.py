@@ -27,7 +27,7 @@ from typing import IO, Any
 
 from referee.errors import InputError
 from referee.history.entry import GameEntry, game_title, has_points
-from referee.history.play_facts import FirstPlays, duration_minutes
+from referee.history.play_facts import duration_minutes, marked_new
 from referee.history.plays import PlayedSeat, game_of_play, label, read_score, score_only_entry, seats_in_order
 from referee.i18n import _
 from referee.xmltext import clean as xml_text
@@ -58,7 +58,7 @@ def play_element(
     logged_id: int, entry: GameEntry, bgg_id: int | None, length: int | None, new: frozenset[str] = frozenset()
 ) -> str:
     """One ``<play>``: the referee's id as the play's id, the game's BoardGameGeek id (0 when it has none); ``new``:
-    the players marked new to the game (see :class:`referee.history.play_facts.FirstPlays`)."""
+    the players marked new to the game (see :func:`referee.history.play_facts.marked_new`)."""
     from xml.etree.ElementTree import Element, SubElement, indent, tostring  # writing only: reading is defusedxml's
 
     points = has_points(entry.game)
@@ -84,12 +84,11 @@ def play_element(
 
 def bgg_chunks(games: Iterable[Any], total: int, bgg_id_of: Callable[[str], int | None]) -> Iterator[str]:
     """The whole file, a play at a time (``games``: logged games, oldest first)."""
-    first_plays = FirstPlays()
     yield '<?xml version="1.0" encoding="utf-8"?>\n'
     yield f'<plays username="" userid="0" total="{int(total)}" page="1" termsofuse="{TERMS}">\n'
     for logged in games:
         entry = logged.entry
-        yield play_element(logged.id, entry, bgg_id_of(entry.game), duration_minutes(entry), first_plays.new(entry))
+        yield play_element(logged.id, entry, bgg_id_of(entry.game), duration_minutes(entry), marked_new(entry))
     yield "</plays>\n"
 
 

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from referee.history.entry import game_title, has_points, name_key
-from referee.history.play_facts import FirstPlays, bgg_id_of, duration_minutes, play_date, play_uuid
+from referee.history.play_facts import bgg_id_of, duration_minutes, marked_new, play_date, play_uuid
 from referee.history.store import LoggedGame
 
 SOURCE_NAME = "referee"
@@ -272,14 +272,13 @@ def csv_chunks(games: Iterable[LoggedGame]) -> Iterator[str]:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
-    first_plays = FirstPlays()
     for logged in games:
         yield buffer.getvalue()
         buffer.seek(0)
         buffer.truncate()
         entry = logged.entry
         duration = duration_minutes(entry)
-        new = first_plays.new(entry)
+        new = marked_new(entry)
         for player in entry.players:
             row = (
                 logged.id,

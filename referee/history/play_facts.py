@@ -1,5 +1,5 @@
 """What every export writes of a play, the same in each format: when it was played and for how long, its UUID, who
-is new to the game, and the game's BoardGameGeek id.
+is marked new to the game, and the game's BoardGameGeek id.
 
 Below :mod:`referee.history.export` (BG Stats' push links, CSV, the backup), :mod:`referee.history.bgg` and
 :mod:`referee.history.bgstats` (their files): each of them imports this module and none imports another, so the
@@ -68,10 +68,8 @@ def bgg_id_of(game: str) -> int | None:
     return registry.facts(game).bgg_id
 
 
-class FirstPlays:
-    """Which players of a play are new to its game, as exports mark them (BoardGameGeek's ``new``, BG Stats'
+def marked_new(entry: GameEntry) -> frozenset[str]:
+    """The players of a play new to its game, as exports mark them (BoardGameGeek's ``new``, BG Stats'
     ``newPlayer``): those the play was logged with as new (by the app it came from), and no others. A mark is
     never derived from what an export happens to hold: a history's export, read back, says what it said."""
-
-    def new(self, entry: GameEntry) -> frozenset[str]:
-        return frozenset(player.name for player in entry.players if player.new)
+    return frozenset(player.name for player in entry.players if player.new)
