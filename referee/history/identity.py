@@ -172,7 +172,7 @@ class PlayIdentity(RatingCache):
                 continue  # each given its own uuid where it was logged: two plays
             if entry.origin and stored.origin and entry.origin[:2] == stored.origin[:2]:
                 continue  # one app and owner numbered them apart: two plays
-            if not entry.actions and not stored.actions and entry.record == stored.record:
+            if not entry.actions and not stored.actions and (entry.kind, entry.record) == (stored.kind, stored.record):
                 continue  # two copies of one play logged with a quantity (the same play read, another hash)
             return Merged(int(game_id), "probable", "content"), apart
         return None, apart
