@@ -120,6 +120,9 @@ class GameEntry:
     """The version (a ``changed``) the history holding it last took from another, or None."""
     minutes: int | None = None
     """The length of a play known only by its day (no ``started``/``finished``: BoardGameGeek's ``length``)."""
+    backup_id: int | None = None
+    """The id the play had in the history a JSON backup of it was made from: restored when that id is free, so a
+    backup restored into a fresh history gives every play its number back."""
     whole: bool = False
     """The entry says everything the history keeps of the play (a play read from a history, or from its JSON
     backup): an empty location or notes means none. Another app's play says only what its format carries: a

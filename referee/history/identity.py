@@ -281,11 +281,16 @@ class PlayIdentity(RatingCache):
 
         changed = entry.changed or versions.now_stamp()
         changed_by = entry.changed_by if entry.changed is not None else versions.login_name()
+        number = entry.backup_id
+        if number is not None and db.execute("SELECT 1 FROM games WHERE id = ?", (number,)).fetchone():
+            number = None  # its number is another play's here: it gets the next one
         cursor = db.execute(
             "INSERT INTO games (game, hash, kind, played, started, finished, actions, setup, board, record, location,"
             " notes, incomplete, seats, uuid, origin_app, origin_owner, origin_id, bgg_play, fingerprint, changed,"
-            " changed_by, met, minutes)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " changed_by, met, minutes" + (", id" if number is not None else "") + ")"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
+            + (", ?" if number is not None else "")
+            + ")",
             (
                 entry.game,
                 entry.content_hash,
@@ -309,9 +314,14 @@ class PlayIdentity(RatingCache):
                 changed_by,
                 changed,
                 entry.minutes,
+                *([number] if number is not None else []),
             ),
         )
         game_id = int(cursor.lastrowid or 0)
+        if number is not None and self.server:
+            from referee.history.server import ADVANCE_GAME_IDS
+
+            db.execute(ADVANCE_GAME_IDS)  # the next play logged gets a number after it
         self._insert_players(db, game_id, entry)
         if entry.incomplete or entry.unscored:
             return game_id  # counted in no result

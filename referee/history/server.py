@@ -96,6 +96,11 @@ def scrub(text: str, url: str) -> str:
     return " ".join(text.split())
 
 
+ADVANCE_GAME_IDS = "SELECT setval(pg_get_serial_sequence('games', 'id'), (SELECT max(id) FROM games))"
+"""After a play is inserted with its own id (a backup restored: its number kept), the server's identity column is
+moved past it (SQLite's next rowid is always past the largest by itself): one of the engines' declared
+differences."""
+
 _PLACEHOLDER = re.compile(r"\?")
 
 

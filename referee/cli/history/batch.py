@@ -794,6 +794,7 @@ def _restore_whole(entry: GameEntry, item: dict[str, Any], where: str) -> None:
         value = item.get(key)
         setattr(entry, key, value if isinstance(value, str) and utc_sort_key(value) is not None else None)
     entry.minutes = whole(item.get("minutes"), 1, 99_999)
+    entry.backup_id = whole(item.get("id"), 1, 2**62)
     content = item.get("hash")
     if isinstance(content, str) and 0 < len(content) <= 200:
         entry.content_hash = content
