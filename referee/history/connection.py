@@ -161,6 +161,27 @@ class Connection:
                 self.committed[key] += 1
         self._pending.clear()
 
+    def login(self, db: sqlite3.Connection) -> str:
+        """Who changes the history through this connection, as a play's ``changed_by`` names them: the server's
+        login on a club's server, else the login running the command."""
+        if self._login is None:
+            if self.server:
+                row = db.execute("SELECT current_user").fetchone()
+                self._login = str(row[0])[:80] if row else "?"
+            else:
+                from referee.history.versions import login_name
+
+                self._login = login_name()
+        return self._login
+
+    _login: str | None = None
+
+    @property
+    def committed_plays(self) -> int:
+        """The plays this connection's committed transactions hold: added, found there, changed, or met in conflict
+        (a play probably there is not among them)."""
+        return sum(self.committed[key] for key in ("added", "present", "changed", "conflicting"))
+
     @property
     def uncommitted(self) -> int:
         """Games logged in the open batch transaction and not committed yet."""

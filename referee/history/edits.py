@@ -38,7 +38,7 @@ class Edits(RatingCache):
             if notes is not None:
                 db.execute("UPDATE games SET notes = ? WHERE id = ?", (notes or None, game_id))
             if location is not None or notes is not None:
-                _changed_now(db, [game_id])
+                _changed_now(db, [game_id], self.login(db))
         return True
 
     def rename_player(self, old: str, new: str) -> int:
@@ -63,7 +63,7 @@ class Edits(RatingCache):
                 "UPDATE players SET name = ?, key = ? WHERE key = ?", (new.strip(), new_key, old_key)
             ).rowcount
             _refresh_fingerprints(db, ids)  # the likeness of a play follows its players' names
-            _changed_now(db, ids)
+            _changed_now(db, ids, self.login(db))
             for game in games:
                 self._recompute(db, game)
                 self._rebuild_totals(db, game)
@@ -76,9 +76,9 @@ class Edits(RatingCache):
             return str(db.execute("PRAGMA integrity_check").fetchone()[0])
 
 
-def _changed_now(db: sqlite3.Connection, ids: list[int]) -> None:
-    """These plays were changed here, now, by the login running the command (their new version)."""
-    from referee.history.versions import login_name, now_stamp
+def _changed_now(db: sqlite3.Connection, ids: list[int], who: str) -> None:
+    """These plays were changed here, now, by ``who`` (their new version)."""
+    from referee.history.versions import now_stamp
 
-    stamp, who = now_stamp(), login_name()
+    stamp = now_stamp()
     db.executemany("UPDATE games SET changed = ?, changed_by = ? WHERE id = ?", [(stamp, who, i) for i in ids])

@@ -235,7 +235,7 @@ class PlayIdentity(RatingCache):
         from referee.history.entry import fingerprint
 
         changed = entry.changed or versions.now_stamp()
-        changed_by = entry.changed_by if entry.changed is not None else versions.login_name()
+        changed_by = entry.changed_by if entry.changed is not None else self.login(db)
         location = entry.location if entry.location is not None or entry.whole else stored.location
         notes = entry.notes if entry.notes is not None or entry.whole else stored.notes
         keep_record = stored.actions > 0 and entry.actions == 0  # a record's actions outlive a result's copy
@@ -280,7 +280,7 @@ class PlayIdentity(RatingCache):
         from referee.history import versions
 
         changed = entry.changed or versions.now_stamp()
-        changed_by = entry.changed_by if entry.changed is not None else versions.login_name()
+        changed_by = entry.changed_by if entry.changed is not None else self.login(db)
         number = entry.backup_id
         if number is not None and db.execute("SELECT 1 FROM games WHERE id = ?", (number,)).fetchone():
             number = None  # its number is another play's here: it gets the next one

@@ -114,6 +114,11 @@ def test_two_histories_edited_apart_converge_through_the_club_server(tmp_path: P
     assert notes == {str(ann): "Bob's note", str(bob): "Bob's note"}
     code, out, _err = cli("history", "list", "--json", "--history", club)
     assert code == 0 and json.loads(out)[0]["notes"] == "Bob's note"
+    ok("history", "edit", "1", "--notes", "the club's", "--history", club)  # by the server's login
+    code, out, _err = cli("history", "list", "--json", "--history", club)
+    assert json.loads(out)[0]["changed_by"] == "postgres"
+    assert "1 changed" in ok("history", "pull", "--from", club, "--history", str(ann))
+    assert listed(ann)[0]["changed_by"] == "postgres"  # who changed it travels with the version
 
 
 @pytest.mark.parametrize("version", [-3, -2147483648])

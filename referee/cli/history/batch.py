@@ -116,9 +116,7 @@ class BatchLog:
 
     def _accounted(self) -> tuple[int, int, int]:
         """What the account holds so far: games logged (committed or in the open transaction), refused, unfinished."""
-        committed = self.history.committed
-        logged = committed["added"] + committed["present"] + committed["changed"] + committed["conflicting"]
-        return logged + self.history.uncommitted, self.refused, self.unfinished
+        return self.history.committed_plays + self.history.uncommitted, self.refused, self.unfinished
 
     def _interrupted_game(
         self, current: tuple[str, GameEntry | RefereeError, tuple[int, int, int, int]] | None
@@ -184,7 +182,7 @@ class BatchLog:
         """The history failed (or Ctrl-C): say what the database holds and what was not logged."""
         self.out.error(reason)
         self.stopped_by = reason
-        committed = sum(self.history.committed[key] for key in ("added", "present", "changed", "conflicting"))
+        committed = self.history.committed_plays
         if self.expected is None:
             self.out.error(
                 ngettext(

@@ -89,7 +89,7 @@ def _transfer(env: Environment, source_at: Path | str, target_at: Path | str, js
             counts = dict(target.committed)
     except RefereeError as error:
         if opened:  # cut in the middle (the server killed): what the target holds from this run, exactly
-            sent = sum(opened[0].committed[key] for key in ("added", "present", "changed", "conflicting"))
+            sent = opened[0].committed_plays
             out.error(error.message)
             stopped = ngettext(
                 "stopped: {n} game of this run is in {to} (committed); run it again to send the rest",
