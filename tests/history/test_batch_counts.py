@@ -4,6 +4,7 @@ batch with an exact account (issue: "counts that lie")."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -259,7 +260,12 @@ def test_ctrl_c_during_a_parallel_history_add_says_what_was_committed(tmp_path: 
         env={**os.environ, "NO_COLOR": "1"},
         start_new_session=True,
     )
-    time.sleep(1.5)
+    deadline = time.monotonic() + 60  # Ctrl-C once the first games are in (an event, not a guess of how long)
+    while process.poll() is None and time.monotonic() < deadline:
+        with contextlib.suppress(sqlite3.Error):  # the history is being made
+            if history.exists() and games_in(history):
+                break
+        time.sleep(0.02)
     os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole process group
     out, err = process.communicate(timeout=120)
     text = err.decode()

@@ -443,3 +443,16 @@ def test_a_100_mb_comment_is_cut_without_copying_it_whole() -> None:
         tracemalloc.stop()
     assert kept is not None and len(kept) <= 2000 and "105,000,000" in notices[0]
     assert peak < 5_000_000, peak  # the head looked at, not the 105 MB (it took 1 GB: a list of every character)
+
+
+def test_ctrl_c_before_history_add_reads_a_record_still_gives_the_account(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from referee.cli.history import batch
+
+    def interrupted(paths: Any) -> Any:
+        raise KeyboardInterrupt  # as Ctrl-C while the folder is still being listed
+
+    monkeypatch.setattr(batch, "record_files", interrupted)
+    code, _out, err = cli("history", "add", str(tmp_path), "--history", str(tmp_path / "h.sqlite3"))
+    assert code == 130 and "interrupted" in err and "stopped: 0 games are in the history" in err, err

@@ -37,9 +37,13 @@ def add_command(
     out = Output(env, json_mode)
     try:
         history = open_for_writing(history_file)
+        files = record_files(paths)
     except RefereeError as error:
         raise fail(out, error) from None
-    files = record_files(paths)
+    except KeyboardInterrupt:  # before the first game was read: the account all the same (nothing logged)
+        out.error(_("interrupted"))
+        out.error(_("stopped: 0 games are in the history from this run; nothing was read"))
+        raise CommandFailed(ExitStatus.INTERRUPTED) from None
     if not files:
         out.note(_("No record found."))
     with history:
