@@ -130,17 +130,21 @@ class PlayIdentity(RatingCache):
         apart = ""
         for _attempt in range(2):
             row = db.execute(
-                "SELECT id, why FROM ("
-                " SELECT id, 1 AS step, 'origin' AS why FROM games"
+                "SELECT id, why, changed, met FROM ("
+                " SELECT id, 1 AS step, 'origin' AS why, changed, met FROM games"
                 "  WHERE origin_app = ? AND origin_owner = ? AND origin_id = ?"
-                " UNION ALL SELECT id, 2, 'uuid' FROM games WHERE uuid = ?"
-                " UNION ALL SELECT id, 3, 'content' FROM games WHERE hash = ?"
+                " UNION ALL SELECT id, 2, 'uuid', changed, met FROM games WHERE uuid = ?"
+                " UNION ALL SELECT id, 3, 'content', changed, met FROM games WHERE hash = ?"
                 ") AS found ORDER BY step LIMIT 1",
                 (*(entry.origin or (None, None, None)), entry.uuid, entry.content_hash),
             ).fetchone()
             if row is None:
                 break
             game_id, why = int(row[0]), str(row[1])
+            if entry.changed is not None and row[2] == entry.changed:  # one version: the same play as it is
+                if row[3] != entry.changed and self._may_change(db):
+                    db.execute("UPDATE games SET met = ? WHERE id = ?", (entry.changed, game_id))
+                return Merged(game_id, "present", why), apart
             stored = self._stored(db, game_id)
             if stored is None or stored.damaged or why == "content":
                 return Merged(game_id, "present", why), apart
