@@ -231,6 +231,8 @@ def test_a_bgg_play_known_only_by_its_day_stays_that_day_in_every_zone(tmp_path:
     assert 'date="2026-11-24"' in export.read_text() and 'length="30"' in export.read_text()
     said = ok("history", "import", str(export), "--history", str(history))
     assert len(listed(history)) == 1, said
+    code, out, _err = cli("stats", "--highlights", "--json", "--history", str(history))
+    assert code == 0 and json.loads(out)["highlights"]["minutes_played"] == 30  # its length, kept beside its day
 
 
 def test_the_push_link_sends_the_time_at_the_table_whatever_the_exporting_zone(tmp_path: Path, zone: Any) -> None:
