@@ -10,6 +10,7 @@ from referee.history.connection import GameRefused
 from referee.history.entry import GameEntry, name_key
 from referee.history.rating_cache import RatingCache
 from referee.history.rows import ABANDONED, UNSCORED_PLAY
+from referee.history.schema import _TOTALS_FROM_PLAYERS
 from referee.i18n import _
 
 
@@ -270,13 +271,20 @@ class PlayIdentity(RatingCache):
         db.execute("DELETE FROM rating_steps WHERE game_id = ?", (game_id,))
         db.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
         self._insert_players(db, game_id, entry)
-        games = {stored.game, entry.game}
-        for game in sorted(games):
+        keys = sorted({name_key(player.name) for player in (*stored.players, *entry.players)})
+        marks = ",".join("?" * len(keys))
+        for game in sorted({stored.game, entry.game}):
             db.execute(
                 "INSERT INTO rating_state (game, stale) VALUES (?, 1) ON CONFLICT (game) DO UPDATE SET stale = 1",
                 (game,),
             )
-            self._rebuild_totals(db, game)
+            # the totals of its players alone added up again (the games found damaged as this connection found
+            # them: its own writes damage none), not the whole game's: a push of many changed plays stays quick
+            db.execute(f"DELETE FROM totals WHERE game = ? AND key IN ({marks})", (game, *keys))
+            db.execute(
+                _TOTALS_FROM_PLAYERS.format(where=f"WHERE p.game = ? AND p.key IN ({marks})", sound=self.counted_sql()),
+                (game, *keys),
+            )
 
     def _insert(self, db: sqlite3.Connection, entry: GameEntry, print_: str | None = None) -> int:
         """A new play's rows. Its version: the one it came with (a backup's, a pull's: the version this history

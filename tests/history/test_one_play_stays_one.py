@@ -274,6 +274,11 @@ def test_reimporting_a_play_corrected_at_its_source_changes_it(tmp_path: Path) -
     assert "Plays: 0 added, 1 changed, 0 unchanged, 0 conflicting." in said
     (item,) = listed(history)
     assert item["scores"] == {"Ann": 21, "Bob": 19}
+    kept = json.loads(ok("stats", "--game", "coin-age", "--json", "--history", str(history)))  # the totals kept
+    added_up = json.loads(
+        ok("stats", "--game", "coin-age", "--since", "2000-01-01", "--json", "--history", str(history))
+    )
+    assert kept["players"]["Bob"]["best_score"] == 19 and kept == added_up
     ok("history", "edit", str(item["id"]), "--location", "Club", "--history", str(history))  # changed here since
     again = bgg_file(tmp_path / "c.xml", bgg_play("9", "2026-11-03", [("Ann", "22", "1"), ("Bob", "19", "0")]))
     said = ok("history", "import", str(again), "--history", str(history))
