@@ -463,3 +463,17 @@ def test_ctrl_c_before_history_add_reads_a_record_still_gives_the_account(
     monkeypatch.setattr(batch, "record_files", interrupted)
     code, _out, err = cli("history", "add", str(tmp_path), "--history", str(tmp_path / "h.sqlite3"))
     assert code == 130 and "interrupted" in err and "stopped: 0 games are in the history" in err, err
+
+
+@pytest.mark.parametrize("where", ["make_context", "invoke"])
+def test_ctrl_c_while_the_command_line_is_read_is_said_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    from typer.core import TyperGroup
+
+    def interrupted(*args: Any, **kwargs: Any) -> Any:
+        raise KeyboardInterrupt  # Typer would end the command at 130 saying nothing
+
+    monkeypatch.setattr(TyperGroup, where, interrupted)
+    code, _out, err = cli("history", "add", str(tmp_path), "--history", str(tmp_path / "h.sqlite3"))
+    assert code == 130 and err.strip() == "referee: interrupted", err
