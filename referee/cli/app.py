@@ -33,6 +33,16 @@ class RefereeGroup(TyperGroup):
             return failed.status
         except RefereeError as error:
             return report(error, ctx.obj)
+        except KeyboardInterrupt:  # before the command's own account (Typer would end it at 130 with no word)
+            return _interrupted(ctx.obj)
+
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        """Click's own; Ctrl-C while the command line is read (and the commands it names are loaded) is said in one
+        line, as everywhere else, instead of Typer's silent exit 130."""
+        try:
+            return super().make_context(*args, **kwargs)
+        except KeyboardInterrupt:
+            raise typer.Exit(_interrupted(kwargs.get("obj"))) from None
 
     def main(
         self,
@@ -133,3 +143,12 @@ def build_app() -> typer.Typer:
 
 
 app = build_app()
+
+
+def _interrupted(obj: object) -> ExitStatus:
+    """Ctrl-C where no command's own account was given yet: one line, exit 130."""
+    from referee.cli.env import Environment
+    from referee.cli.output import Output
+
+    Output(obj if isinstance(obj, Environment) else Environment()).error(_("interrupted"))
+    return ExitStatus.INTERRUPTED

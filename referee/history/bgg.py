@@ -27,7 +27,7 @@ from typing import IO, Any
 
 from referee.errors import InputError
 from referee.history.entry import GameEntry, game_title, has_points
-from referee.history.play_facts import FirstPlays, duration_minutes
+from referee.history.play_facts import duration_minutes, marked_new
 from referee.history.plays import PlayedSeat, game_of_play, label, read_score, score_only_entry, seats_in_order
 from referee.i18n import _
 from referee.xmltext import clean as xml_text
@@ -58,7 +58,7 @@ def play_element(
     logged_id: int, entry: GameEntry, bgg_id: int | None, length: int | None, new: frozenset[str] = frozenset()
 ) -> str:
     """One ``<play>``: the referee's id as the play's id, the game's BoardGameGeek id (0 when it has none); ``new``:
-    the players marked new to the game (see :class:`referee.history.play_facts.FirstPlays`)."""
+    the players marked new to the game (see :func:`referee.history.play_facts.marked_new`)."""
     from xml.etree.ElementTree import Element, SubElement, indent, tostring  # writing only: reading is defusedxml's
 
     points = has_points(entry.game)
@@ -84,12 +84,11 @@ def play_element(
 
 def bgg_chunks(games: Iterable[Any], total: int, bgg_id_of: Callable[[str], int | None]) -> Iterator[str]:
     """The whole file, a play at a time (``games``: logged games, oldest first)."""
-    first_plays = FirstPlays()
     yield '<?xml version="1.0" encoding="utf-8"?>\n'
     yield f'<plays username="" userid="0" total="{int(total)}" page="1" termsofuse="{TERMS}">\n'
     for logged in games:
         entry = logged.entry
-        yield play_element(logged.id, entry, bgg_id_of(entry.game), duration_minutes(entry), first_plays.new(entry))
+        yield play_element(logged.id, entry, bgg_id_of(entry.game), duration_minutes(entry), marked_new(entry))
     yield "</plays>\n"
 
 
@@ -196,8 +195,8 @@ def _entries(
     incomplete = element.get("incomplete", "0") not in ("0", "")  # kept as an abandoned game: no result
     unscored = element.get("nowinstats", "0") not in ("0", "")  # a play, not in win statistics
     date = element.get("date") or ""
-    played = utc_sort_key(date + "T12:00:00") if re.fullmatch(r"\d{4}-\d{2}-\d{2}", date) else None
-    if played is None:
+    played = date if re.fullmatch(r"\d{4}-\d{2}-\d{2}", date) and utc_sort_key(date + "T12:00:00Z") else None
+    if played is None:  # a day is kept as a day: no time of day is invented (docs/formats.md)
         raise InputError(_("{where}: the date '{date}' is not a day (YYYY-MM-DD)").format(where=where, date=date[:20]))
     quantity_text = element.get("quantity") or "1"
     if not quantity_text.isdigit() or not 1 <= int(quantity_text) <= MAX_QUANTITY:
@@ -232,13 +231,6 @@ def _entries(
     location = bounded_text(xml_text(element.get("location") or ""), _("the location"), where, notices)
     length_text = element.get("length") or ""
     minutes = int(length_text) if length_text.isdigit() and 0 < int(length_text) < 100_000 else None
-    started = finished = None
-    if minutes is not None:  # the day and the length: no time of day (shown at 12:00)
-        from datetime import datetime, timedelta
-
-        end = datetime.fromisoformat(date + "T12:00:00")
-        finished = end.isoformat(timespec="seconds")
-        started = (end - timedelta(minutes=minutes)).isoformat(timespec="seconds")
     play_id = (element.get("id") or "").strip()[:40]
     original = json.dumps(
         {
@@ -266,11 +258,10 @@ def _entries(
                 source="bgg",
                 identity={**identity, "copy": copy} if copy else identity,
                 played=played,
+                minutes=minutes,
                 original=original,
                 location=location,
                 notes=notes,
-                started=started,
-                finished=finished,
                 incomplete=incomplete,
                 unscored=unscored,
                 origin=("bgg", owner, play_id if not copy else f"{play_id}#{copy + 1}") if keyed and owner else None,

@@ -29,7 +29,7 @@ from typing import IO, Any
 
 from referee.errors import InputError
 from referee.history.entry import GameEntry, checked_uuid, derived_uuid, game_title, has_points, name_key
-from referee.history.play_facts import FirstPlays, duration_minutes, play_date, play_uuid
+from referee.history.play_facts import duration_minutes, marked_new, play_date, play_uuid
 from referee.history.plays import PlayedSeat, game_of_play, label, read_score, score_only_entry, seats_in_order
 from referee.i18n import _
 
@@ -75,7 +75,6 @@ def bgsplay_chunks(
 ) -> Iterator[str]:
     """The whole file, the plays a game at a time, then the games, players and locations they refer to, and
     ``userInfo`` (``meRefId``: the player ``me``, the owner of the app the file is opened in; 0 when not given)."""
-    first_plays = FirstPlays()
     game_ids: dict[str, int] = {}
     player_ids: dict[str, tuple[int, str, bool]] = {}
     location_ids: dict[str, int] = {}
@@ -110,7 +109,7 @@ def bgsplay_chunks(
             play["locationRefId"] = location_ids.setdefault(entry.location, len(location_ids) + 1)
             dates[f"location:{entry.location}"] = max(dates.get(f"location:{entry.location}", ""), when)
         points = has_points(entry.game)
-        new = first_plays.new(entry)
+        new = marked_new(entry)
         for player in entry.players:
             anonymous = player.seat in entry.anonymous
             key = name_key(player.name)

@@ -108,7 +108,7 @@ class Connection:
         """How long a write waits for another referee's write to end (batch commands wait longer)."""
         self.on_wait: Callable[[], None] | None = None
         """Called once when a write has to wait for another referee (a batch says so in a line)."""
-        self._pending: list[str] = []
+        self._pending: list[tuple[str, ...]] = []
         """For each game logged in the open batch transaction, whether it was added (else it was there already):
         counted as committed only when the transaction commits."""
         self._damaged_games: frozenset[int] | None = None
@@ -120,9 +120,10 @@ class Connection:
         self.location: str | None = None
         """Reads of games and counts keep to the games played here (``stats``/``history report --location``: one
         evening's tables); None: everywhere."""
-        self.committed: dict[str, int] = {"added": 0, "present": 0, "probable": 0}
-        """Games this connection logged and committed (``added``), or found already logged (``present``): what the
-        database holds, whatever failed later."""
+        self.committed: dict[str, int] = {"added": 0, "present": 0, "probable": 0, "changed": 0, "conflicting": 0}
+        """Games this connection logged and committed (``added``), found already logged as they are (``present``),
+        changed to a newer version (``changed``), probably there (``probable``), or met in a conflict, reported
+        (``conflicting``; each play in one count): what the database holds, whatever failed later."""
 
     def close(self) -> None:
         self.connection.close()
@@ -155,9 +156,31 @@ class Connection:
         except sqlite3.Error as error:
             self._rollback()
             raise HistoryError(_describe(error, self.path)) from None
-        for outcome in self._pending:
-            self.committed[outcome] += 1
+        for counted in self._pending:
+            for key in counted:
+                self.committed[key] += 1
         self._pending.clear()
+
+    def login(self, db: sqlite3.Connection) -> str:
+        """Who changes the history through this connection, as a play's ``changed_by`` names them: the server's
+        login on a club's server, else the login running the command."""
+        if self._login is None:
+            if self.server:
+                row = db.execute("SELECT current_user").fetchone()
+                self._login = str(row[0])[:80] if row else "?"
+            else:
+                from referee.history.versions import login_name
+
+                self._login = login_name()
+        return self._login
+
+    _login: str | None = None
+
+    @property
+    def committed_plays(self) -> int:
+        """The plays this connection's committed transactions hold: added, found there, changed, or met in conflict
+        (a play probably there is not among them)."""
+        return sum(self.committed[key] for key in ("added", "present", "changed", "conflicting"))
 
     @property
     def uncommitted(self) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 from referee.history.connection import HistoryError
 from referee.history.entry import name_key
 from referee.history.rating_cache import RatingCache
@@ -27,7 +29,7 @@ class Edits(RatingCache):
 
     def edit(self, game_id: int, *, location: str | None = None, notes: str | None = None) -> bool:
         """Set where a game was played and its notes (None leaves one as it is; "" clears it); False when there is
-        no such game. Nothing of its result changes."""
+        no such game. Nothing of its result changes; the play's version does (changed now, by this login)."""
         with self.transaction() as db:
             if db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
                 return False
@@ -35,10 +37,13 @@ class Edits(RatingCache):
                 db.execute("UPDATE games SET location = ? WHERE id = ?", (location or None, game_id))
             if notes is not None:
                 db.execute("UPDATE games SET notes = ? WHERE id = ?", (notes or None, game_id))
+            if location is not None or notes is not None:
+                _changed_now(db, [game_id], self.login(db))
         return True
 
     def rename_player(self, old: str, new: str) -> int:
-        """Rename a player in every game (merging two spellings of one person); the number of games changed.
+        """Rename a player in every game (merging two spellings of one person); the number of games changed (each
+        a new version: changed now, by this login).
 
         Refused when one game has both names (they are two people)."""
         old_key, new_key = name_key(old), name_key(new)
@@ -58,6 +63,7 @@ class Edits(RatingCache):
                 "UPDATE players SET name = ?, key = ? WHERE key = ?", (new.strip(), new_key, old_key)
             ).rowcount
             _refresh_fingerprints(db, ids)  # the likeness of a play follows its players' names
+            _changed_now(db, ids, self.login(db))
             for game in games:
                 self._recompute(db, game)
                 self._rebuild_totals(db, game)
@@ -68,3 +74,11 @@ class Edits(RatingCache):
             return "ok"
         with self.reading() as db:
             return str(db.execute("PRAGMA integrity_check").fetchone()[0])
+
+
+def _changed_now(db: sqlite3.Connection, ids: list[int], who: str) -> None:
+    """These plays were changed here, now, by ``who`` (their new version)."""
+    from referee.history.versions import now_stamp
+
+    stamp = now_stamp()
+    db.executemany("UPDATE games SET changed = ?, changed_by = ? WHERE id = ?", [(stamp, who, i) for i in ids])

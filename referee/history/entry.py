@@ -111,6 +111,22 @@ class GameEntry:
     """A further copy of a play logged as several (BoardGameGeek's ``quantity``): never "probably" another."""
     notices: list[str] = field(default_factory=list)
     """What was cut from an imported play (text over 2,000 characters), said when it is logged; not stored."""
+    changed: str | None = None
+    """When the play was last changed (UTC, ``YYYY-MM-DDTHH:MM:SS.ffffffZ``), None when unknown (a play from another
+    app's file, or logged before versions were kept): see :meth:`referee.history.identity.PlayIdentity.merge`."""
+    changed_by: str | None = None
+    """Who changed it last (the login that ran the command), or None."""
+    met: str | None = None
+    """The version (a ``changed``) the history holding it last took from another, or None."""
+    minutes: int | None = None
+    """The length of a play known only by its day (no ``started``/``finished``: BoardGameGeek's ``length``)."""
+    backup_id: int | None = None
+    """The id the play had in the history a JSON backup of it was made from: restored when that id is free, so a
+    backup restored into a fresh history gives every play its number back."""
+    whole: bool = False
+    """The entry says everything the history keeps of the play (a play read from a history, or from its JSON
+    backup): an empty location or notes means none. Another app's play says only what its format carries: a
+    location or notes it does not give are left as they are when it corrects a play already there."""
     damaged: tuple[str, ...] = ()
     """The cells of this game the history could not use as they are (``location``, ``players.score``: see
     :mod:`referee.history.rows`): shown by ``history show``, left out of every count, exported as far as read."""

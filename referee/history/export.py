@@ -2,7 +2,8 @@
 
 * ``bgstats-push``: BG Stats' own links, one a play (``https://app.bgstatsapp.com/createPlay.html?data=`` and the
   play as URL-encoded JSON, as BG Stats' support page "Push plays to BG Stats from other apps or websites" documents:
-  ``sourceName``, ``sourcePlayId``, ``playDate`` as ``YYYY-MM-DD HH:MM:SS`` in UTC, ``durationMin``, ``board``,
+  ``sourceName``, ``sourcePlayId``, ``playDate`` as ``YYYY-MM-DD HH:MM:SS`` (the time at the table, as the page
+  beside the links prints it), ``durationMin``, ``board``,
   ``game`` with ``name``, ``sourceGameId``, ``bggId``, ``highestWins`` and ``noPoints``, and per player ``name``,
   ``sourcePlayerId``, ``score``, ``rank``, ``winner``, ``startPlayer``, ``role``), a line each; or, to a file
   named ``….html``, one offline page with each link and its QR code (:func:`push_page_chunks`).
@@ -21,12 +22,15 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from referee.history.entry import game_title, has_points, name_key
-from referee.history.play_facts import FirstPlays, bgg_id_of, duration_minutes, play_date, play_uuid, utc_play_date
+from referee.history.play_facts import bgg_id_of, duration_minutes, marked_new, play_date, play_uuid
 from referee.history.store import LoggedGame
 
 SOURCE_NAME = "referee"
 BACKUP_FORMAT = "referee-history"
-BACKUP_VERSION = 1
+BACKUP_VERSION = 2
+"""Version 2 keeps every field of every play (:func:`backup_document`): its players seat by seat, its content
+hash (copies of a play logged with a ``quantity`` are told apart by it), its version and its length; version 1
+is still read."""
 PUSH_ADDRESS = "https://app.bgstatsapp.com/createPlay.html?data="
 """Where BG Stats takes a play pushed from another app (its support page; ``bgstats://app.bgstatsapp.com/…`` opens
 the app directly)."""
@@ -42,7 +46,7 @@ def list_document(logged: LoggedGame) -> dict[str, Any]:
         "game": entry.game,
         "started": entry.started,
         "finished": entry.finished,
-        "played": entry.played + "Z" if entry.played else None,
+        "played": played_text(entry.played),
         "players": entry.names,
         "scores": entry.scores,
         "ranking": entry.ranking,
@@ -63,7 +67,18 @@ def list_document(logged: LoggedGame) -> dict[str, Any]:
         "bgg_play": entry.bgg_play,
         "nowinstats": entry.unscored,
         "anonymous": [player.name for player in entry.players if player.seat in entry.anonymous],
+        "changed": entry.changed,
+        "changed_by": entry.changed_by,
     }
+
+
+def played_text(played: str) -> str | None:
+    """When a play was played, for JSON: a UTC time (``…Z``), or the day alone for a play known only by its day."""
+    from referee.history.play_facts import is_day
+
+    if not played:
+        return None
+    return played if is_day(played) else played + "Z"
 
 
 def bgstats_play(logged: LoggedGame) -> dict[str, Any]:
@@ -73,7 +88,7 @@ def bgstats_play(logged: LoggedGame) -> dict[str, Any]:
     play: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": play_uuid(entry),
-        "playDate": utc_play_date(entry),
+        "playDate": play_date(entry),
         "board": entry.setup.get("map", ""),
         "game": {
             "name": game_title(entry.game, translated=False),
@@ -257,14 +272,13 @@ def csv_chunks(games: Iterable[LoggedGame]) -> Iterator[str]:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
-    first_plays = FirstPlays()
     for logged in games:
         yield buffer.getvalue()
         buffer.seek(0)
         buffer.truncate()
         entry = logged.entry
         duration = duration_minutes(entry)
-        new = first_plays.new(entry)
+        new = marked_new(entry)
         for player in entry.players:
             row = (
                 logged.id,
@@ -292,6 +306,36 @@ def csv_chunks(games: Iterable[LoggedGame]) -> Iterator[str]:
     yield buffer.getvalue()
 
 
+def backup_document(logged: LoggedGame) -> dict[str, Any]:
+    """One play as the backup keeps it: what ``history list --json`` shows, and what restores it whole: its record,
+    its content ``hash``, the version it last met (``met``), its length when known only by its day (``minutes``),
+    and each player seat by seat (``seats``: ``name``, ``score``, ``place``, ``rank``, ``winner``, ``draw``,
+    ``color``, ``new``, ``anonymous``)."""
+    entry = logged.entry
+    document = list_document(logged)
+    document.update(
+        record=entry.record,
+        hash=entry.content_hash,
+        met=entry.met,
+        minutes=entry.minutes,
+        seats=[
+            {
+                "name": player.name,
+                "score": player.score,
+                "place": player.place,
+                "rank": player.rank,
+                "winner": player.winner,
+                "draw": player.draw,
+                "color": player.color,
+                "new": player.new,
+                "anonymous": player.seat in entry.anonymous,
+            }
+            for player in sorted(entry.players, key=lambda player: player.seat)
+        ],
+    )
+    return document
+
+
 def backup(games: Iterable[LoggedGame]) -> str:
     return "".join(backup_chunks(games))
 
@@ -303,8 +347,7 @@ def backup_chunks(games: Iterable[LoggedGame]) -> Iterator[str]:
     yield '{\n  "format": ' + json.dumps(BACKUP_FORMAT) + ',\n  "version": ' + str(BACKUP_VERSION) + ',\n  "games": ['
     separator = "\n"
     for logged in games:
-        document = list_document(logged)
-        document["record"] = logged.entry.record
+        document = backup_document(logged)
         yield separator + "  " + _indented(document).replace("\n", "\n  ")
         separator = ",\n"
     yield "]\n}\n" if separator == "\n" else "\n  ]\n}\n"

@@ -4,7 +4,8 @@ For the games the filters select (a game, a player's games, since a date; abando
 they were played:
 
 * ``plays_by_month``: games per month (``YYYY-MM``, the month at the table when the record says it);
-* ``minutes_played``: the time played, summed over the games whose start and end are known (``timed_games``);
+* ``minutes_played``: the time played, summed over the games whose start and end, or length, are known
+  (``timed_games``);
 * per game, ``player_counts`` (games by number of players) and the ``champion``: the player with the most wins
   (then the better win rate, then the name);
 * per player:
@@ -46,6 +47,8 @@ class _Seat(NamedTuple):
     won: bool
     drawn: bool
     anonymous: bool
+    length: int | None = None
+    """The length of a play known only by its day (no start and end: a BoardGameGeek play's ``length``)."""
 
 
 @dataclass
@@ -216,7 +219,8 @@ def highlights(
     total_minutes = timed = 0
     with history.reading() as db:
         cursor = db.execute(
-            "SELECT g.id, g.game, g.played, g.started, g.finished, p.key, p.name, p.winner, p.draw, p.anonymous"
+            "SELECT g.id, g.game, g.played, g.started, g.finished, p.key, p.name, p.winner, p.draw, p.anonymous,"
+            " g.minutes"
             f" FROM games g JOIN players p ON p.game_id = g.id{where} ORDER BY g.played, g.id, p.seat",
             params,
         )
@@ -224,7 +228,7 @@ def highlights(
 
         current: list[_Seat] = []
         for raw in cursor:
-            game_id, kind, played, started, finished, key, name, won, drawn, anonymous = raw
+            game_id, kind, played, started, finished, key, name, won, drawn, anonymous, length = raw
             row = _Seat(
                 game_id,
                 text_cell(kind) or "",
@@ -236,6 +240,7 @@ def highlights(
                 bool(won),
                 bool(drawn),
                 bool(anonymous),
+                length if type(length) is int and 0 < length < 100_000 else None,
             )
             if current and current[0].game_id != row.game_id:
                 total_minutes, timed = _add_game(
@@ -306,6 +311,8 @@ def _add_game(
     wins = wins_by_game.setdefault(kind, Counter())
     played_here = games_by_game.setdefault(kind, Counter())
     minutes = _minutes(first.started, first.finished)
+    if minutes is None:
+        minutes = first.length
     if minutes is not None:
         total_minutes += minutes
         timed += 1

@@ -1,5 +1,5 @@
 """What every export writes of a play, the same in each format: when it was played and for how long, its UUID, who
-is new to the game, and the game's BoardGameGeek id.
+is marked new to the game, and the game's BoardGameGeek id.
 
 Below :mod:`referee.history.export` (BG Stats' push links, CSV, the backup), :mod:`referee.history.bgg` and
 :mod:`referee.history.bgstats` (their files): each of them imports this module and none imports another, so the
@@ -8,10 +8,9 @@ three formats agree on a play without knowing each other.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
 from referee.history.entry import GameEntry, derived_uuid
-from referee.players import name_key
 
 
 def _moment(stamp: str | None) -> datetime | None:
@@ -24,31 +23,32 @@ def _moment(stamp: str | None) -> datetime | None:
 
 
 def play_date(entry: GameEntry) -> str:
-    """When the game was played, as BG Stats writes it: the time at the table (as recorded), no offset."""
+    """When the game was played, as BG Stats writes it (its file and its push link): the time at the table as
+    recorded, no offset. A play known only by its day (a BoardGameGeek play) is written at 12:00 of that day (the
+    app takes a time of day; noon keeps the day whatever zone reads it); a game logged without times, at the UTC
+    time it was logged. The zone of the machine exporting never enters."""
     moment = _moment(entry.finished) or _moment(entry.started)
-    if moment is None:
-        moment = _moment(entry.played + "+00:00") if entry.played else None
-        if moment is not None:
-            moment = moment.astimezone()
+    if moment is not None:
+        return moment.strftime("%Y-%m-%d %H:%M:%S")
+    if is_day(entry.played):
+        return entry.played + " 12:00:00"
+    moment = _moment(entry.played) if entry.played else None
     return moment.strftime("%Y-%m-%d %H:%M:%S") if moment is not None else ""
 
 
-def utc_play_date(entry: GameEntry) -> str:
-    """When the game ended (else started), in UTC, as ``YYYY-MM-DD HH:MM:SS``: what the push links carry (see
-    ``docs/formats.md``: implementers of the link send UTC; BG Stats shows it in the phone's time zone)."""
-    moment = _moment(entry.finished) or _moment(entry.started)
-    if moment is not None and moment.tzinfo is None:
-        moment = moment.astimezone()  # a time without offset (an imported play): taken as this machine's
-    if moment is None:
-        moment = _moment(entry.played + "+00:00") if entry.played else None
-    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S") if moment is not None else ""
+def is_day(played: str) -> bool:
+    """A play known only by its day: its ``played`` is ``YYYY-MM-DD`` (no time of day was ever known)."""
+    import re
+
+    return re.fullmatch(r"\d{4}-\d{2}-\d{2}", played) is not None
 
 
 def duration_minutes(entry: GameEntry) -> int | None:
-    """How long the game took, in whole minutes, from its recorded start and end (None when either is unknown)."""
+    """How long the game took, in whole minutes, from its recorded start and end, else the length a play known
+    only by its day was logged with (None when unknown)."""
     start, end = _moment(entry.started), _moment(entry.finished)
     if start is None or end is None:
-        return None
+        return entry.minutes
     try:
         seconds = (end - start).total_seconds()
     except TypeError:  # one with an offset, one without
@@ -68,19 +68,8 @@ def bgg_id_of(game: str) -> int | None:
     return registry.facts(game).bgg_id
 
 
-class FirstPlays:
-    """Which players of each game, read oldest first, are new to it: marked so by the app the play came from, or
-    playing that game for the first time in what was read (exports mark them as BoardGameGeek's ``new`` and BG
-    Stats' ``newPlayer``)."""
-
-    def __init__(self) -> None:
-        self.seen: set[tuple[str, str]] = set()
-
-    def new(self, entry: GameEntry) -> frozenset[str]:
-        names = set()
-        for player in entry.players:
-            key = (entry.game, name_key(player.name))
-            if player.new or key not in self.seen:
-                names.add(player.name)
-            self.seen.add(key)
-        return frozenset(names)
+def marked_new(entry: GameEntry) -> frozenset[str]:
+    """The players of a play new to its game, as exports mark them (BoardGameGeek's ``new``, BG Stats'
+    ``newPlayer``): those the play was logged with as new (by the app it came from), and no others. A mark is
+    never derived from what an export happens to hold: a history's export, read back, says what it said."""
+    return frozenset(player.name for player in entry.players if player.new)

@@ -107,11 +107,13 @@ def bounded_text(value: object, what: str, where: str, notices: list[str], limit
 
     if not isinstance(value, str):
         return None
-    text = "".join(char for char in value if char == "\n" or unicodedata.category(char) != "Cc").strip()
-    if len(text) > limit:
+    huge = len(value) > 4 * limit  # a huge text (a 100 MB comment): only its head is looked at, never copied whole
+    text = "".join(char for char in value[: 4 * limit] if char == "\n" or unicodedata.category(char) != "Cc").strip()
+    if len(text) > limit or huge:
+        length = len(value) if huge else len(text)
         notices.append(
             _("{where}: {what} cut to {limit} characters (of {length})").format(
-                where=where, what=what, limit=f"{limit:,}", length=f"{len(text):,}"
+                where=where, what=what, limit=f"{limit:,}", length=f"{length:,}"
             )
         )
         text = text[:limit].rstrip()
@@ -196,7 +198,9 @@ def label(value: object, limit: int = 40) -> str | None:
     return text or None
 
 
-def score_only_results(game: str, seats: list[PlayedSeat], ranking: list[str] | None = None) -> list[PlayerResult]:
+def score_only_results(
+    game: str, seats: list[PlayedSeat], ranking: list[str] | None = None, *, incomplete: bool = False
+) -> list[PlayerResult]:
     """Each player's result (see the module's rule); ``ranking``, when the play gives it whole (a backup of this
     program's), orders the players instead of the scores; so do the ranks a play gives (BG Stats' ``rank``).
 
@@ -205,9 +209,11 @@ def score_only_results(game: str, seats: list[PlayedSeat], ranking: list[str] | 
     points = has_points(game)
     winners = {seat.name for seat in seats if seat.won}
     ranked = all(seat.rank is not None and 0 < seat.rank < 1000 for seat in seats)
-    if not winners and ranked:
+    if incomplete:
+        pass  # an abandoned play has no winner: none is derived from its scores as they stood
+    elif not winners and ranked:
         winners = {seat.name for seat in seats if seat.rank == 1}
-    if not winners and points:
+    if not winners and points and not incomplete:
         scored = [seat for seat in seats if seat.score is not None]
         if scored:
             best = max(seat.score for seat in scored if seat.score is not None)
@@ -273,6 +279,7 @@ def score_only_entry(
     origin: tuple[str, str, str] | None = None,
     bgg_play: str | None = None,
     notices: list[str] | None = None,
+    minutes: int | None = None,
 ) -> GameEntry:
     """The history entry of a score-only play. ``identity`` is what makes its content hash (its id in the app it
     came from, else its content); ``uuid``, ``origin`` and ``bgg_play`` its identity (see
@@ -281,7 +288,7 @@ def score_only_entry(
     statistics; ``notices`` what was cut from it, said when it is logged."""
     entry = GameEntry(
         game=game,
-        players=score_only_results(game, seats, ranking),
+        players=score_only_results(game, seats, ranking, incomplete=incomplete),
         setup={"map": board} if board else {},
         record=original,
         content_hash=content_hash({"source": source, **identity}),
@@ -298,6 +305,7 @@ def score_only_entry(
         bgg_play=bgg_play,
         unscored=unscored and not incomplete,
         anonymous=frozenset(number for number, seat in enumerate(seats) if seat.anonymous),
+        minutes=minutes,
     )
     entry.notices = list(notices or [])
     return entry

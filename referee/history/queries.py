@@ -22,7 +22,9 @@ class LoggedGame:
     entry: GameEntry
 
 
-GAME_COLUMNS = "id, game, hash, kind, played, started, finished, actions, setup, record, location, notes, incomplete"
+GAME_COLUMNS = (
+    "id, game, hash, kind, played, started, finished, actions, setup, record, location, notes, incomplete, seats"
+)
 """What :meth:`History._with_players` reads of a game, in this order."""
 
 
@@ -155,8 +157,9 @@ class Queries(Connection):
 
     @staticmethod
     def _attach_identities(db: sqlite3.Connection, games: list[LoggedGame]) -> None:
-        """Each game's identity (``uuid``, where it came from, its BoardGameGeek play id) and its anonymous players
-        (see :meth:`merge`)."""
+        """Each game's identity (``uuid``, where it came from, its BoardGameGeek play id), its version (when it was
+        last changed, by whom, the version last met) and length when known only by its day, and its anonymous
+        players (see :meth:`merge`)."""
         from referee.history.entry import checked_uuid
 
         by_id = {logged.id: logged.entry for logged in games}
@@ -164,11 +167,22 @@ class Queries(Connection):
         for start in range(0, len(ids), 500):
             chunk = ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
-            for game_id, game_uuid, app, owner, app_id, bgg_play in db.execute(
-                f"SELECT id, uuid, origin_app, origin_owner, origin_id, bgg_play FROM games WHERE id IN ({marks})",
+            for game_id, game_uuid, app, owner, app_id, bgg_play, changed, changed_by, met, minutes in db.execute(
+                "SELECT id, uuid, origin_app, origin_owner, origin_id, bgg_play, changed, changed_by, met, minutes"
+                f" FROM games WHERE id IN ({marks})",
                 chunk,
             ):
                 entry = by_id[game_id]
+                entry.whole = True
+                versions = (changed, changed_by, met)
+                if all(cell is None or (isinstance(cell, str) and len(cell) <= 80) for cell in versions):
+                    entry.changed, entry.changed_by, entry.met = versions
+                else:
+                    entry.damaged = (*entry.damaged, "changed")
+                if type(minutes) is int and 0 < minutes < 100_000:
+                    entry.minutes = minutes
+                elif minutes is not None:
+                    entry.damaged = (*entry.damaged, "minutes")
                 entry.uuid = checked_uuid(game_uuid)
                 damaged = [] if game_uuid is None or entry.uuid is not None else ["uuid"]
                 origin = (app, owner, app_id)
@@ -214,11 +228,11 @@ class Queries(Connection):
     def damaged_games(self, *, fresh: bool = False) -> frozenset[int]:
         """The games every count leaves out (see :func:`referee.history.rows.damaged_games_sql`): found once per
         connection (a scan of the games and players), again when ``fresh`` (inside a write)."""
-        if self.server:  # typed columns: a server's cell holds what its column says, or nothing
-            return frozenset()
         if self._damaged_games is None or fresh:
+            # a server's typed columns hold what their column says, or nothing: only wrong content is looked for
+            sql = row_rules.wrong_content_sql() if self.server else row_rules.damaged_games_sql()
             with self.reading() as db:
-                found = {row[0] for row in db.execute(row_rules.damaged_games_sql())}
+                found = {row[0] for row in db.execute(sql)}
             self._damaged_games = frozenset(game_id for game_id in found if type(game_id) is int)
         return self._damaged_games
 
@@ -284,6 +298,8 @@ def read_game(cells: Mapping[str, Any], players: list[dict[str, Any]]) -> Logged
     seats = [result.seat for result in results]
     if len(set(seats)) != len(seats):
         damaged.append("players.seat")
+    if game.integer("seats", len(results)) != len(results):  # a player's row lost to a damaged game_id
+        damaged.append("players.game_id")
     ended = game.integer("incomplete", 0)  # a finished game, or rows.ABANDONED or rows.UNSCORED_PLAY
     entry = GameEntry(
         game=game.text("game", ""),
@@ -301,6 +317,10 @@ def read_game(cells: Mapping[str, Any], players: list[dict[str, Any]]) -> Logged
         incomplete=ended == row_rules.ABANDONED,
         unscored=ended == row_rules.UNSCORED_PLAY,
     )
+    if entry.game not in row_rules.known_games():
+        damaged.append("game")
+    if entry.kind not in row_rules.KINDS:
+        damaged.append("kind")
     for stamp in ("played", "started", "finished"):
         value = getattr(entry, stamp)
         if value and stamp not in damaged and not _readable_time(value):

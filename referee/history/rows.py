@@ -244,12 +244,38 @@ COUNTED: dict[str, tuple[str, ...]] = {
 """The cells counts read (stats, highlights, ratings, totals): a game with one of them unsound is counted nowhere."""
 
 
+KINDS = ("record", "position", "bgg", "bgstats", "csv")
+"""What a game's ``kind`` may be: where it came from (see :class:`referee.history.entry.GameEntry`)."""
+
+
+def known_games() -> tuple[str, ...]:
+    """What a game's ``game`` may be: a registered game's command word."""
+    from referee import registry
+
+    return tuple(registry.names())
+
+
+def wrong_content_sql() -> str:
+    """The ids of the games whose cells are of their column's type but say what no game can: a ``game`` or
+    ``kind`` no referee writes, or another number of players' rows than its ``seats`` (a player's row whose
+    ``game_id`` was damaged belongs to no game, or to another). The same on both engines."""
+    games = ", ".join(f"'{name}'" for name in known_games())
+    kinds = ", ".join(f"'{kind}'" for kind in KINDS)
+    return (
+        f"SELECT id FROM games WHERE game NOT IN ({games}) OR kind NOT IN ({kinds})"
+        " UNION SELECT g.id FROM games g LEFT JOIN (SELECT game_id, count(*) AS n FROM players GROUP BY game_id) p"
+        " ON p.game_id = g.id WHERE coalesce(p.n, 0) != g.seats"
+    )
+
+
 def damaged_games_sql() -> str:
     """The ids of the games counts must leave out: a game's row or one of its players' rows with an unsound
-    counted cell (see :data:`COUNTED`). Two plain scans, no correlated query."""
+    counted cell (see :data:`COUNTED`), or a game with wrong content (:func:`wrong_content_sql`). Plain scans, no
+    correlated query."""
     return (
         f"SELECT id FROM games WHERE NOT {sound_sql('games', '', COUNTED['games'])}"
         f" UNION SELECT game_id FROM players WHERE NOT {sound_sql('players', '', COUNTED['players'])}"
+        f" UNION {wrong_content_sql()}"
     )
 
 

@@ -12,7 +12,7 @@ from referee.history import rows as row_rules
 from referee.history.entry import GameEntry, PlayerResult
 
 APPLICATION_ID = 0x52656652  # "RefR"
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 BUSY_TIMEOUT_SECONDS = 10.0
 FILE_NAME = "history.sqlite3"
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -146,6 +146,18 @@ else derived from its content hash when migrated or logged); where an imported p
 not two owners' files, whose numbers may be their own); the ``fingerprint`` of what two
 copies of a play share (:func:`referee.history.entry.fingerprint`); anonymous players (counted in no one's figures).
 A play marked not to count in win statistics is stored with ``incomplete`` = 2 (a play, no result)."""
+_SCHEMA_7 = """
+ALTER TABLE games ADD COLUMN changed TEXT;
+ALTER TABLE games ADD COLUMN changed_by TEXT;
+ALTER TABLE games ADD COLUMN met TEXT;
+ALTER TABLE games ADD COLUMN minutes INTEGER
+"""
+"""Version 7: a play's versions (see docs/formats.md, "A play's versions"). ``changed``: when the play was last
+changed (UTC, ``YYYY-MM-DDTHH:MM:SS.ffffffZ``: logged, edited, renamed, or corrected by an import or a pull);
+``changed_by``: who changed it (the login that ran the command); ``met``: the version (a ``changed``) this history
+last took from another (an import, a push or a pull), the base from which "changed on both sides" is told. A play
+older than version 7 has none of them: its version is unknown, and older than any. ``minutes``: the length of a
+play known only by its day (a BoardGameGeek play: a day and a length, no time of day)."""
 MIGRATIONS: dict[int, str] = {
     1: _SCHEMA_1,
     2: _SCHEMA_2,
@@ -153,6 +165,7 @@ MIGRATIONS: dict[int, str] = {
     4: _SCHEMA_4,
     5: _SCHEMA_5,
     6: _SCHEMA_6,
+    7: _SCHEMA_7,
 }
 """The DDL that brings a database from version ``n - 1`` to ``n``. Version 2 added the ratings and the totals that
 ``stats`` reads: a version-1 file gets the tables, its totals are added up, and every game's ratings are recomputed

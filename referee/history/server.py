@@ -60,27 +60,46 @@ def display_url(url: str) -> str:
     return urlunsplit((parts.scheme, netloc, parts.path, query, ""))
 
 
+_USERINFO_PASSWORD = re.compile(r"(?i)([a-z][a-z0-9+.-]*://[^/?#@\s:]*):[^@\s]*@")
+"""The password of a URL's user part (``scheme://user:PASSWORD@``), found even in a URL too malformed to split."""
+_QUERY_PASSWORD = re.compile(r"(?i)([?&]password=)[^&\s\"']*")
+
+
 def _password(url: str) -> str | None:
+    """The password a URL carries (its user part's, or ``password=`` in its query), however malformed the URL."""
+    found: str | None = None
     try:
         parts = urlsplit(url)
+        found = parts.password
+        for key, value in parse_qsl(parts.query, keep_blank_values=True):
+            if key == "password":
+                found = value
     except ValueError:
-        return None
-    found = parts.password
-    for key, value in parse_qsl(parts.query, keep_blank_values=True):
-        if key == "password":
-            found = value
+        match = re.match(r"(?i)[a-z][a-z0-9+.-]*://[^/?#@\s:]*:([^@\s]*)@", url)
+        found = match.group(1) if match else None
+        query = _QUERY_PASSWORD.search(url)
+        if query:
+            found = url[query.end(1) : query.end()]
     return found or None
 
 
 def scrub(text: str, url: str) -> str:
-    """``text`` with every password it might carry (the URL's, ``PGPASSWORD``) replaced by ``***``."""
+    """``text`` with every password it might carry (the URL's, ``PGPASSWORD``, any URL's user part or
+    ``password=`` in it) replaced by ``***``."""
     from urllib.parse import unquote
 
     for secret in (_password(url), os.environ.get("PGPASSWORD")):
         if secret:
             text = text.replace(secret, "***").replace(unquote(secret), "***")
+    text = _USERINFO_PASSWORD.sub(r"\1:***@", text)
+    text = _QUERY_PASSWORD.sub(r"\1***", text)
     return " ".join(text.split())
 
+
+ADVANCE_GAME_IDS = "SELECT setval(pg_get_serial_sequence('games', 'id'), (SELECT max(id) FROM games))"
+"""After a play is inserted with its own id (a backup restored: its number kept), the server's identity column is
+moved past it (SQLite's next rowid is always past the largest by itself): one of the engines' declared
+differences."""
 
 _PLACEHOLDER = re.compile(r"\?")
 
@@ -223,8 +242,17 @@ def connect(url: str) -> ServerConnection:
         raise sqlite3.OperationalError(
             "psycopg is not installed: pip install 'psycopg[binary]' to use a club's history"
         ) from None
+    import logging
+
+    # psycopg reports a connection it could not close (the server killed mid-run) through its logger: the command
+    # says what happened in its own line, never psycopg's internal one ("error ignored terminating <Pipeline …>")
+    logging.getLogger("psycopg").addHandler(logging.NullHandler())
+    logging.getLogger("psycopg").propagate = False
     extra: dict[str, Any] = {}
-    query = dict(parse_qsl(urlsplit(url).query)) if "?" in url else {}
+    try:
+        query = dict(parse_qsl(urlsplit(url).query)) if "?" in url else {}
+    except ValueError:  # too malformed to split (an IPv6 host left open): libpq says why, in one line
+        query = {}
     if "connect_timeout" not in query and not os.environ.get("PGCONNECT_TIMEOUT"):
         extra["connect_timeout"] = CONNECT_TIMEOUT
     if "application_name" not in query and not os.environ.get("PGAPPNAME"):

@@ -160,17 +160,56 @@ def _server_version(history: History) -> int:
         if META_TABLE not in tables:
             if "games" in tables:
                 raise _not_a_history(history.path, "another program's database")
+            _check_rights(history, META_TABLE)
             return 0
         rows = dict(db.execute(f"SELECT key, value FROM {META_TABLE}").fetchall())
     if rows.get("application") != "referee":
         raise _not_a_history(history.path, "another program's database")
-    version = int(rows.get("version", "0"))
+    version = _schema_version(history, rows.get("version", "0"))
     if version > SCHEMA_VERSION:
         raise HistoryError(
             f"{history.path}: written by a newer referee (history version {version}); this one reads up to"
             f" version {SCHEMA_VERSION}"
         )
     return version
+
+
+def _check_rights(history: History, meta_table: str) -> None:
+    """A club's history this login cannot see (its tables are there, in the catalogue every login reads, but none
+    of them is granted to it: a login without a referee role) is one line naming the rights it lacks, never an
+    empty history."""
+    from referee.history.server import ORGANISER_ROLE, TABLE_ROLE
+    from referee.i18n import _
+
+    hidden = history.connection.execute(
+        "SELECT current_user, EXISTS (SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n"
+        " ON n.oid = c.relnamespace WHERE c.relname = ? AND n.nspname = current_schema())",
+        (meta_table,),
+    ).fetchone()
+    if hidden is not None and hidden[1]:
+        raise HistoryError(
+            _(
+                "{history}: the login {login} has no referee role, so it may not read the club's history: grant it"
+                " {table} (to read and add its games) or {organiser} (also to edit, remove, rename and import)"
+            ).format(history=history.path, login=hidden[0], table=TABLE_ROLE, organiser=ORGANISER_ROLE)
+        )
+
+
+def _schema_version(history: History, value: object) -> int:
+    """The schema version a file (``PRAGMA user_version``) or a server (``referee_meta``) holds, as a number from 0;
+    any other value (``x9``, ``-3``, a fraction) is one line: no referee wrote it, and nothing is written."""
+    from referee.i18n import _
+
+    text = str(value).strip()
+    if type(value) is int and value >= 0:
+        return value
+    if isinstance(value, str) and text.isdigit() and len(text) < 10:
+        return int(text)
+    raise HistoryError(
+        _("{history}: its schema version '{version}' is none a referee writes (0 and up); it was left as it is").format(
+            history=history.path, version=text[:20]
+        )
+    )
 
 
 def _migrate_server(history: History, version: int) -> None:
@@ -242,6 +281,7 @@ def _check_identity(history: History) -> int:
         return 0
     if application_id != APPLICATION_ID:
         raise _not_a_history(history.path, "another program's database")
+    version = _schema_version(history, version)
     if version > SCHEMA_VERSION:
         raise HistoryError(
             f"{history.path}: written by a newer referee (history version {version}); this one reads up to"

@@ -189,15 +189,18 @@ def test_push_and_pull_merge_by_identity_both_ways_and_again_add_nothing(pg: Ser
         assert {g.entry.uuid for g in club.games()} == {g.entry.uuid for g in copy.games()}
 
 
-def _kill_and_restart(pg: Server, process: subprocess.Popen, url: str, before: int) -> None:
+def _kill_and_restart(pg: Server, process: subprocess.Popen, url: str, before: int) -> bytes:
+    """Kill the server once ``before`` games are in, wait for ``process`` to end, restart; its standard error."""
+
     def some_games_in() -> bool:
         with opened(url) as history:
             return history.count() > before
 
     wait_until(some_games_in, "some games logged", alive=lambda: process.poll() is None)  # then kill the server
     pg.kill()
-    process.communicate(timeout=120)
+    _out, errors = process.communicate(timeout=120)
     pg.start()
+    return bytes(errors or b"")
 
 
 PUSHED = 600
@@ -215,7 +218,10 @@ def test_a_server_killed_during_push_import_and_logging_loses_and_doubles_nothin
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    _kill_and_restart(pg, push, url, 200)
+    said = _kill_and_restart(pg, push, url, 200).decode()
+    assert push.returncode == 2 and "error ignored" not in said and "Pipeline" not in said, said
+    with opened(url) as club:  # the count the push gave of what it had sent is exact
+        assert f"stopped: {club.count()} games of this run are in" in said, said
     assert run("history", "push", "--to", url, "--history", str(mine)).returncode == 0
     with opened(url) as club:
         assert club.count() == PUSHED

@@ -26,7 +26,7 @@ def listed(history: Path) -> list[dict]:
     return json.loads(run("history", "list", "--json", "--history", str(history)).stdout)
 
 
-def test_coin_age_seats_are_heads_and_tails_and_first_plays_are_new(tmp_path: Path) -> None:
+def test_coin_age_seats_are_heads_and_tails_and_new_only_as_logged(tmp_path: Path) -> None:
     history = tmp_path / "h.sqlite3"
     records = []
     for seed in (11, 12):
@@ -42,21 +42,21 @@ def test_coin_age_seats_are_heads_and_tails_and_first_plays_are_new(tmp_path: Pa
     run("history", "export", "--format", "bgg", str(out), "--history", str(history))
     plays = ElementTree.parse(out).getroot().findall("play")
     assert [[(p.get("color"), p.get("new")) for p in play.findall("players/player")] for play in plays] == [
-        [("heads", "1"), ("tails", "1")],
+        [("heads", "0"), ("tails", "0")],  # new only as logged: never derived by the export (issue 47)
         [("heads", "0"), ("tails", "0")],
     ]
     play_file = tmp_path / "plays.bgsplay"
     run("history", "export", "--format", "bgstats", str(play_file), "--history", str(history))
     document = json.loads(play_file.read_text())
     assert [[s["newPlayer"] for s in play["playerScores"]] for play in document["plays"]] == [
-        [True, True],
+        [False, False],
         [False, False],
     ]
     table = run("history", "export", "--format", "csv", "--history", str(history)).stdout.decode()
     rows = list(csv.DictReader(io.StringIO(table)))
     assert [(row["color"], row["new"]) for row in rows] == [
-        ("heads", "1"),
-        ("tails", "1"),
+        ("heads", "0"),
+        ("tails", "0"),
         ("heads", "0"),
         ("tails", "0"),
     ]

@@ -30,7 +30,7 @@ def test_bgstats_plays_have_the_documented_keys(tmp_path: Path) -> None:
     plays = [json.loads(unquote(link.split("?data=", 1)[1])) for link in links]  # read back without our code
     coin, match = plays
     assert {"sourceName", "sourcePlayId", "playDate", "board", "game", "players", "durationMin"} <= set(coin)
-    assert coin["playDate"] == "2025-01-01 09:42:00" and coin["durationMin"] == 42  # UTC (ended 10:42 at +01:00)
+    assert coin["playDate"] == "2025-01-01 10:42:00" and coin["durationMin"] == 42  # at the table (10:42 at +01:00)
     assert coin["durationMin"] == 42 and coin["board"] == "Original"
     assert coin["game"] == {
         "name": "Coin Age",

@@ -65,8 +65,14 @@ def test_a_newer_history_is_refused(tmp_path: Path) -> None:
     assert "\n" not in refused.value.message
 
 
-UNDO_6 = (
-    "DROP INDEX games_by_uuid; DROP INDEX games_by_origin; DROP INDEX games_by_bgg_play;"
+UNDO_7 = (
+    "ALTER TABLE games DROP COLUMN changed; ALTER TABLE games DROP COLUMN changed_by;"
+    " ALTER TABLE games DROP COLUMN met; ALTER TABLE games DROP COLUMN minutes;"
+)
+"""SQL taking a history back before version 7 (no versions of plays)."""
+
+UNDO_6 = UNDO_7 + (
+    " DROP INDEX games_by_uuid; DROP INDEX games_by_origin; DROP INDEX games_by_bgg_play;"
     " DROP INDEX games_by_fingerprint; ALTER TABLE games DROP COLUMN uuid; ALTER TABLE games DROP COLUMN origin_app;"
     " ALTER TABLE games DROP COLUMN origin_owner; ALTER TABLE games DROP COLUMN origin_id;"
     " ALTER TABLE games DROP COLUMN bgg_play; ALTER TABLE games DROP COLUMN fingerprint;"
@@ -137,6 +143,21 @@ def test_a_version_5_history_gets_an_identity_for_each_play(tmp_path: Path) -> N
         assert history.merge(again).outcome == "probable"  # another identity, the same content
 
 
+def test_a_version_6_history_gains_versions_and_keeps_its_plays(tmp_path: Path) -> None:
+    path = tmp_path / "history.sqlite3"
+    with history_at(path) as history:
+        history.log(entry("coin-age", ["Ann", "Bob"], [20, 10], [1, 2], ["Ann"], "2025-01-01T10:00:00"))
+    db = sqlite3.connect(path)
+    db.executescript(UNDO_7 + " PRAGMA user_version = 6;")
+    db.close()
+    with history_at(path) as history:
+        (logged,) = history.games()
+        assert (logged.entry.changed, logged.entry.changed_by, logged.entry.met) == (None, None, None)  # unknown
+        assert history.edit(1, notes="rematch")
+        (logged,) = history.games()
+        assert logged.entry.changed is not None and logged.entry.changed_by
+
+
 def test_a_version_3_history_gets_locations_and_notes_and_keeps_its_games(tmp_path: Path) -> None:
     path = tmp_path / "history.sqlite3"
     with history_at(path) as history:
@@ -148,7 +169,7 @@ def test_a_version_3_history_gets_locations_and_notes_and_keeps_its_games(tmp_pa
     )
     db.close()
     with history_at(path) as history:
-        assert history.connection.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 6
+        assert history.connection.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 7
         assert history.edit(1, location="Café Ludo", notes="rematch next week")
         shown = history.get(1)
         assert shown is not None and (shown.entry.location, shown.entry.notes) == ("Café Ludo", "rematch next week")

@@ -22,6 +22,7 @@ from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from referee.history.entry import GameEntry
+    from referee.history.identity import Merged
     from referee.history.store import History
 
 
@@ -36,9 +37,13 @@ def add_command(
     out = Output(env, json_mode)
     try:
         history = open_for_writing(history_file)
+        files = record_files(paths)
     except RefereeError as error:
         raise fail(out, error) from None
-    files = record_files(paths)
+    except KeyboardInterrupt:  # before the first game was read: the account all the same (nothing logged)
+        out.error(_("interrupted"))
+        out.error(_("stopped: 0 games are in the history from this run; nothing was read"))
+        raise CommandFailed(ExitStatus.INTERRUPTED) from None
     if not files:
         out.note(_("No record found."))
     with history:
@@ -57,6 +62,7 @@ def add_command(
             )
         )
         batch.say_merges()
+        batch.say_versions()
     return batch.worst
 
 
@@ -114,8 +120,7 @@ class BatchLog:
 
     def _accounted(self) -> tuple[int, int, int]:
         """What the account holds so far: games logged (committed or in the open transaction), refused, unfinished."""
-        committed = self.history.committed
-        return committed["added"] + committed["present"] + self.history.uncommitted, self.refused, self.unfinished
+        return self.history.committed_plays + self.history.uncommitted, self.refused, self.unfinished
 
     def _interrupted_game(
         self, current: tuple[str, GameEntry | RefereeError, tuple[int, int, int, int]] | None
@@ -170,6 +175,8 @@ class BatchLog:
             )
         elif merged.outcome == "present":
             self.merged[merged.why] = self.merged.get(merged.why, 0) + 1
+        if merged.conflict:
+            self.out.note(conflict_line(source, merged))
         if self.history.uncommitted > before:
             self.pending_sources.append(source)
         else:
@@ -179,7 +186,7 @@ class BatchLog:
         """The history failed (or Ctrl-C): say what the database holds and what was not logged."""
         self.out.error(reason)
         self.stopped_by = reason
-        committed = self.history.committed["added"] + self.history.committed["present"]
+        committed = self.history.committed_plays
         if self.expected is None:
             self.out.error(
                 ngettext(
@@ -223,16 +230,56 @@ class BatchLog:
         if parts:
             self.out.text(_("Merged with the history: {reasons}.").format(reasons="; ".join(parts)))
 
+    def say_versions(self) -> None:
+        """The run's last line: plays added, changed, unchanged and conflicting (docs/formats.md, "A play's
+        versions")."""
+        self.out.text(versions_line(self.history.committed))
+
     def counts(self) -> dict[str, int]:
         committed = self.history.committed
         return {
             "added": committed["added"],
             "present": committed["present"],
+            "changed": committed["changed"],
+            "conflicting": committed["conflicting"],
             "probable": committed["probable"],
             "unfinished": self.unfinished,
             "refused": self.refused,
             "not_read": 0 if self.expected is None else self.expected - self.seen,
         }
+
+
+def versions_line(counts: dict[str, int]) -> str:
+    """``Plays: 3 added, 1 changed, 12 unchanged, 1 conflicting.``: what every import, add, push and pull ends
+    with (``unchanged``: already there as they are, or probably there and not added)."""
+    return _("Plays: {added} added, {changed} changed, {unchanged} unchanged, {conflicting} conflicting.").format(
+        added=counts["added"],
+        changed=counts["changed"],
+        unchanged=counts["present"] + counts["probable"],
+        conflicting=counts["conflicting"],
+    )
+
+
+def conflict_line(where: str, merged: Merged) -> str:
+    """One line for a play that met another version of itself in conflict, or shares an identity with a different
+    play (see :class:`referee.history.identity.Merged`)."""
+    if merged.conflict == "both":
+        return _(
+            "{where}: conflict: #{id} was changed on both sides since they last met; the newer change kept"
+        ).format(where=where, id=merged.id)
+    if merged.conflict == "kept":
+        return _(
+            "{where}: conflict: differs from #{id}, which was changed here since they last met (or holds the actions"
+            " it comes from); #{id} kept as it is"
+        ).format(where=where, id=merged.id)
+    if merged.conflict == "rights":
+        return _(
+            "{where}: a newer version of #{id}, not taken: this login may only add games (changing one is an"
+            " organiser's right)"
+        ).format(where=where, id=merged.id)
+    return _("{where}: conflict: another play holds its identity ({why}); added apart as #{id}").format(
+        where=where, id=merged.id, why=merged.why or "bgg"
+    )
 
 
 def _names_list(names: list[str], shown: int = 5) -> str:
@@ -260,6 +307,10 @@ class ImportAccount:
     added: int = 0
     present: int = 0
     """Already in the history (merged by identity)."""
+    changed: int = 0
+    """Already in the history, changed to the newer version the file holds."""
+    conflicting: int = 0
+    """Met in conflict (reported, one line each; see docs/formats.md, "A play's versions")."""
     probable: int = 0
     """Probably already there, not added (``--keep-duplicates`` adds them)."""
     unfinished: int = 0
@@ -279,6 +330,8 @@ class ImportAccount:
         document.update(
             added=self.added,
             present=self.present,
+            changed=self.changed,
+            conflicting=self.conflicting,
             probable=self.probable,
             unfinished=self.unfinished,
             refused=self.refused,
@@ -395,6 +448,7 @@ def import_command(
         )
     )
     batch.say_merges()
+    batch.say_versions()
     return _account(file, batch)
 
 
@@ -406,6 +460,8 @@ def _account(file: str, batch: BatchLog, other_games: int | None = None) -> Impo
         batch.worst,
         added=counts["added"],
         present=counts["present"],
+        changed=counts["changed"],
+        conflicting=counts["conflicting"],
         probable=counts["probable"],
         unfinished=counts["unfinished"],
         refused=counts["refused"],
@@ -437,6 +493,7 @@ def _log_imported(
         batch.run(checked_entries(entries))  # the name rule of play, and notes cleaned, at this door too
         if stopped:
             out.error(stopped[0].message)
+            batch.stopped_by = batch.stopped_by or stopped[0].message  # the account says why (--json: its error)
             if say_where_it_stopped:
                 out.error(_("nothing after game {number} of {file} was read").format(number=batch.seen, file=source))
             batch.worst = max(batch.worst, ExitStatus.BAD_INPUT)
@@ -563,6 +620,7 @@ def _import_plays(
             ).format(n=without_players[0])
         )
     batch.say_merges()
+    batch.say_versions()
     return _account(file, batch, other_games[0])
 
 
@@ -575,14 +633,25 @@ def _backup_entry(item: Any, where: str) -> GameEntry:
     entry = entry_from_text(item["record"], where, incomplete=item.get("incomplete") is True)
     _restore_names(entry, item, where)
     if item.get("played") is not None:
-        from referee.history.entry import utc_sort_key
-
-        played = utc_sort_key(item["played"]) if isinstance(item["played"], str) else None
+        played = _played(item["played"])
         if played is None:
             raise InputError(_no_time(where))
         entry.played = played
     _restore_identity(entry, item)
+    _restore_whole(entry, item, where)
     return entry
+
+
+def _played(value: object) -> str | None:
+    """A backup's ``played``: a UTC time, or the day alone of a play known only by its day (kept a day)."""
+    from referee.history.entry import utc_sort_key
+    from referee.history.play_facts import is_day
+
+    if not isinstance(value, str):
+        return None
+    if is_day(value):
+        return value if utc_sort_key(value + "T12:00:00Z") is not None else None
+    return utc_sort_key(value)
 
 
 def _no_time(where: str) -> str:
@@ -640,7 +709,7 @@ def _score_only_backup_entry(item: dict[str, Any], where: str) -> GameEntry:
     ordered = seats_in_order(seats, has_points(game), where, incomplete=True, game=game)
     if [seat.name for seat in ordered] != [seat.name for _o, _i, seat in seats]:  # anonymous players renamed
         ranking = None
-    played = utc_sort_key(item.get("played")) if isinstance(item.get("played"), str) else None
+    played = _played(item.get("played"))
     if played is None:
         raise InputError(
             _no_time(where) if item.get("played") is not None else _("{where}: no time of play").format(where=where)
@@ -673,7 +742,68 @@ def _score_only_backup_entry(item: dict[str, Any], where: str) -> GameEntry:
         notices=notices,
     )
     _restore_identity(entry, item)
+    _restore_whole(entry, item, where)
     return entry
+
+
+def _restore_whole(entry: GameEntry, item: dict[str, Any], where: str) -> None:
+    """A backup of version 2 restores every field of the play as the history held it (its ``seats`` given): each
+    player seat by seat, the location and notes (none when empty), the marks, times, length, content hash and
+    version. A backup of version 1 gives less, and is read as far as it goes."""
+    from referee.cli.records import check_player_name
+    from referee.history.entry import PlayerResult, has_points, utc_sort_key
+    from referee.history.plays import MAX_SCORE, bounded_text, label
+
+    seats = item.get("seats")
+    if not isinstance(seats, list):
+        return
+    if len(seats) != len(entry.players) or not all(isinstance(seat, dict) for seat in seats):
+        raise InputError(_("{where}: its 'seats' do not match its players").format(where=where))
+
+    def whole(value: object, low: int, high: int) -> int | None:
+        return value if type(value) is int and low <= value <= high else None
+
+    players, anonymous = [], set()
+    for number, seat in enumerate(seats):
+        place, rank = whole(seat.get("place"), 1, 64), whole(seat.get("rank"), 1, 64)
+        score = seat.get("score")
+        if place is None or rank is None or (score is not None and whole(score, -MAX_SCORE, MAX_SCORE) is None):
+            raise InputError(_("{where}: its 'seats' do not match its players").format(where=where))
+        if seat.get("anonymous") is True:
+            anonymous.add(number)
+        name = seat.get("name")
+        players.append(
+            PlayerResult(
+                check_player_name(name, where),
+                number,
+                score if has_points(entry.game) else None,
+                place,
+                rank,
+                seat.get("winner") is True,
+                seat.get("draw") is True,
+                label(seat.get("color")),
+                seat.get("new") is True,
+            )
+        )
+    entry.players, entry.anonymous = players, frozenset(anonymous)
+    notices: list[str] = []
+    entry.location = bounded_text(item.get("location"), _("the location"), where, notices)
+    entry.notes = bounded_text(item.get("notes"), _("the notes"), where, notices)
+    entry.notices = [*entry.notices, *notices]
+    entry.incomplete = item.get("incomplete") is True
+    entry.unscored = item.get("nowinstats") is True and not entry.incomplete
+    for key in ("started", "finished"):
+        value = item.get(key)
+        setattr(entry, key, value if isinstance(value, str) and utc_sort_key(value) is not None else None)
+    entry.minutes = whole(item.get("minutes"), 1, 99_999)
+    entry.backup_id = whole(item.get("id"), 1, 2**62)
+    content = item.get("hash")
+    if isinstance(content, str) and 0 < len(content) <= 200:
+        entry.content_hash = content
+    stamps = [item.get(key) for key in ("changed", "changed_by", "met")]
+    if all(stamp is None or (isinstance(stamp, str) and 0 < len(stamp) <= 80) for stamp in stamps):
+        entry.changed, entry.changed_by, entry.met = stamps
+    entry.whole = True
 
 
 def _restore_names(entry: GameEntry, item: dict[str, Any], where: str) -> None:

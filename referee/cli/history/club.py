@@ -3,7 +3,9 @@ history and the club's merged by play identity, both ways) and ``history init --
 two roles).
 
 Push and pull send every game of one history to the other through the merge rule of
-:meth:`referee.history.store.History.merge`, :data:`~referee.history.store.History.BATCH_SIZE` games a transaction:
+:meth:`referee.history.store.History.merge` (a play changed on one side since they last met travels; changed on
+both, the newest change wins and the conflict is said in one line),
+:data:`~referee.history.store.History.BATCH_SIZE` games a transaction:
 a game already there is never added twice, so running one again adds nothing, and one cut in the middle (the
 network, the server killed) is finished by running it again.
 """
@@ -15,9 +17,9 @@ from typing import Any
 
 from referee.cli.env import Environment
 from referee.cli.output import Output
-from referee.cli.status import ExitStatus, fail
+from referee.cli.status import ExitStatus, exit_status, fail
 from referee.errors import RefereeError
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 
 def server_url(out: Output, url: str | None, option: str) -> str:
@@ -56,10 +58,12 @@ def pull_command(env: Environment, url: str | None, history_file: str | None, js
 
 
 def _transfer(env: Environment, source_at: Path | str, target_at: Path | str, json_mode: bool) -> int:
+    from referee.cli.history.batch import conflict_line, versions_line
     from referee.history.store import GameRefused, HistoryError, open_history
 
     out = Output(env, json_mode)
     refused = damaged = 0
+    opened: list[Any] = []  # the target, once open: what it holds from this run is said if the run stops
     try:
         source = open_history(source_at, create=False)
         if source is None:
@@ -67,6 +71,7 @@ def _transfer(env: Environment, source_at: Path | str, target_at: Path | str, js
         with source:
             target = open_history(target_at, create=True)
             assert target is not None
+            opened.append(target)
             target.patience = 120.0
             with target, target.batch():
                 for logged in source.each_game():
@@ -74,12 +79,24 @@ def _transfer(env: Environment, source_at: Path | str, target_at: Path | str, js
                         damaged += 1
                         continue
                     try:
-                        target.merge(logged.entry)
+                        merged = target.merge(logged.entry)
                     except GameRefused:
                         refused += 1
+                        continue
+                    if merged.conflict:
+                        out.note(conflict_line(f"#{logged.id}", merged))
                 counts = target.committed
             counts = dict(target.committed)
     except RefereeError as error:
+        if opened:  # cut in the middle (the server killed): what the target holds from this run, exactly
+            sent = opened[0].committed_plays
+            out.error(error.message)
+            stopped = ngettext(
+                "stopped: {n} game of this run is in {to} (committed); run it again to send the rest",
+                "stopped: {n} games of this run are in {to} (committed); run it again to send the rest",
+                sent,
+            ).format(n=sent, to=_shown(target_at))
+            raise fail(out, stopped, exit_status(error)) from None
         raise fail(out, error) from None
     document: dict[str, Any] = {
         "from": str(_shown(source_at)),
@@ -87,6 +104,8 @@ def _transfer(env: Environment, source_at: Path | str, target_at: Path | str, js
         "added": counts["added"],
         "present": counts["present"],
         "probable": counts["probable"],
+        "changed": counts["changed"],
+        "conflicting": counts["conflicting"],
         "refused": refused,
         "damaged": damaged,
     }
@@ -99,6 +118,7 @@ def _transfer(env: Environment, source_at: Path | str, target_at: Path | str, js
                 " {refused} refused; {damaged} damaged (not sent)."
             ).format(**document)
         )
+        out.text(versions_line(counts))
     return ExitStatus.SUCCESS
 
 

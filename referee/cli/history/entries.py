@@ -129,16 +129,30 @@ def read_entries(
             yield entry_of_file(path, env, incomplete)
         return
     import multiprocessing
+    import signal
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with context.Pool(jobs, initializer=_ignore_interrupts) as pool:
+    # Ctrl-C while the workers are being made would reach a worker before it ignores it (a fork of this process,
+    # which then ended the command with no word): held back until they are made, then delivered here, where the
+    # batch stops and says what was committed
+    masks = hasattr(signal, "pthread_sigmask")  # POSIX
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if masks else set()
+    try:
+        pool = context.Pool(jobs, initializer=_ignore_interrupts)
+    finally:
+        if masks:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+    with pool:
         read = partial(entry_of_file, env=None, incomplete=incomplete)
         yield from pool.imap(read, files, chunksize=max(1, min(64, len(files) // (jobs * 8))))
 
 
 def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the process that logs: it stops the batch and says what was committed."""
+    """Workers leave Ctrl-C to the process that logs: it stops the batch and says what was committed (a Ctrl-C
+    held back while the worker was made is ignored too)."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})

@@ -56,12 +56,15 @@ def export_command(
 
             me = check_player_name(me, "--me")
         history = open_for_reading(history_file)
-        written = [0, 0]  # games, of which damaged
+        written = [0, 0, 0]  # games, of which damaged; plays a push link cannot carry, left out
 
         def games() -> Iterator[LoggedGame]:
             if history is None:
                 return
             for logged in history.each_game(game=game):
+                if format_name == "bgstats-push" and (logged.entry.incomplete or logged.entry.unscored):
+                    written[2] += 1  # the link has no key for them (export.pushed): not written, not counted
+                    continue
                 written[0] += 1
                 written[1] += bool(logged.entry.damaged)
                 yield logged
@@ -102,6 +105,14 @@ def export_command(
             if history is not None:
                 history.close()
         say_damaged(out, written[1], history)
+        if written[2]:
+            out.note(
+                ngettext(
+                    "{count} abandoned or uncounted play left out (a BG Stats link has no key for it).",
+                    "{count} abandoned or uncounted plays left out (a BG Stats link has no key for them).",
+                    written[2],
+                ).format(count=written[2])
+            )
         if json_mode:
             out.json({"file": file, "format": format_name, "games": written[0], "damaged": written[1]})
         elif target != "-":
