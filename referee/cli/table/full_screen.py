@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from referee.cli.files import RecordChanged, WriteError
 from referee.cli.status import ExitStatus
 from referee.cli.table.menus import BACK, HINT, LOG, QUIT, REDO, RULES, UNDO, Prompter, SessionCommand
-from referee.cli.table.screen import LINE, MENU, PAUSE, BoardOutput, Question, TableScreen, ansi_lines
+from referee.cli.table.screen import LINE, MENU, PAUSE, BoardOutput, Question, TableScreen
 from referee.cli.table.terminal import SESSION_WORDS, hint_lines, log_lines, quit_lines, typed_entries
 from referee.cli.table.typed_prompt import Entry
 from referee.cli.table.view import table_view
@@ -171,7 +171,7 @@ class FullScreenMode:
             return
         if answer == LOG:
             lines = log_lines(self.spec, self.game) or [_("No action yet.")]
-            screen.show(_("Score sheet"), [[("", line)] for line in lines])
+            screen.show(_("Score sheet"), lines)
             return
         if answer == RULES or (isinstance(answer, str) and answer.split()[:1] in ([RULES], ["rules"])):
             self.show_rules(answer)
@@ -196,8 +196,7 @@ class FullScreenMode:
 
         book = rulebook(self.spec.rulebook_package)
         entry = book.topic(answer.split()[-1]) if len(answer.split()) > 1 else None
-        width = self.screen.plan.width
-        out = BoardOutput(width, self.screen.plan.height, False)
+        out = BoardOutput(self.screen.plan.width - 1, self.screen.plan.height, False)
         if entry is not None:
             print_topic(out, entry, self.spec)
             title = entry.title
@@ -205,13 +204,13 @@ class FullScreenMode:
             out.text(_("Topics: {topics}").format(topics=", ".join(book.names)))
             out.text(_("Type rules and a topic: rules {topic}").format(topic=book.names[0]))
             title = _("Rules")
-        self.screen.show(title, out.lines())
+        self.screen.show(title, out.buffer.getvalue().rstrip("\n").split("\n"))
 
     def show_hint(self, words: list[str]) -> None:
         self.screen.wait(_("Looking for the best plans…"))
         lines = hint_lines(self.session, words)
         self.screen.wait("")
-        self.screen.show(_("Hint"), ansi_lines("\n".join(lines)))
+        self.screen.show(_("Hint"), lines)
 
     def computer_moves(self) -> bool:
         """The computer's seat plays while it is its turn, each action shown as it is applied."""

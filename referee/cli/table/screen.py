@@ -234,6 +234,8 @@ class TableScreen:
         self.confirming_quit = False
         self.interrupted = False
         """Ctrl-C confirmed while no question was asked: the game stops at its next question."""
+        self.enter_pending = False
+        """Enter pressed while nothing was asked (typed ahead): the next question takes the line."""
         self.pause_turn = False
         """The question is the pause after the computer's turn: the last turn gets all the rows it needs."""
         self._board_cache: tuple[tuple[int, int, int], list[StyleAndTextTuples]] | None = None
@@ -282,11 +284,13 @@ class TableScreen:
             self.busy = busy
         self.app.invalidate()
 
-    def show(self, title: str, lines: list[StyleAndTextTuples]) -> None:
-        """Show a text (the log, the rules, a hint) in place of the board and the last turns, until Escape or the
-        next action."""
+    def show(self, title: str, lines: list[str]) -> None:
+        """Show a text (the log, the rules, a hint) in place of the board and the last turns, broken to the
+        screen's width, until Escape or the next action."""
+        width = self.plan.width - 1
+        shown = [plain_line(part) for line in lines for part in wrapped_lines(line, width, indent="    ")]
         with self.lock:
-            self.overlay = (title, lines)
+            self.overlay = (title + " · " + _("Esc closes"), shown)
             self.paging = 0
         self.app.invalidate()
 
@@ -311,8 +315,16 @@ class TableScreen:
             loop.call_soon_threadsafe(call)
 
     def _reset_line(self) -> None:
-        self.buffer.reset()
+        """A new question: what was typed ahead is kept for it, Enter included (never at a pause, which waits for
+        the people to see the computer's turn)."""
         self.replace_pending = False
+        question = self.question
+        if question is not None and question.kind == PAUSE:
+            self.buffer.reset()
+            self.enter_pending = False
+        elif self.enter_pending:
+            self.enter_pending = False
+            self.submit()
 
     # -- answering (the screen's thread) ------------------------------------------------------------------------
     def _answer(self, value: Any) -> None:
@@ -386,7 +398,8 @@ class TableScreen:
 
     def submit(self) -> None:
         question = self.question
-        if question is None:
+        if question is None:  # typed ahead: taken by the next question
+            self.enter_pending = True
             return
         text = self.buffer.text
         shown = self.shown_entries()
@@ -520,9 +533,10 @@ class TableScreen:
         seats = len(view.seats)
         needed = MIN_ROWS_BESIDE_SEATS + seats
         if width < MIN_COLUMNS or height < needed:
-            too_small = _("The table needs a terminal of at least {columns}×{rows}; this one is {width}×{height}.")
+            too_small = _("Too small: the table needs {columns}×{rows} at least (this is {width}×{height}).")
             plan.too_small = too_small.format(columns=MIN_COLUMNS, rows=needed, width=width, height=height)
-            plan.upper = [("class:refusal", clipped(plan.too_small, width))]
+            said = [clipped(line, width) for line in wrapped_lines(plan.too_small, max(1, width - 1))]
+            plan.upper = [("class:refusal", "\n".join(said[: max(1, height - 2)]))]
             plan.upper_rows = height - 2
             return plan
         message = self._message_text()
@@ -659,23 +673,16 @@ class TableScreen:
         width = self.plan.width
         if not shown:
             return [("class:dim", _("(nothing matches: erase to see every entry)"))]
-        first = 0
-        if self.selected is not None and self.selected >= rows:
-            first = self.selected - rows + 1
-        if len(shown) > rows and self.selected is None:
-            first = 0
-        visible = shown[first : first + rows]
-        more = len(shown) - first - len(visible)
+        room = rows if len(shown) <= rows else rows - 1  # the last row says how many more there are
+        first = 0 if self.selected is None else max(0, self.selected - room + 1)
+        visible = shown[first : first + room]
         text: StyleAndTextTuples = []
         labelled = [cell_width(entry) for entry, label, _value in visible if label]
         widest = min(max(labelled, default=0), width // 2)
         for row, (entry, label, _value) in enumerate(visible):
             if row:
                 text.append(("", "\n"))
-            place = first + row
-            style = "class:selected" if place == self.selected else "class:entry"
-            if row == len(visible) - 1 and more > 0:
-                label = _("↓ {count} more").format(count=more) + ("  " + label if label else "")
+            style = "class:selected" if first + row == self.selected else "class:entry"
             if label:
                 line = clipped(entry, widest) + " " * max(0, widest - cell_width(entry))
             else:
@@ -683,6 +690,11 @@ class TableScreen:
             text.append((style, " " + line))
             if label:
                 text.append(("class:label", clipped("  " + label, max(1, width - widest - 2))))
+        hidden = len(shown) - len(visible)
+        if hidden:
+            above = _("↑ {count} above").format(count=first) + " · " if first else ""
+            more = above + _("↓ {count} more: type to filter, or ↓ to browse").format(count=hidden - first)
+            text += [("", "\n"), ("class:dim", clipped(" " + more, width - 1))]
         return text
 
     def _application(self) -> Application[Any]:

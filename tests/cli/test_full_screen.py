@@ -1,0 +1,244 @@
+"""``play`` at a real 80×24 terminal (tmux), full screen: nothing a player needs scrolls away.
+
+Each test waits for what it expects to show (on the screen, or in the record written after every action); the
+timeouts are a safety net only. Seeds are given on the command line, so a failure replays."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from referee.cli.cells import cell_width
+from tests.cli.table_screen import Table, needs_tmux, recorded, wait_for_record
+
+pytestmark = [pytest.mark.e2e, needs_tmux]
+
+PROMPT = re.compile(r"^(Enter: go on|[A-Za-z]+)>(?: |$)", re.MULTILINE)
+
+
+def prompt_of(shown: str) -> str:
+    """Who the input line asks ("Ann", "Enter: go on"), or "" while nobody is asked."""
+    found = PROMPT.findall(shown)
+    return found[-1] if found else ""
+
+
+def mover_line(shown: str) -> str:
+    return next((line for line in shown.splitlines() if line.startswith("▶ ")), "")
+
+
+def whole_turn_shown(table: Table, shown: str, lines: list[str]) -> None:
+    """Every line of ``lines`` is on the screen, or on the next pages of the last turns' region (which says it
+    pages)."""
+    missing = [line for line in lines if line not in shown]
+    pages = 0
+    while missing:
+        assert "PgUp/PgDn" in shown, f"{missing} are not on the screen, and it does not say it pages:\n{shown}"
+        assert pages < 10, shown
+        table.keys("PageDown")
+        before = shown
+        shown = table.wait(lambda now, before=before: now != before)
+        missing = [line for line in missing if line not in shown]
+        pages += 1
+
+
+def test_a_three_player_builders_game_with_a_computer_seat_to_its_end(tmp_path: Path) -> None:
+    """At every pause after the computer's turn its whole turn (each action as announced) and the mover's status are
+    on screen at 80×24; Ann and Cid end their turns at once (``done``), Bob is the computer, until the game ends."""
+    record = tmp_path / "game.toml"
+    args = ["builders", "play", "--players", "Ann,Bob,Cid", "--seed", "3", "--computer", "2"]
+    table = Table(tmp_path, [*args, "--computer-time", "0.1", "--record", str(record), "--no-history"])
+    try:
+        pauses = 0
+        while True:
+            shown = table.wait(lambda now: prompt_of(now) != "")
+            assert table.fits(shown), shown
+            asked = prompt_of(shown)
+            count = len(recorded(record))
+            if asked == "Enter: go on":
+                if "Game over" in shown:
+                    break
+                actions = recorded(record)
+                start = max(i for i, action in enumerate(actions) if action == "done" and i < len(actions) - 1)
+                turn = [f"{i}. Bob: {action}" for i, action in enumerate(actions, 1) if i > start + 1]
+                assert turn and all(line.startswith(f"{i}. Bob") for i, line in enumerate(turn, start + 2))
+                assert mover_line(shown).startswith(("▶ Cid", "▶ Ann")), shown
+                whole_turn_shown(table, shown, turn)
+                pauses += 1
+                table.keys("Enter")
+                table.wait(lambda now: prompt_of(now) not in ("", "Enter: go on") or "Game over" in now)
+                continue
+            assert asked in ("Ann", "Cid") and mover_line(shown).startswith(f"▶ {asked}"), shown
+            table.line("done")
+            wait_for_record(record, lambda actions, count=count: len(actions) > count)
+        assert pauses > 3
+        table.keys("Enter")
+        assert table.exit_status() == 0
+        assert "Game over" in table.screen()  # the final table, printed once the screen closed
+    finally:
+        table.close()
+
+
+def test_coin_age_against_the_computer_with_a_hint_a_refusal_corrected_and_undo(tmp_path: Path) -> None:
+    record = tmp_path / "game.toml"
+    args = ["coin-age", "play", "--players", "Ann,Bob", "--computer", "2", "--computer-time", "0.1", "--seed", "5"]
+    table = Table(tmp_path, [*args, "--record", str(record), "--no-history"])
+    try:
+        table.wait("Ann>")
+        table.line("slap QN")
+        table.wait("Ann to move: place 2 (QN)")
+        table.line("hint --time 0.3s")
+        shown = table.wait("Best plans")
+        assert "Hint" in shown and table.fits(shown)
+        table.keys("Escape")
+        table.line("place Q Z1")  # refused, and kept for correcting
+        shown = table.wait("Unreadable")
+        assert "Ann> place Q Z1" in shown
+        table.keys("End", "BSpace", "BSpace")
+        table.line("A1")
+        assert wait_for_record(record, lambda actions: len(actions) == 2) == ["slap QN", "place Q A1"]
+        table.line("place N Z9")
+        table.wait("Unreadable")
+        table.line("place N B3")  # typed at the start of the refused line: it replaces it
+        wait_for_record(record, lambda actions: len(actions) == 3)
+        table.line("done")
+        shown = table.wait("Enter: go on>")  # the computer tossed and played: its whole turn is on screen
+        actions = recorded(record)
+        assert actions[:4] == ["slap QN", "place Q A1", "place N B3", "done"] and len(actions) > 4
+        for index, action in enumerate(actions[4:], start=5):
+            assert f"{index}. Bob: {action}" in shown, shown
+        assert mover_line(shown).startswith("▶ Ann"), shown
+        table.line("done")  # the turn is over already: said in one line, and the line is cleared
+        shown = table.wait("The turn is over already")
+        assert "Enter: go on> done" not in shown
+        table.line("undo")  # the computer's reply and Ann's own last action
+        shown = table.wait("undone: ")
+        assert recorded(record) == ["slap QN", "place Q A1", "place N B3"]
+        assert "Ann>" in shown
+        # then to the end: Ann tosses nothing and ends her turns; the computer plays on
+        while True:
+            shown = table.wait(lambda now: prompt_of(now) != "" and "thinking" not in now)
+            assert table.fits(shown), shown
+            if "Game over" in shown:
+                break
+            count = len(recorded(record))
+            if prompt_of(shown) == "Enter: go on":
+                table.keys("Enter")
+                table.wait(lambda now: prompt_of(now) != "Enter: go on" or "Game over" in now)
+                continue
+            table.line("slap -" if "Ann to toss" in shown else "done")
+            wait_for_record(record, lambda actions, count=count: len(actions) != count)
+        table.keys("Enter")
+        assert table.exit_status() == 0
+    finally:
+        table.close()
+
+
+def test_matchstick_with_four_from_the_menus(tmp_path: Path) -> None:
+    record = tmp_path / "game.toml"
+    table = Table(tmp_path, ["matchstick", "play", "--players", "Ann,Bob,Cid,Dan", "--record", str(record)])
+    try:
+        shown = table.wait("Ann>")
+        for name in ("Ann", "Bob", "Cid", "Dan"):
+            assert any(line.lstrip("▶ ").startswith(name + " ") for line in shown.splitlines()[-8:]), shown
+        for count, name in enumerate(("Ann", "Bob", "Cid", "Dan"), start=1):
+            table.wait(f"{name}>")
+            table.keys("Enter")  # the menus
+            shown = table.wait(" 1. ")
+            assert mover_line(shown).startswith(f"▶ {name}") and table.fits(shown), shown
+            table.keys("Enter") if "pass" in shown.split(" 1. ")[1].split("\n")[0] else table.keys("Down", "Enter")
+            shown = table.wait(lambda now: len(recorded(record)) == count or " 1. " in now)
+            while len(recorded(record)) < count:  # the next step of a play: its first entry each time
+                table.keys("Down", "Enter")
+                table.wait(lambda now, seen=shown: now != seen)
+                shown = table.screen()
+        actions = recorded(record)
+        assert len(actions) == 4
+        shown = table.wait("Ann>")
+        for index, action in enumerate(actions, start=1):
+            assert f"{index}. " in shown and action.split()[0] in shown
+        table.line("quit")
+        assert table.exit_status() == 0
+        assert "Continue with: referee matchstick play --resume" in table.screen()
+    finally:
+        table.close()
+
+
+def test_a_menu_keeps_its_entries_when_the_filter_is_erased_and_numbers_them_from_one(tmp_path: Path) -> None:
+    record = tmp_path / "game.toml"
+    table = Table(tmp_path, ["builders", "play", "--players", "Ann,Bob", "--seed", "3", "--record", str(record)])
+    try:
+        table.wait("Ann>")
+        table.keys("Enter")
+        full = table.wait(" 1. start a construction")
+        numbers = [int(found) for found in re.findall(r"^ +(\d+)\. ", full, re.MULTILINE)]
+        assert numbers == list(range(1, len(numbers) + 1)), full
+        for typed in ("st", "1", "sen"):
+            table.type(typed)
+            table.wait(lambda now, typed=typed: f"? {typed}" in now)
+            table.keys(*["BSpace"] * len(typed))
+            shown = table.wait(lambda now: any(line.endswith("Your action?") for line in now.splitlines()))
+            assert " 1. start a construction" in shown and " 2. recruit a worker" in shown, shown
+        table.keys("Escape")  # back to the typed line
+        table.wait("Type an action")
+        table.keys("Enter")
+        table.wait(" 1. start a construction")
+        table.line("2")  # recruit a worker: its menu
+        shown = table.wait(" 1. recruit W")
+        table.keys("Escape")  # one step back: the first menu
+        table.wait(" 1. start a construction")
+        table.keys("Escape", "Escape")
+        table.wait("Type an action")
+        table.keys("C-c")  # asked first
+        table.wait("Quit? The game is saved either way")
+        table.type("n")
+        table.wait("Type an action")
+        table.keys("C-c")
+        table.wait("Quit?")
+        table.type("y")
+        assert table.exit_status() == 130
+        assert "Interrupted after 0 actions" in table.screen()
+    finally:
+        table.close()
+
+
+@pytest.mark.parametrize(("lang", "erase"), [("ko", "뒤로"), ("zh-Hans", "返回")])
+def test_korean_and_simplified_chinese_fit_80_by_24(tmp_path: Path, lang: str, erase: str) -> None:
+    record = tmp_path / "game.toml"
+    args = ["--lang", lang, "builders", "play", "--players", "Ann,Bob,Cid", "--seed", "3", "--computer", "2"]
+    table = Table(tmp_path, [*args, "--computer-time", "0.1", "--record", str(record), "--no-history"])
+    try:
+        shown = table.wait("Ann>")
+        assert table.fits(shown) and mover_line(shown).startswith("▶ Ann"), shown
+        table.keys("Enter")
+        shown = table.wait(" 1. ")
+        assert table.fits(shown), shown
+        table.type(erase)
+        table.keys(*["BSpace"] * len(erase))
+        shown = table.wait(lambda now: " 1. " in now and " 2. " in now)
+        table.keys("Escape")
+        table.line("done")
+        actions = wait_for_record(record, lambda actions: len(actions) > 2 and actions[-1] == "done")
+        turn = [f"{index}. Bob: {action}" for index, action in enumerate(actions[1:], start=2)]
+        shown = table.wait(lambda now: all(line in now for line in turn) and mover_line(now).startswith("▶ Cid"))
+        assert table.fits(shown), shown
+        widest = max(cell_width(line) for line in shown.splitlines())
+        assert widest <= 80
+    finally:
+        table.close()
+
+
+def test_a_terminal_too_small_says_so_and_a_resize_draws_the_table_again(tmp_path: Path) -> None:
+    table = Table(tmp_path, ["coin-age", "play", "--players", "Ann,Bob", "--record", str(tmp_path / "g.toml")], 50, 12)
+    try:
+        shown = " ".join(table.wait("Too small: the table needs 60×").split())
+        assert "(this is 50×12)" in shown
+        table.resize(80, 24)
+        shown = table.wait("Ann>")
+        assert "A1" in shown and table.fits(shown)
+        table.resize(100, 40)
+        shown = table.wait(lambda now: max(len(line) for line in now.splitlines()) > 80)
+        assert "Ann>" in shown
+    finally:
+        table.close()
