@@ -35,6 +35,7 @@ def settled(table: Table, record: Path) -> str:
 
     def shows_it(now: str) -> bool:
         drawn = not actions or any(line.startswith(last) and actions[-1] in line for line in now.splitlines())
+        drawn = drawn or "PgUp/PgDn" in now  # a long turn: its first page
         return prompt_of(now) != "" and (drawn or "Game over" in now)
 
     return table.wait(shows_it)
@@ -151,29 +152,38 @@ def test_coin_age_against_the_computer_with_a_hint_a_refusal_corrected_and_undo(
         table.close()
 
 
-def test_matchstick_with_four_from_the_menus(tmp_path: Path) -> None:
+def test_matchstick_with_four_from_the_menus_and_the_typed_line(tmp_path: Path) -> None:
+    """Ann leads from the menus (a value, then how many, then which cards, each step picked); Bob asks for a hint
+    with his hand and passes; Cid and Dan pass. All four seats and the last turns stay on screen at 80×24."""
     record = tmp_path / "game.toml"
     table = Table(tmp_path, ["matchstick", "play", "--players", "Ann,Bob,Cid,Dan", "--record", str(record)])
     try:
         shown = table.wait("Ann>")
-        for name in ("Ann", "Bob", "Cid", "Dan"):
-            assert any(line.lstrip("▶ ").startswith(name + " ") for line in shown.splitlines()[-8:]), shown
-        for count, name in enumerate(("Ann", "Bob", "Cid", "Dan"), start=1):
-            table.wait(f"{name}>")
-            table.keys("Enter")  # the menus
-            shown = table.wait(" 1. ")
-            assert mover_line(shown).startswith(f"▶ {name}") and table.fits(shown), shown
-            table.keys("Enter") if "pass" in shown.split(" 1. ")[1].split("\n")[0] else table.keys("Down", "Enter")
-            shown = table.wait(lambda now: len(recorded(record)) == count or " 1. " in now)
-            while len(recorded(record)) < count:  # the next step of a play: its first entry each time
-                table.keys("Down", "Enter")
-                table.wait(lambda now, seen=shown: now != seen)
-                shown = table.screen()
+        table.keys("Enter")  # the menus
+        table.wait("Ann, your turn")
+        table.line("1")  # the value 1
+        table.wait("How many cards showing 1?")
+        while not recorded(record):  # the first entry of every further step: one card, then the card itself
+            before = table.screen()
+            table.keys("Down", "Enter")
+            table.wait(lambda now, before=before: now != before or bool(recorded(record)))
+        settled(table, record)
+        table.line("hint 0 4 8 8")
+        shown = table.wait("Bob to beat 1 × 1")
+        assert "Hint" in shown and table.fits(shown)
+        table.keys("Escape")
+        for count, name in ((2, "Bob"), (3, "Cid"), (4, "Dan")):
+            shown = table.wait(f"{name}>")
+            assert mover_line(shown).startswith(f"▶ {name}"), shown
+            table.line("pass")
+            wait_for_record(record, lambda actions, count=count: len(actions) == count)
+        shown = settled(table, record)
         actions = recorded(record)
-        assert len(actions) == 4
-        shown = table.wait("Ann>")
-        for index, action in enumerate(actions, start=1):
-            assert f"{index}. " in shown and action.split()[0] in shown
+        assert actions[0].startswith("play 1 ") and actions[1:] == ["pass", "pass", "pass"]
+        for index, (name, action) in enumerate(zip(("Ann", "Bob", "Cid", "Dan"), actions, strict=True), start=1):
+            assert f"{index}. {name}: {action}" in shown, shown
+        seats = [line for line in shown.splitlines() if line[2:5] in ("Ann", "Bob", "Cid", "Dan")]
+        assert len(seats) >= 4 and table.fits(shown), shown
         table.line("quit")
         assert table.exit_status() == 0
         assert "Continue with: referee matchstick play --resume" in table.screen()

@@ -64,6 +64,8 @@ class FullScreenMode:
             color=session.env.color,
         )
         self.prompter = ScreenPrompter(self.screen)
+        self.seen_over = False
+        """Enter was pressed at a pause showing the game over: the game ends there."""
         self.leaving: list[str] = []
         """What is printed on the terminal once the screen has closed (how to resume)."""
 
@@ -119,9 +121,10 @@ class FullScreenMode:
                     self.leaving = quit_lines(session)
                     return ExitStatus.SUCCESS
                 self.carry_out(answer)
-            answer = self.pause(over=True)
+            answer = "" if self.seen_over else self.pause(over=True)
             if answer == QUIT or answer == "":
                 return ExitStatus.SUCCESS
+            self.seen_over = False
             self.carry_out(answer)
 
     def next_answer(self) -> Any:
@@ -259,6 +262,7 @@ class FullScreenMode:
             line = self.screen.ask(Question(PAUSE, _("Enter: go on") + "> ", check=check, advice=advice))
             answer = in_english(line)
             if answer == "":
+                self.seen_over = game.over  # the final table was seen: Enter leaves
                 return ""
             if answer == "log" or answer.split()[0] == "rules":
                 self.carry_out(LOG if answer == "log" else answer)

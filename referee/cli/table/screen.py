@@ -748,6 +748,16 @@ class TableScreen:
         def _page_down(event: KeyPressEvent) -> None:
             self.page(1)
 
+        @bindings.add("c-u", filter=~confirming)
+        def _discard(event: KeyPressEvent) -> None:
+            """Ctrl-U as in readline (what is before the cursor goes), and the whole of a refused line, whose cursor
+            was put at its start."""
+            if self.replace_pending:
+                self.buffer.reset()
+                self.replace_pending = False
+            else:
+                self.buffer.delete_before_cursor(len(self.buffer.document.text_before_cursor))
+
         @bindings.add("c-l")
         def _redraw(event: KeyPressEvent) -> None:
             event.app.renderer.clear()
