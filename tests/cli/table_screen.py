@@ -42,11 +42,12 @@ class Table:
         return self.screen().splitlines()
 
     def wait(self, wanted: str | Callable[[str], bool], timeout: float = SAFETY_NET) -> str:
-        """The screen once it shows ``wanted`` (a text, or a test of the whole screen)."""
+        """The screen once it shows ``wanted`` (a text, or a test of the whole screen), read twice alike (a frame
+        caught while it is being written mixes the old and the new)."""
         deadline = time.monotonic() + timeout
         while True:
             shown = self.screen()
-            if (wanted in shown) if isinstance(wanted, str) else wanted(shown):
+            if ((wanted in shown) if isinstance(wanted, str) else wanted(shown)) and self.screen() == shown:
                 return shown
             if time.monotonic() > deadline:
                 raise AssertionError(f"{wanted!r} never showed; the screen:\n{shown}")

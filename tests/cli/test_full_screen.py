@@ -36,7 +36,9 @@ def settled(table: Table, record: Path) -> str:
     def shows_it(now: str) -> bool:
         drawn = not actions or any(line.startswith(last) and actions[-1] in line for line in now.splitlines())
         drawn = drawn or "PgUp/PgDn" in now  # a long turn: its first page
-        return prompt_of(now) != "" and (drawn or "Game over" in now)
+        asked = prompt_of(now)
+        agrees = asked == "Enter: go on" or mover_line(now).startswith(f"▶ {asked}")
+        return asked != "" and agrees and (drawn or "Game over" in now)
 
     return table.wait(shows_it)
 

@@ -77,6 +77,9 @@ class FullScreenMode:
     def run(self) -> ExitStatus:
         session = self.session
         real_out = session.out
+        if self.game.over:  # a finished game resumed: its final table, and nothing to ask
+            self.spec.render(self.game, real_out)
+            return ExitStatus.SUCCESS
         session.out = BoardOutput(80, 24, False)  # what the session says is shown by the screen, not printed
         session.explain = True
         outcome: list[Any] = []

@@ -758,6 +758,11 @@ class TableScreen:
             else:
                 self.buffer.delete_before_cursor(len(self.buffer.document.text_before_cursor))
 
+        @bindings.add("c-z")
+        def _suspend(event: KeyPressEvent) -> None:
+            """Ctrl-Z suspends the game as any program run from a shell (``fg`` brings it back)."""
+            event.app.suspend_to_background()
+
         @bindings.add("c-l")
         def _redraw(event: KeyPressEvent) -> None:
             event.app.renderer.clear()
