@@ -10,6 +10,7 @@ screen closes, what a player needs to go on (how to resume, the final table) is 
 
 from __future__ import annotations
 
+import contextvars
 import threading
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +19,7 @@ from referee.cli.status import ExitStatus
 from referee.cli.table.menus import BACK, HINT, LOG, QUIT, REDO, RULES, UNDO, Prompter, SessionCommand
 from referee.cli.table.screen import LINE, MENU, PAUSE, BoardOutput, Question, TableScreen
 from referee.cli.table.terminal import SESSION_WORDS, hint_lines, log_lines, quit_lines, typed_entries
-from referee.cli.table.typed_prompt import Entry
+from referee.cli.table.typed_prompt import Entry, board_order
 from referee.cli.table.view import table_view
 from referee.cli.table.words import in_english, session_word
 from referee.errors import RefereeError
@@ -92,7 +93,8 @@ class FullScreenMode:
             finally:
                 self.screen.close()
 
-        worker = threading.Thread(target=play, name="referee-table", daemon=True)
+        context = contextvars.copy_context()  # the game's settings (the Builders' card names) go with it
+        worker = threading.Thread(target=context.run, args=(play,), name="referee-table", daemon=True)
         try:
             self.screen.app.run(pre_run=worker.start)
         except (KeyboardInterrupt, EOFError):
@@ -106,7 +108,10 @@ class FullScreenMode:
             raise result
         for line in self.leaving:
             real_out.note(line)
-        if self.game.over:
+        if self.game.over:  # kept on the terminal once the screen has closed: the last turn and the final table
+            last = table_view(session).last_turn
+            for line in last.lines() if last is not None else []:
+                real_out.text(line)
             self.spec.render(self.game, real_out)
         return ExitStatus(result)
 
@@ -278,6 +283,7 @@ class FullScreenMode:
         session = self.session
         with self.screen.lock:
             entries, check = typed_entries(session)
+        entries = board_order(entries)
         words = [word for word in SESSION_WORDS if word != "back" and (word != "hint" or session.spec.hint)]
         advice = _("Type an action (Tab completes) or Enter: menus · {words}").format(words=" ".join(words))
         player = self.game.to_move or ""

@@ -234,6 +234,10 @@ class TableScreen:
         self.confirming_quit = False
         self.interrupted = False
         """Ctrl-C confirmed while no question was asked: the game stops at its next question."""
+        self.browsing: str | None = None
+        """While the arrows or Tab browse the completions of the typed line: the text they were listed for (the
+        line itself shows the completion browsed to, as readline's menu completion does)."""
+        self.setting_line = False
         self.enter_pending = False
         """Enter pressed while nothing was asked (typed ahead): the next question takes the line."""
         self.pause_turn = False
@@ -336,6 +340,7 @@ class TableScreen:
             self.selected = None
             self.overlay = None if value is not None else self.overlay
         self.buffer.reset()
+        self.browsing = None
         if question is not None and not question.answer.done():
             question.answer.set_result(value)
 
@@ -350,7 +355,10 @@ class TableScreen:
             self.buffer.reset()
 
     def _text_changed(self, buffer: Buffer) -> None:
+        if self.setting_line:
+            return
         self.selected = None
+        self.browsing = None
         if not self.refused or buffer.text != self.kept:
             self.refused = False
             self.message = ""
@@ -369,7 +377,7 @@ class TableScreen:
         question = self.question
         if question is None or question.kind == PAUSE:
             return []
-        typed = self.buffer.text
+        typed = self.buffer.text if self.browsing is None else self.browsing
         if len(typed) > LONGEST_TYPED:
             return []
         if question.kind == MENU:
@@ -426,13 +434,11 @@ class TableScreen:
                     )
                 )
             return
-        if self.selected is not None and self.selected < len(shown):  # a completion picked by the arrows
-            completed = shown[self.selected][2]
-            self.buffer.document = Document(completed, len(completed))
+        if self.selected is not None and self.selected < len(shown):  # a completion browsed to: on the line
             self.selected = None
-            if completed.endswith(" "):
+            self.browsing = None
+            if text.endswith(" "):  # the next word of many actions: go on typing
                 return
-            text = completed
         if len(text) > LONGEST_TYPED:
             too_long = _("{count} characters: no action is this long (Ctrl-U clears the line)")
             self._refuse(too_long.format(count=len(text)))
@@ -467,6 +473,16 @@ class TableScreen:
             self.selected = 0 if step > 0 else len(shown) - 1
         else:
             self.selected = (self.selected + step) % len(shown)
+        question = self.question
+        if question is not None and question.kind == LINE:  # the line shows the completion browsed to
+            if self.browsing is None:
+                self.browsing = self.buffer.text
+            completed = shown[self.selected][2]
+            self.setting_line = True
+            try:
+                self.buffer.document = Document(completed, len(completed))
+            finally:
+                self.setting_line = False
 
     def tab(self) -> None:
         shown = self.shown_entries()
@@ -649,6 +665,12 @@ class TableScreen:
         if self.message:
             return self.message
         question = self.question
+        shown = self.shown_entries() if question is not None else []
+        meant = shown[self.selected] if self.selected is not None and self.selected < len(shown) else None
+        if meant is None and len(shown) == 1:
+            meant = shown[0]
+        if meant is not None and meant[1]:  # the whole description of the entry meant (the list cuts it)
+            return f"{meant[0].split('. ', 1)[-1]}: {meant[1]}"
         return question.advice if question is not None else ""
 
     def _upper(self) -> StyleAndTextTuples:
