@@ -28,7 +28,7 @@ def wait_for(session: str, text: str, timeout: float = 30) -> str:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         shown = screen(session)
-        if text in shown:
+        if text in shown and screen(session) == shown:  # read twice alike: a frame caught half written mixes two
             return shown
         time.sleep(0.3)
     raise AssertionError(f"{text!r} never showed; the screen:\n{screen(session)}")
