@@ -238,8 +238,8 @@ class TableScreen:
         """While the arrows or Tab browse the completions of the typed line: the text they were listed for (the
         line itself shows the completion browsed to, as readline's menu completion does)."""
         self.setting_line = False
-        self.enter_pending = False
-        """Enter pressed while nothing was asked (typed ahead): the next question takes the line."""
+        self.typed_ahead: list[str] = []
+        """Lines ended with Enter while nothing was asked (typed ahead): the next questions take them in turn."""
         self.pause_turn = False
         """The question is the pause after the computer's turn: the last turn gets all the rows it needs."""
         self._board_cache: tuple[tuple[int, int, int], list[StyleAndTextTuples]] | None = None
@@ -325,9 +325,10 @@ class TableScreen:
         question = self.question
         if question is not None and question.kind == PAUSE:
             self.buffer.reset()
-            self.enter_pending = False
-        elif self.enter_pending:
-            self.enter_pending = False
+            self.typed_ahead.clear()
+        elif self.typed_ahead:
+            line = self.typed_ahead.pop(0)
+            self.buffer.document = Document(line, len(line))
             self.submit()
 
     # -- answering (the screen's thread) ------------------------------------------------------------------------
@@ -406,8 +407,9 @@ class TableScreen:
 
     def submit(self) -> None:
         question = self.question
-        if question is None:  # typed ahead: taken by the next question
-            self.enter_pending = True
+        if question is None:  # typed ahead: each line taken by the next question in turn
+            self.typed_ahead.append(self.buffer.text)
+            self.buffer.reset()
             return
         text = self.buffer.text
         shown = self.shown_entries()
@@ -613,7 +615,7 @@ class TableScreen:
         if body <= 0:
             return []
         start_newest = max(0, len(text) - body)
-        if newest and self._turn_start is not None and len(text) - self._turn_start > body:
+        if newest and self.pause_turn and self._turn_start is not None and len(text) - self._turn_start > body:
             start_newest = self._turn_start  # the newest turn from its first line; the rest a page down
         if pages:
             self._newest_start = start_newest
