@@ -7,9 +7,10 @@ long a key takes to show.
 * first screen: from starting ``referee GAME play`` to the input line of the first player drawn (the board, the
   seats and the prompt all drawn before it), against ``python -c pass`` started the same way in the same run;
   target: under 0.5 s;
-* keystroke to screen: from a key written to the terminal to the screen's answer read back (the character on the
-  input line, with the list under it filtered again), typed one character at a time, then erased; target: the
-  median under 16 ms (one frame at 60 Hz).
+* keystroke to screen: from a key written to the terminal to the screen's answer read back (the frame with the
+  character on the input line and the list under it filtered again, written in one piece), typed one character at a
+  time, then erased, against a bare full-screen prompt_toolkit line measured the same way; target: the median under
+  16 ms (one frame at 60 Hz).
 
 Measured from outside, as a player's terminal sees it (``pexpect``; ``PROMPT_TOOLKIT_NO_CPR``: no cursor-position
 answer is awaited).
@@ -31,9 +32,9 @@ import pexpect
 FIRST_SCREEN_TARGET = 0.5
 KEYSTROKE_TARGET_MS = 16.0
 GAMES = {
-    "coin-age": (["coin-age", "play", "--players", "Ann,Bob"], "place "),
-    "builders": (["builders", "play", "--players", "Ann,Bob,Cid", "--seed", "3"], "recruit "),
-    "matchstick": (["matchstick", "play", "--players", "Ann,Bob,Cid,Dan"], "play "),
+    "coin-age": (["coin-age", "play", "--players", "Ann,Bob"], "place"),
+    "builders": (["builders", "play", "--players", "Ann,Bob,Cid", "--seed", "3"], "recruit"),
+    "matchstick": (["matchstick", "play", "--players", "Ann,Bob,Cid,Dan"], "play"),
 }
 
 
@@ -61,7 +62,9 @@ def spawn(command: list[str], folder: str) -> pexpect.spawn:
     env = {**os.environ, "TERM": "xterm", "NO_COLOR": "1", "PROMPT_TOOLKIT_NO_CPR": "1"}
     env.pop("COLUMNS", None)
     env.pop("LINES", None)
-    return pexpect.spawn(command[0], command[1:], env=env, dimensions=(24, 80), cwd=folder, timeout=60)
+    child = pexpect.spawn(command[0], command[1:], env=env, dimensions=(24, 80), cwd=folder, timeout=60)
+    child.delaybeforesend = None  # pexpect waits 50 ms before each send unless told not to
+    return child
 
 
 def first_screen(args: list[str], folder: str) -> float:
@@ -83,35 +86,30 @@ def python_start(folder: str) -> float:
 
 
 def keystrokes(command: list[str], typed: str, count: int, folder: str) -> list[float]:
-    """Seconds from each key written to its character shown, ``typed`` typed and erased again and again."""
+    """Seconds from each key written to the input line showing it (read through a terminal emulator, pyte),
+    ``typed`` typed and erased again and again."""
+    import pyte
+
     child = spawn(command, folder)
-    child.expect_exact(b"Ann>")
-    drain(child)
+    screen = pyte.Screen(80, 24)
+    stream = pyte.ByteStream(screen)
+
+    def shows(line: str) -> None:
+        while not any(row.rstrip() == line for row in screen.display):
+            stream.feed(child.read_nonblocking(65536, timeout=60))
+
+    shows("Ann>")
     times: list[float] = []
     while len(times) < count:
-        for char in typed:
+        steps = [typed[: n + 1] for n in range(len(typed))] + [typed[:n] for n in reversed(range(len(typed)))]
+        keys = list(typed) + ["\x7f"] * len(typed)
+        for key, line in zip(keys, steps, strict=True):
             started = time.perf_counter()
-            child.send(char)
-            child.expect_exact(char.encode())
+            child.send(key)
+            shows(f"Ann> {line}".rstrip())
             times.append(time.perf_counter() - started)
-            drain(child)
-        for _char in typed:
-            started = time.perf_counter()
-            child.send("\x7f")  # backspace: the screen answers with the line redrawn
-            child.expect(b".")
-            times.append(time.perf_counter() - started)
-            drain(child)
     child.terminate(force=True)
     return times[:count]
-
-
-def drain(child: pexpect.spawn) -> None:
-    """Read what the screen still writes for the last key, until it is quiet."""
-    while True:
-        try:
-            child.read_nonblocking(65536, timeout=0.02)
-        except (pexpect.TIMEOUT, pexpect.EOF):
-            return
 
 
 def main(argv: list[str]) -> int:
@@ -124,7 +122,7 @@ def main(argv: list[str]) -> int:
         os.environ["XDG_DATA_HOME"] = folder
         python = statistics.median(python_start(folder) for _ in range(starts))
         print(f"baseline: python -c print at a pty, {python * 1000:.0f} ms to its output (median of {starts})")
-        least = statistics.median(keystrokes([sys.executable, "-c", BASELINE_SCREEN], "place ", keys, folder)) * 1000
+        least = statistics.median(keystrokes([sys.executable, "-c", BASELINE_SCREEN], "place", keys, folder)) * 1000
         print(f"baseline: a bare full-screen prompt_toolkit line, {least:.1f} ms a keystroke (median of {keys})")
         print(f"{'game':<12}{'first screen':>22}{'keystroke median':>20}{'worst':>10}   targets")
         for name, (args, typed) in GAMES.items():
