@@ -297,6 +297,3 @@ class FullScreenMode:
         actions = [(game.rules.format(action, game.state), action) for action in game.legal_actions()]
         message = _("{player}, your action").format(player=game.to_move)
         return prompter.choose_action(message, [MenuGroup("", actions)], topic_names(self.spec))
-
-
-__all__ = ["LINE", "FullScreenMode", "ScreenPrompter"]
