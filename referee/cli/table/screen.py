@@ -500,7 +500,7 @@ class TableScreen:
         self.move(1)
 
     def page(self, step: int) -> None:
-        rows = max(1, self.plan.upper_rows - 2)
+        rows = max(1, self._page_rows - 1)  # a page, less a row kept for context
         self.paging = max(0, (self.paging if self.paging is not None else self._newest_start) + step * rows)
 
     def interrupt(self) -> None:
@@ -520,6 +520,7 @@ class TableScreen:
 
     # -- drawing ------------------------------------------------------------------------------------------------
     _newest_start = 0
+    _page_rows = 1
 
     def _board_lines(self, width: int, height: int) -> list[StyleAndTextTuples]:
         key = (width, height, self.version)
@@ -619,6 +620,7 @@ class TableScreen:
             start_newest = self._turn_start  # the newest turn from its first line; the rest a page down
         if pages:
             self._newest_start = start_newest
+            self._page_rows = body
         start = start_newest if (self.paging is None or not pages) else min(self.paging, max(0, len(text) - body))
         shown = text[start : start + body]
         width = self.plan.width
@@ -663,7 +665,7 @@ class TableScreen:
 
     def _message_text(self) -> str:
         if self.confirming_quit:
-            return _("Quit? The game is saved either way. y: quit · any other key: go on")
+            return _("Quit? The game is saved either way. Press y to quit, any other key to go on.")
         if self.message:
             return self.message
         question = self.question

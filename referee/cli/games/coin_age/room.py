@@ -254,7 +254,7 @@ def seat_status(game: Game[CoinAgeState, Action], seat: int) -> str:
     name = state.players[seat]
     parts = (outcome.breakdown or {}).get(name, {})
     bank = " ".join(f"{LETTER[rank]}{state.banks[seat][rank]}" for rank in RANKS)
-    return _("{side} · {total} = {spaces} spaces + {bonus} regions + {bank_points} bank · bank {bank}").format(
+    return _("{side} · {total} = spaces {spaces} + regions {bonus} + bank {bank_points} · bank {bank}").format(
         side=SIDE_NAME[seat],
         total=outcome.scores[name],
         spaces=parts.get("spaces", 0),
