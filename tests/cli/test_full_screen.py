@@ -34,9 +34,9 @@ def settled(table: Table, record: Path) -> str:
     last = f"{len(actions)}. " if actions else ""
 
     def shows_it(now: str) -> bool:
-        drawn = not actions or any(line.startswith(last) and actions[-1] in line for line in now.splitlines())
-        drawn = drawn or "PgUp/PgDn" in now  # a long turn: its first page
         asked = prompt_of(now)
+        drawn = not actions or any(line.startswith(last) and actions[-1] in line for line in now.splitlines())
+        drawn = drawn or ("PgUp/PgDn" in now and asked == "Enter: go on")  # the computer's long turn: page one
         agrees = asked == "Enter: go on" or mover_line(now).startswith(f"▶ {asked}")
         return asked != "" and agrees and (drawn or "Game over" in now)
 
