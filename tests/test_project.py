@@ -155,6 +155,14 @@ def test_the_keystroke_benchmark_runs_in_quick_mode():
         assert line in output, output
 
 
+def test_the_table_screen_benchmark_runs_in_quick_mode():
+    """A small run of benchmarks/table_screen.py: every game's first screen and keystrokes at a pseudo-terminal,
+    against the baselines of the same run."""
+    output = run_benchmark("table_screen.py", timeout=600)
+    for line in ("baseline: python", "baseline: a bare full-screen", "coin-age", "builders", "matchstick"):
+        assert line in output, output
+
+
 def test_the_strength_benchmark_runs_in_quick_mode():
     """A small run of benchmarks/strength.py: every reference agent plays the computer, every action checked."""
     output = run_benchmark("strength.py", timeout=300)

@@ -125,6 +125,9 @@ class GameSpec(Generic[StateT, ActionT]):
     """A seat's standing in a few words (``seat_status(game, seat)``: "17 écus · 11 VP", "4 cards · 2
     matchsticks"), shown beside its name on every surface of the table
     (:func:`referee.cli.table.view.table_view`); None: the score the rules give it now."""
+    hint: Callable[[Environment, str, list[str]], int] | None = None
+    """``hint`` typed in ``play``: the room's advice for the turn (``hint(env, record, words)``: the record so far,
+    the words typed after ``hint``; it prints to ``env`` as its ``GAME hint`` command does). None: no hints."""
     sample: GameSample | None = None
     """A small game of this kind (tests and benchmarks loop over the registry with it)."""
     rules_appendix: Callable[[], str] | None = None

@@ -27,6 +27,8 @@ def test_typed_actions_are_recorded_and_an_illegal_one_is_refused_with_its_rule(
     type_line(child, "slap -")
     assert wait_for_actions(child, record, 4) == ["slap QN", "place Q A2", "done", "slap -"]
     child.sendintr()
+    child.expect("Quit\\? The game is saved either way")  # asked first
+    child.send("y")
     child.expect("Interrupted after 4 actions; the record is safe in")
     assert finish(child) == 130
     assert actions(record) == ["slap QN", "place Q A2", "done", "slap -"]
@@ -81,9 +83,10 @@ def test_resume_shows_the_last_turns(tmp_path):
     type_line(child, "quit")
     assert finish(child) == 0
     child = spawn("coin-age", "play", "--resume", str(record))
-    child.expect("The game so far, last turns:")
-    child.expect("1. Ann: slap QN, place Q A2, done")
-    child.expect("2. Bob: slap -")
+    child.expect("── Last turns")
+    for line in ("1. Ann: slap QN", "2. Ann: place Q A2", "3. Ann: done", "4. Bob: slap -"):
+        child.expect_exact(line)
     child.expect("Bob>")
     child.sendintr()
+    child.send("y")
     child.expect(pexpect.EOF)

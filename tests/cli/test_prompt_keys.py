@@ -34,7 +34,7 @@ def shell(folder: Path):  # type: ignore[no-untyped-def]
 def start_game(child, record: Path) -> None:  # type: ignore[no-untyped-def]
     command = " ".join(referee_command())
     child.sendline(f"{command} coin-age play --players Ann,Bob --record {record} --no-history")
-    child.expect("matched")
+    child.expect("Ann>")
 
 
 def test_ctrl_z_suspends_the_game_and_fg_resumes_it(tmp_path: Path) -> None:

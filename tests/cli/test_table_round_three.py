@@ -51,6 +51,8 @@ def test_the_game_over_line_breaks_between_words_at_80_columns(tmp_path: Path) -
     try:
         terminal.wait("Iris Wanderlight>")
         terminal.line(finished[-1])
+        terminal.wait("Game over")
+        terminal.keys("Enter")  # the final table seen: the screen closes and prints it
         shown = terminal.wait("EXIT=")
         lines = shown.splitlines()
         assert all(len(line) < 80 for line in lines), shown  # no line fills the width: the terminal cut none
@@ -258,7 +260,7 @@ def test_the_korean_builders_menu_is_korean_and_back_works_in_english_too(tmp_pa
         shown = terminal.wait(" 6. ")
         entries = [line.strip() for line in shown.splitlines() if re.match(r"\s+[1-9]\. ", line)]
         assert entries and not any(re.search(r"\b(buy|done)\b", entry) for entry in entries), entries
-        terminal.line("2")  # the starts
+        terminal.line("1")  # the starts (numbered from 1: there is no send yet)
         terminal.wait("start B")
         terminal.line("back")  # in English, in a Korean menu
         shown = terminal.wait(" 6. ")

@@ -102,7 +102,7 @@ def test_undo_against_the_computer_takes_back_its_reply_and_your_action(tmp_path
         type_line(child, line)
     played = wait_for_actions(child, record, 5)  # Ann's three, then the computer's toss and plan
     assert played[:3] == ["slap QN", "place Q A2", "place N B3"]
-    child.expect("Ann>")  # the computer's whole turn is played before Ann is asked
+    child.expect("Enter: go on")  # the computer's whole turn is played, and stays, before Ann is asked
     type_line(child, "undo")
     child.expect("undone: ")
     child.expect("Ann>")
@@ -317,50 +317,60 @@ def replayed(game: str, record) -> object:
     return played
 
 
-def drained(child, seconds: float) -> str:
-    """What the terminal shows until it has been quiet for 0.2 s (at most ``seconds``), escape sequences taken
-    out."""
+def settle(child, record) -> tuple[str, str]:
+    """Read the screen until it asks someone and agrees with the record (its last action shown), read twice alike:
+    ("Ann", screen) at Ann's line, ("pause", screen) after the computer's turn, ("end", text) once the program has
+    ended."""
+    import time
+
+    deadline = time.monotonic() + 120
+    previous = ""
+    while time.monotonic() < deadline:
+        alive = child._read(0.05)
+        shown = "\n".join(line.rstrip() for line in child.screen.display)
+        if not alive:
+            return "end", child.text()
+        played = actions(record)
+        last = f"{len(played)}. " if played else ""
+        lines = shown.splitlines()
+        agrees = not played or any(line.startswith(last) and played[-1] in line for line in lines)
+        if shown == previous and (agrees or "PgUp/PgDn" in shown):
+            if any(line.startswith("Enter: go on>") for line in lines):
+                return "pause", shown
+            if any(line.startswith("Ann>") for line in lines) and any(line.startswith("▶ Ann") for line in lines):
+                return "Ann", shown
+        previous = shown
+    raise AssertionError(f"the screen never settled:\n{child.text()[-2000:]}")
+
+
+def wait_for_count(child, record, test) -> list[str]:
+    import time
+
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        played = actions(record)
+        if test(len(played)):
+            return played
+        child._read(0.05)
+    raise AssertionError(f"the record holds {actions(record)}")
+
+
+def pick_from_menus(child, record, count: int) -> None:
+    """Enter alone opens the menus; then the first entry of each (number 1), until Ann's action is recorded."""
     import re
     import time
 
-    from tests.cli.terminal import pexpect
-
-    text = ""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        try:
-            text += child.read_nonblocking(100_000, timeout=0.2)
-        except pexpect.TIMEOUT:
-            if text:
-                break
-        except pexpect.EOF:
-            break
-    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text)
-
-
-def pick_from_menus(child, announced: str) -> bool:
-    """Enter alone opens the menus; then the first entry of each, by its number, until Ann's action is announced.
-    True when Ann's next prompt was already shown."""
-    import re
-
-    from tests.cli.terminal import ENTER, pexpect
+    from tests.cli.terminal import ENTER
 
     child.send(ENTER)
-    text = ""
-    for _read in range(40):
-        text += drained(child, 5)
-        done = re.search(announced, text)
-        if done:
-            after = text[done.end() :]
-            if "Enter: go on>" in after:  # the computer's turn, shown until it is carried out
-                child.send(ENTER)
-                return child.expect(["Ann>", pexpect.EOF], timeout=60) == 0
-            return "Ann>" in after
-        numbers = re.findall(r"\n {1,3}(\d+)\. ", text)
-        if numbers:  # a menu is shown whole: its first entry
-            child.send(numbers[0] + ENTER)
-            text = ""
-    raise AssertionError(f"the menus never made an action: {text[-600:]!r}")
+    deadline = time.monotonic() + 120
+    while len(actions(record)) == count:
+        assert time.monotonic() < deadline, child.text()[-2000:]
+        child._read(0.05)
+        shown = "\n".join(child.screen.display)
+        if re.search(r"^ {1,3}1\. ", shown, re.MULTILINE) and shown == "\n".join(child.screen.display):
+            child.send("1" + ENTER)
+            child._read(0.2)
 
 
 @pytest.mark.parametrize("game", sorted(WHOLE_GAMES))
@@ -368,34 +378,36 @@ def test_a_whole_game_against_the_computer_typed_and_by_menus_with_undo_and_a_re
     """A whole game against the computer at a real 80×24 terminal: Ann's turns alternately typed and picked from
     the menus (the first entry of each), an undo (the computer's reply goes with Ann's action), a quit and a resume
     in the middle, to the end; the record then replays to a finished game of legal actions only. Each action is
-    followed to its announcement (``N. Ann: …``): the prompt after it is the next one."""
+    followed to the record and to the screen (its announcement ``N. Ann: …`` shown) before the next."""
     import random
 
-    from tests.cli.terminal import pexpect
+    from tests.cli.terminal import ENTER, pexpect
 
     record = tmp_path / "game.toml"
     rng = random.Random(5)
     print(f"seed 5, {game}")
     child = spawn(game, "play", *WHOLE_GAMES[game], "--record", str(record), "--no-history", rows=24, columns=80)
-    prompts, undone, resumed, prompted = 0, False, False, False
+    prompts, undone, resumed = 0, False, False
     try:
         while True:
-            if not prompted:
-                shown = child.expect(["Ann>", "Enter: go on>", pexpect.EOF], timeout=60)
-                if shown == 1:  # the computer's turn, on screen until it is carried out (drawn once or more)
-                    child.send(ENTER)
-                    shown = 0 if child.expect(["Ann>", pexpect.EOF], timeout=60) == 0 else 2
-                if shown == 2:
+            state, shown = settle(child, record)
+            if state == "end":
+                break
+            if state == "pause":  # the computer's turn, on screen until it is carried out
+                child.send(ENTER)
+                if "Game over" in shown:
+                    child.expect([pexpect.EOF], timeout=60)
                     break
-            prompted = False
+                while any(line.startswith("Enter: go on>") for line in child.screen.display):
+                    child._read(0.05)
+                continue
             prompts += 1
             assert prompts < 600, "the game did not end"
             count = len(actions(record))
-            announced = rf"{count + 1}\. Ann: "
             if prompts == 6:
                 type_line(child, "undo")
                 child.expect("undone: ")
-                assert len(actions(record)) < count
+                assert len(wait_for_count(child, record, lambda n, count=count: n < count)) < count
                 undone = True
             elif prompts == 10:
                 type_line(child, "quit")
@@ -407,9 +419,9 @@ def test_a_whole_game_against_the_computer_typed_and_by_menus_with_undo_and_a_re
                 position = replayed(game, record)
                 choice = position.rules.self_play_action(position.state, rng)
                 type_line(child, position.rules.format(choice, position.state))
-                child.expect(announced)
+                wait_for_count(child, record, lambda n, count=count: n > count)
             else:
-                prompted = pick_from_menus(child, announced)
+                pick_from_menus(child, record, count)
         child.close()
         assert child.exitstatus == 0
     finally:

@@ -21,8 +21,9 @@ RULES = "\x00rules"
 QUIT = "\x00quit"
 BACK = "\x00back"
 LOG = "\x00log"
-SESSION_COMMANDS = (UNDO, REDO, LOG, RULES, QUIT)
-COMMAND_OF_WORD = {"undo": UNDO, "redo": REDO, "log": LOG, "rules": RULES, "quit": QUIT, "back": BACK}
+HINT = "\x00hint"
+SESSION_COMMANDS = (UNDO, REDO, LOG, RULES, QUIT, HINT)
+COMMAND_OF_WORD = {"hint": HINT, "undo": UNDO, "redo": REDO, "log": LOG, "rules": RULES, "quit": QUIT, "back": BACK}
 
 
 class SessionCommand(Exception):
@@ -74,29 +75,40 @@ class Prompter:
         from referee.cli.table.words import SESSION_WORDS, spellings
 
         entries = []
-        for choice in choices:
+        for choice in choices:  # numbered by their place, from 1 in order: no number is kept for a kind
             label, value = choice
-            number, words = (choice.number, choice.words) if isinstance(choice, MenuChoice) else (None, ())
+            words = choice.words if isinstance(choice, MenuChoice) else ()
             notation = "" if isinstance(value, str | OpenGroup) else self.notation(value)
-            if notation and number is not None and label.endswith(": " + notation):
+            if (
+                notation
+                and isinstance(choice, MenuChoice)
+                and choice.number is not None
+                and label.endswith(": " + notation)
+            ):
                 # a kind of action with one action (``buy``, ``done``): named in the player's language, like the
                 # other kinds around it; its notation is understood too
                 label = label.removesuffix(": " + notation)
-                entries.append(typed_prompt.Entry(label, "", value, number, (*words, notation)))
+                entries.append(typed_prompt.Entry(label, "", value, None, (*words, notation)))
             elif notation:  # an action: its notation first (as at the turn's prompt), then what it does
                 label = label.removesuffix(": " + notation)  # a group of one action named "…: done"
-                entries.append(typed_prompt.Entry(notation, "" if label == notation else label, value, number, words))
+                entries.append(typed_prompt.Entry(notation, "" if label == notation else label, value, None, words))
             else:
-                entries.append(typed_prompt.Entry(label, "", value, number, words))
+                entries.append(typed_prompt.Entry(label, "", value, None, words))
         offered = {entry.value for entry in entries}
         understood = [
             typed_prompt.Entry(word, "", COMMAND_OF_WORD[word], None, spellings(word))
             for word in SESSION_WORDS
             if COMMAND_OF_WORD[word] not in offered and (word != "back" or BACK in offered)
         ]
+        return self.choose(message, entries, understood).value
+
+    def choose(
+        self, message: str, entries: list[typed_prompt.Entry], understood: list[typed_prompt.Entry]
+    ) -> typed_prompt.Entry:
+        """The entry the player means (a line prompt with its list under it; the full screen asks its own way)."""
         return typed_prompt.choose(
             message + " ", entries, toolbar=self.toolbar, to_stderr=self.to_stderr, words=understood
-        ).value
+        )
 
     def checkbox(self, message: str, choices: Sequence[tuple[str, str]]) -> list[str]:
         import questionary

@@ -7,6 +7,7 @@ is locked and written when its name is a symbolic link.
 
 from __future__ import annotations
 
+import sys
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -101,9 +102,29 @@ def play_command(
 
 
 def _referee_at_a_terminal(session: PlaySession) -> int:
+    """The full screen (:mod:`referee.cli.table.full_screen`) where the terminal can hold it; the line mode
+    (:mod:`referee.cli.table.terminal`) with ``--json`` (its prompts on standard error), when standard output is
+    piped, and on a dumb terminal (``TERM=dumb``)."""
+    if full_screen_fits(session):
+        from referee.cli.table.full_screen import FullScreenMode
+
+        return FullScreenMode(session).run()
     from referee.cli.table.terminal import TerminalMode
 
     return TerminalMode(session).run()
+
+
+def full_screen_fits(session: PlaySession) -> bool:
+    import os
+
+    env = session.env
+    return bool(
+        not session.json_mode
+        and env.stdout_isatty
+        and env.stdin_isatty
+        and env.stdout is sys.stdout
+        and os.environ.get("TERM", "") not in ("", "dumb")
+    )
 
 
 def _referee_from_a_pipe(session: PlaySession) -> int:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from referee.cli.cells import cell_width
@@ -28,7 +29,7 @@ class TerminalMode:
         """Where the table is drawn (the session's output, or standard error when standard output is piped)."""
 
     def run(self) -> ExitStatus:
-        from referee.cli.table.menus import BACK, LOG, QUIT, REDO, RULES, UNDO, Prompter, SessionCommand
+        from referee.cli.table.menus import BACK, HINT, LOG, QUIT, REDO, RULES, UNDO, Prompter, SessionCommand
         from referee.cli.table.typed_prompt import TableChanged
 
         session = self.session
@@ -77,20 +78,13 @@ class TerminalMode:
             if answer in (BACK, "back"):  # from the first menu (or typed at the line): the typed line again
                 continue
             if answer in (QUIT, "quit"):
-                out.note(
-                    ngettext(
-                        "Saved after {count} action. Continue with: referee {game} play --resume {file}",
-                        "Saved after {count} actions. Continue with: referee {game} play --resume {file}",
-                        len(game.actions),
-                    ).format(count=len(game.actions), game=session.spec.name, file=session.record_path or "RECORD")
-                )
-                if game.actions and session.record_path:
-                    out.note(
-                        _("If the game is abandoned, log it as such: referee history add --incomplete {file}").format(
-                            file=session.record_path
-                        )
-                    )
+                for line in quit_lines(session):
+                    out.note(line)
                 return ExitStatus.SUCCESS
+            if answer == HINT or (isinstance(answer, str) and answer.split()[:1] == ["hint"]):
+                for line in hint_lines(session, answer.split()[1:] if isinstance(answer, str) else []):
+                    out.text(line)
+                continue
             if answer in (UNDO, "undo"):
                 try:
                     undone = session.undo_mine()
@@ -173,39 +167,11 @@ class TerminalMode:
         """The turn's prompt: notation typed (completed from the legal actions, checked on Enter), a session word,
         or nothing (Enter alone), which opens the menus."""
         from referee.cli.table import typed_prompt
-        from referee.cli.table.words import in_english, session_word, spellings
-        from referee.rulebook import rulebook
+        from referee.cli.table.words import in_english, session_word
 
         session = self.session
         game = session.game
-        rules = game.rules
-        describe = session.spec.describe
-        refuse = session.spec.refuse_at_table
-        entries = [
-            typed_prompt.Entry(rules.format(action, game.state), describe(action, game.state) if describe else "")
-            for action in game.legal_actions()
-            if refuse is None or refuse(game, action) is None
-        ]
-        topics = rulebook(session.spec.rulebook_package)
-        entries += [
-            typed_prompt.Entry(spelling, label) for word, label in self.session_words() for spelling in spellings(word)
-        ]
-
-        def check(text: str) -> str | None:
-            words = in_english(text).lower().split()
-            if not words or " ".join(words) in SESSION_WORDS:
-                return None
-            if words[0] == "rules" and len(words) == 2:
-                return None if topics.topic(words[1]) else _("No rules topic '{topic}'.").format(topic=words[1])
-            try:
-                action = game.parse(text)
-            except RefereeError as error:
-                return _("Unreadable: {message}").format(message=error.message)
-            verdict = game.judge(action)
-            if not verdict.legal:
-                return _("Illegal: {reason} (rule: {rule})").format(reason=verdict.reason, rule=verdict.rule)
-            return refuse(game, action) if refuse is not None else None
-
+        entries, check = typed_entries(session)
         player = game.to_move or ""
         keys = _("[Enter: menus · undo redo log rules quit]")
         toolbar = session.spec.status_line(game) + "  " + keys
@@ -233,6 +199,8 @@ class TerminalMode:
             typed = in_english(text).split()
             if not typed or (typed[0] in words and (len(typed) == 1 or typed[0] == "rules")):
                 return None
+            if typed[0] == "done":
+                return _("The turn is over already: press Enter to go on.")
             return toolbar
 
         while True:
@@ -260,16 +228,118 @@ class TerminalMode:
 
     @staticmethod
     def session_words() -> list[tuple[str, str]]:
-        return [
-            ("undo", _("take back the last action")),
-            ("redo", _("put back what undo took")),
-            ("log", _("the actions so far, with the score after each turn")),
-            ("rules", _("the rules by topic")),
-            ("quit", _("save and quit")),
-        ]
+        return session_words()
 
 
-SESSION_WORDS = ("undo", "redo", "log", "rules", "quit", "back")
+def session_words() -> list[tuple[str, str]]:
+    """The session's words offered at the turn's line, each with what it does."""
+    return [
+        ("hint", _("advice for this turn (hint --time 5s: search longer)")),
+        ("undo", _("take back the last action")),
+        ("redo", _("put back what undo took")),
+        ("log", _("the actions so far, with the score after each turn")),
+        ("rules", _("the rules by topic")),
+        ("quit", _("save and quit")),
+    ]
+
+
+SESSION_WORDS = ("hint", "undo", "redo", "log", "rules", "quit", "back")
+
+
+def typed_entries(session: PlaySession) -> tuple[list[Any], Callable[[str], str | None]]:
+    """What the turn's typed line offers (the legal actions, each with its description, then the session words)
+    and how it checks a line on Enter (the same parser and judge as a pipe: why it is refused, or None)."""
+    from referee.cli.table import typed_prompt
+    from referee.cli.table.words import in_english, spellings
+    from referee.rulebook import rulebook
+
+    game = session.game
+    rules = game.rules
+    describe = session.spec.describe
+    refuse = session.spec.refuse_at_table
+    entries = [
+        typed_prompt.Entry(rules.format(action, game.state), describe(action, game.state) if describe else "")
+        for action in game.legal_actions()
+        if refuse is None or refuse(game, action) is None
+    ]
+    topics = rulebook(session.spec.rulebook_package)
+    entries += [
+        typed_prompt.Entry(spelling, label)
+        for word, label in session_words()
+        if word != "hint" or session.spec.hint is not None
+        for spelling in spellings(word)
+    ]
+
+    def check(text: str) -> str | None:
+        words = in_english(text).lower().split()
+        if not words or " ".join(words) in SESSION_WORDS:
+            return None
+        if words[0] == "rules" and len(words) == 2:
+            return None if topics.topic(words[1]) else _("No rules topic '{topic}'.").format(topic=words[1])
+        if words[0] == "hint":
+            return None
+        try:
+            action = game.parse(text)
+        except RefereeError as error:
+            return _("Unreadable: {message}").format(message=error.message)
+        verdict = game.judge(action)
+        if not verdict.legal:
+            return _("Illegal: {reason} (rule: {rule})").format(reason=verdict.reason, rule=verdict.rule)
+        return refuse(game, action) if refuse is not None else None
+
+    return entries, check
+
+
+def quit_lines(session: PlaySession) -> list[str]:
+    """What ``quit`` says: the game is saved, how to go on with it, and how to log it if it is abandoned."""
+    game = session.game
+    lines = [
+        ngettext(
+            "Saved after {count} action. Continue with: referee {game} play --resume {file}",
+            "Saved after {count} actions. Continue with: referee {game} play --resume {file}",
+            len(game.actions),
+        ).format(count=len(game.actions), game=session.spec.name, file=session.record_path or "RECORD")
+    ]
+    if game.actions and session.record_path:
+        lines.append(
+            _("If the game is abandoned, log it as such: referee history add --incomplete {file}").format(
+                file=session.record_path
+            )
+        )
+    return lines
+
+
+def hint_lines(session: PlaySession, words: list[str]) -> list[str]:
+    """``hint`` typed in ``play``: the room's advice for the turn (what its ``GAME hint`` command prints for the
+    record so far), or why there is none."""
+    import io
+    import os
+    import tempfile
+
+    from referee.cli.env import Environment
+    from referee.cli.status import CommandFailed
+
+    hint = session.spec.hint
+    if hint is None:
+        return [_("This game has no hints.")]
+    if session.game.over:
+        return [_("the game is over: there is nothing to hint")]
+    printed, said = io.StringIO(), io.StringIO()
+    env = Environment(io.StringIO(), printed, said, False, False, True, False)
+    handle, name = tempfile.mkstemp(prefix="referee-hint-", suffix=".toml")
+    try:
+        with os.fdopen(handle, "wb") as record:
+            record.write(session.record().to_toml())
+        try:
+            hint(env, name, words)
+        except CommandFailed:
+            pass
+        except RefereeError as error:
+            said.write(error.message + "\n")
+    finally:
+        os.unlink(name)
+    text = printed.getvalue() + said.getvalue().replace("referee: ", "")
+    return text.rstrip("\n").split("\n")
 
 
 RESUME_TURNS = 3

@@ -1,5 +1,5 @@
-"""The session's words (``undo``, ``redo``, ``log``, ``rules``, ``quit``, ``back``): understood at every prompt of
-``play``, the turn's line and every menu, in English and in the player's language alike.
+"""The session's words (``hint``, ``undo``, ``redo``, ``log``, ``rules``, ``quit``, ``back``): understood at every
+prompt of ``play``, the turn's line and every menu, in English and in the player's language alike.
 
 Pure (no prompt_toolkit): the session checks typed lines with it, and the menus take the same words.
 """
@@ -11,6 +11,7 @@ import unicodedata
 from referee.i18n import N_, _
 
 SESSION_WORDS: dict[str, str] = {
+    "hint": N_("hint"),
     "undo": N_("undo"),
     "redo": N_("redo"),
     "log": N_("log"),

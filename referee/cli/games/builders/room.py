@@ -390,6 +390,22 @@ def status_line(game: Game[BuildersState, Action]) -> str:
     )
 
 
+def seat_status(game: Game[BuildersState, Action], seat_index: int) -> str:
+    """A player's standing on one line: écus, VP, the score now, idle workers and open sites (the table's seats)."""
+    from referee.builders.describe import ecus_words
+
+    state = game.state
+    seat = state.seats[seat_index]
+    score = load_rules().outcome(state).scores[state.players[seat_index]]
+    parts = [
+        _("{ecus} · {vp} VP · score {score}").format(ecus=ecus_words(seat.coins), vp=seat.vp, score=score),
+        ngettext("{n} idle worker", "{n} idle workers", len(seat.idle)).format(n=len(seat.idle)),
+    ]
+    if seat.sites:
+        parts.append(_("sites: {ids}").format(ids=" ".join(seat.sites)))
+    return " · ".join(parts)
+
+
 # -- asking at a terminal --------------------------------------------------------------------------------------
 def menu_groups(game: Game[BuildersState, Action]) -> list[MenuGroup]:
     """The menu of the player to move: the game's legal actions (action objects, each labelled by the rules' own
@@ -590,6 +606,8 @@ SPEC: GameSpec[BuildersState, Action] = GameSpec(
     named=lambda text: _describe().named(text),
     ask_action=ask_action,
     menu_groups=menu_groups,
+    seat_status=seat_status,
+    hint=lambda env, record, words: _hint(env, record, words),
     menu_kinds=ACTION_KINDS,
     picture=drawn_by("referee.cli.games.builders.picture"),
     computer_from_record=lambda table, players: _computer_from_record(table, players),
@@ -615,6 +633,13 @@ def _computer_from_record(table: dict[str, Any], players: int) -> Any:
     from referee.cli.games.builders.sparring import computer_from_record
 
     return computer_from_record(table, players)
+
+
+def _hint(env: Any, record: str, words: list[str]) -> int:
+    """``hint`` in ``play``: ``builders hint`` for the record so far (it takes no words)."""
+    from referee.cli.games.builders.advice import builders_hint_command
+
+    return builders_hint_command(env, record, False)
 
 
 def _describe() -> Any:

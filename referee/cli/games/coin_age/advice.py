@@ -69,8 +69,16 @@ def coin_age_odds_command(env: Environment, record: str | None, bank_text: str |
 
 
 def coin_age_hint_command(
-    env: Environment, record: str, time_text: str, top: int, depth: int | None, json_mode: bool
+    env: Environment,
+    record: str,
+    time_text: str,
+    top: int,
+    depth: int | None,
+    json_mode: bool,
+    *,
+    from_now: bool = False,
 ) -> int:
+    """``from_now``: the time counts from this call, not from the process's start (``hint`` inside ``play``)."""
     started = time.perf_counter()
     from referee.cli.games.coin_age.room import SPEC
     from referee.coin_age.hint import search, win_chance
@@ -100,7 +108,8 @@ def coin_age_hint_command(
 
     gc.disable()  # the search allocates many small objects and frees them all at once: collecting is wasted time
     try:
-        result = search(state, time_limit=search_budget(total, started), max_depth=depth)
+        limit = total * 0.9 if from_now else search_budget(total, started)
+        result = search(state, time_limit=limit, max_depth=depth)
     finally:
         gc.enable()
     searched = result.plans[:top]

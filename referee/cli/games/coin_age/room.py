@@ -244,6 +244,26 @@ def status_line(game: Game[CoinAgeState, Action]) -> str:
     )
 
 
+def seat_status(game: Game[CoinAgeState, Action], seat: int) -> str:
+    """A player's standing on one line: their side, the score if the game ended now with its breakdown, and the
+    coins left in their bank (the table's seats)."""
+    from referee.coin_age.coins import LETTER, RANKS
+
+    state = game.state
+    outcome = load_rules().outcome(state)
+    name = state.players[seat]
+    parts = (outcome.breakdown or {}).get(name, {})
+    bank = " ".join(f"{LETTER[rank]}{state.banks[seat][rank]}" for rank in RANKS)
+    return _("{side} · {total} = spaces {spaces} + regions {bonus} + bank {bank_points} · bank {bank}").format(
+        side=SIDE_NAME[seat],
+        total=outcome.scores[name],
+        spaces=parts.get("spaces", 0),
+        bonus=parts.get("region_bonus", 0),
+        bank_points=parts.get("bank", 0),
+        bank=bank,
+    )
+
+
 # -- asking at a terminal --------------------------------------------------------------------------------------
 VERB_LABELS = {
     "Pay": _("pay a coin (4 matches: allows a third placement)"),
@@ -357,6 +377,8 @@ SPEC: GameSpec[CoinAgeState, Action] = GameSpec(
     describe=lambda action, state: load_rules().describe(action, state),
     ask_action=ask_action,
     menu_groups=menu_groups,
+    seat_status=seat_status,
+    hint=lambda env, record, words: _hint(env, record, words),
     menu_kinds=ACTION_KINDS,
     picture=drawn_by("referee.cli.games.coin_age.picture"),
     rules_appendix=rules_appendix,
@@ -401,6 +423,22 @@ def _computer_from_record(table: dict[str, Any], players: int) -> Any:
 
 
 complete_topic = shared_commands.topic_completer(SPEC, __name__)
+
+
+def _hint(env: Any, record: str, words: list[str]) -> int:
+    """``hint`` in ``play``: ``coin-age hint`` for the record so far; ``hint --time 5s`` searches longer (2 s by
+    default), counted from now (the game's own process has been running all along)."""
+    from referee.cli.games.coin_age.advice import coin_age_hint_command
+    from referee.errors import InputError
+
+    time_text = "2s"
+    if words[:1] == ["--time"] and len(words) == 2:
+        time_text = words[1]
+    elif words[:1] and words[0].startswith("--time="):
+        time_text = words[0].removeprefix("--time=")
+    elif words:
+        raise InputError(_("hint takes --time and a duration (hint --time 5s), nothing else"))
+    return coin_age_hint_command(env, record, time_text, 3, None, False, from_now=True)
 
 
 def complete_map(incomplete: str) -> list[str]:

@@ -131,6 +131,28 @@ def status_line(game: Game[MatchstickState, Action]) -> str:
     )
 
 
+def seat_status(game: Game[MatchstickState, Action], seat: int) -> str:
+    """A player's standing on one line: cards and matchsticks left, and whether they are out, played last or
+    passed (the table's seats; the mover is marked there)."""
+    state = game.state
+    note = seat_note(state, seat)
+    parts = [card_count(state.cards[seat]), stick_count(state.matchsticks[seat])]
+    if note and state.turn != seat:
+        parts.append(note)
+    return " · ".join(parts)
+
+
+def _hint(env: Any, record: str, words: list[str]) -> int:
+    """``hint`` in ``play``: ``matchstick hint`` for the record so far and the hand typed after it (the referee
+    does not see the cards in a hand): ``hint 0 4 8 8``."""
+    from referee.cli.games.matchstick.advice import matchstick_hint_command
+    from referee.errors import InputError
+
+    if not words:
+        raise InputError(_("hint needs your hand, the cards you hold: hint 0 4 8 8"))
+    return matchstick_hint_command(env, record, " ".join(words), False)
+
+
 COMPACT_BELOW_ROWS = 34
 """Below this many rows the table is drawn small (:func:`render_compact`), so the play to beat stays in view while
 the prompt's menu is open on a 24-row terminal."""
@@ -591,6 +613,8 @@ SPEC: GameSpec[MatchstickState, Action] = GameSpec(
     status_line=status_line,
     ask_action=ask_action,
     menu_groups=menu_groups,
+    seat_status=seat_status,
+    hint=lambda env, record, words: _hint(env, record, words),
     picture=drawn_by("referee.cli.games.matchstick.picture"),
     rules_appendix=rules_appendix,
     sample=GameSample(
