@@ -167,13 +167,16 @@ def announce(session: PlaySession, serving: Serving) -> None:
         out.json({"serve": {"table": serving.table, "seats": serving.seats}}, lines=True)
         return
     interactive = session.env.interactive
-    out.text(_("The table, for every screen: {address}").format(address=serving.table))
+    said = [_("The table, for every screen: {address}").format(address=serving.table)]
     if interactive:
-        out.text(qr_code(serving.table))
+        said.append(qr_code(serving.table))
     for name, address in serving.seats.items():
-        out.text(_("{player}'s seat (theirs alone): {address}").format(player=name, address=address))
+        said.append(_("{player}'s seat (theirs alone): {address}").format(player=name, address=address))
         if interactive:
-            out.text(qr_code(address))
+            said.append(qr_code(address))
+    for text in said:
+        out.text(text)
+    session.pages = [line for text in said for line in text.split("\n")]
 
 
 def qr_code(address: str) -> str:

@@ -136,6 +136,8 @@ class FullScreenMode:
         session, game, screen = self.session, self.game, self.screen
         if session.record_path is not None:
             screen.say(_("Recording to {file} after every action.").format(file=session.record_path))
+        if session.pages:  # play --serve: the pages' addresses, hidden with the terminal's lines by the screen
+            screen.show(_("The table's pages"), session.pages)
         while True:
             while not game.over:
                 try:

@@ -102,6 +102,10 @@ class PlaySession:
         self.served = False
         """Whether the game is also played from pages (``play --serve``): a pipe then writes the record after every
         action, as a terminal does, and waits at the end of its input for the game to end."""
+        self.pages: list[str] = []
+        """What ``play --serve`` said of its pages at the start (the table's address, each seat's, their QR codes):
+        the full screen shows it again in place of the board until the first key (the terminal's own lines are
+        hidden while the screen is up)."""
 
     def actions_so_far(self) -> list[Announcement]:
         """The game's actions so far, each with its player (the rules' ``actor`` of each, the record replayed from
