@@ -14,6 +14,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from referee.cli.env import Environment
     from referee.cli.svg import Picture
     from referee.engine import ActionT, Game, StateT
 
@@ -28,3 +29,15 @@ def drawn_by(module: str) -> Callable[[Game[StateT, ActionT], Collection[str]], 
         return drawn
 
     return picture
+
+
+def advised_by(module: str) -> Callable[[Environment, str, list[str]], int]:
+    """A room's ``hint`` in ``play``: the ``play_hint(env, record, words)`` function of its advice ``module``, imported
+    when a hint is first asked for. The advice module reads the room's spec (it imports the room); the room only
+    names it, so the two never import each other."""
+
+    def hint(env: Environment, record: str, words: list[str]) -> int:
+        told: int = import_module(module).play_hint(env, record, words)
+        return told
+
+    return hint

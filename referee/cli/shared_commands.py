@@ -290,7 +290,7 @@ def replay_command(
         if json_mode:
             env.stdout.write((",\n  " if number else "  ") + document_text)
         elif line is not None:
-            out.text(line)
+            out.text(line, keep=(line,))  # a record's line stays one line, whatever the width (one line a record)
     if json_mode:
         env.stdout.write("\n]\n")
         env.stdout.flush()

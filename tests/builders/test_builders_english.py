@@ -107,6 +107,8 @@ def test_english_names_at_the_table(tmp_path) -> None:
         type_line(child, "start a construction")
         child.expect_exact(f"{building.id} {building.name_en}")
         child.send("\x03")
+        child.expect_exact("Press y")  # Ctrl-C asks first
+        child.send("y")
         assert finish(child) != 0
     finally:
         child.close(force=True)

@@ -179,8 +179,12 @@ def test_at_a_terminal_a_posted_action_is_seen_at_once_and_the_prompt_asks_again
 
     record = tmp_path / "game.toml"
     child = spawn("coin-age", "play", "--players", "Ann,Bob", "--record", str(record), "--serve", "127.0.0.1:0")
-    child.expect(r"Ann's seat \(theirs alone\): (http://\S+)")
-    ann = child.match.group(1)
+    import re
+
+    child.expect(r"Ann's seat \(theirs alone\): http://")
+    found = re.search(r"Ann's seat \(theirs alone\): (http://\S+)", child.text())
+    assert found is not None
+    ann = found.group(1)
     child.expect("Ann>")
     assert httpx.post(ann + "/action", data={"action": "slap QN"}).status_code == 200
     child.expect("1. Ann: slap QN")
@@ -189,6 +193,8 @@ def test_at_a_terminal_a_posted_action_is_seen_at_once_and_the_prompt_asks_again
     type_line(child, "place Q B2")
     assert wait_for_actions(child, record, 2) == ["slap QN", "place Q B2"]
     child.sendintr()
+    child.expect("Press y")  # Ctrl-C asks first
+    child.send("y")
     assert finish(child) == 130
     assert actions(record) == ["slap QN", "place Q B2"]
 

@@ -146,7 +146,7 @@ def test_resuming_without_options_continues_against_the_same_computer(tmp_path) 
     for line in ("slap QN", "place Q A2", "place N B3"):
         type_line(child, line)
     wait_for_actions(child, record, 5)
-    child.expect("Ann>")
+    child.expect("go on>")  # the computer's whole turn shown, the pause asks: quit there (typed ahead, it is lost)
     type_line(child, "quit")
     assert finish(child) == 0
     import tomllib
@@ -162,7 +162,7 @@ def test_resuming_without_options_continues_against_the_same_computer(tmp_path) 
     assert actions(record) == ["slap QN", "place Q A2"]
     type_line(child, "place N B3")  # the computer answers again, from the record's settings
     wait_for_actions(child, record, 5)
-    child.expect("Ann>")
+    child.expect("go on>")  # the computer's whole turn shown, the pause asks: quit there (typed ahead, it is lost)
     type_line(child, "quit")
     assert finish(child) == 0
 

@@ -117,3 +117,9 @@ def builders_hint_command(env: Environment, record: str, json_mode: bool) -> int
         if plan.needs_reveal:
             out.text(_("(after each start or recruit, say which card came up: reveal ID)"))
     return ExitStatus.SUCCESS
+
+
+def play_hint(env: Environment, record: str, words: list[str]) -> int:
+    """``hint`` in ``play``: ``builders hint`` for the record so far (it takes no words)."""
+
+    return builders_hint_command(env, record, False)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.cli import shared_commands
 from referee.cli.cells import cell_width
-from referee.cli.lazy import drawn_by
+from referee.cli.lazy import advised_by, drawn_by
 from referee.cli.output import Output, ScoreTable, sentences
 from referee.cli.records import check_game, check_players, parse_players
 from referee.cli.shared_commands import GameSample, GameSpec
@@ -607,7 +607,7 @@ SPEC: GameSpec[BuildersState, Action] = GameSpec(
     ask_action=ask_action,
     menu_groups=menu_groups,
     seat_status=seat_status,
-    hint=lambda env, record, words: _hint(env, record, words),
+    hint=advised_by("referee.cli.games.builders.advice"),
     menu_kinds=ACTION_KINDS,
     picture=drawn_by("referee.cli.games.builders.picture"),
     computer_from_record=lambda table, players: _computer_from_record(table, players),
@@ -633,13 +633,6 @@ def _computer_from_record(table: dict[str, Any], players: int) -> Any:
     from referee.cli.games.builders.sparring import computer_from_record
 
     return computer_from_record(table, players)
-
-
-def _hint(env: Any, record: str, words: list[str]) -> int:
-    """``hint`` in ``play``: ``builders hint`` for the record so far (it takes no words)."""
-    from referee.cli.games.builders.advice import builders_hint_command
-
-    return builders_hint_command(env, record, False)
 
 
 def _describe() -> Any:

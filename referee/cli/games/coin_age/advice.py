@@ -149,3 +149,18 @@ def coin_age_hint_command(
     if any(group.count > 1 for group in groups):
         out.text(_("  a/b: any one of these, all of equal value; a list given twice: two different ones."))
     return ExitStatus.SUCCESS
+
+
+def play_hint(env: Environment, record: str, words: list[str]) -> int:
+    """``hint`` in ``play``: ``coin-age hint`` for the record so far; ``hint --time 5s`` searches longer (2 s by
+    default), counted from now (the game's own process has been running all along)."""
+    from referee.errors import InputError
+
+    time_text = "2s"
+    if words[:1] == ["--time"] and len(words) == 2:
+        time_text = words[1]
+    elif words[:1] and words[0].startswith("--time="):
+        time_text = words[0].removeprefix("--time=")
+    elif words:
+        raise InputError(_("hint takes --time and a duration (hint --time 5s), nothing else"))
+    return coin_age_hint_command(env, record, time_text, 3, None, False, from_now=True)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.cli import shared_commands
 from referee.cli.games.coin_age.maps import map_names, prepare_setup, record_setup, region_word, shown_name
-from referee.cli.lazy import drawn_by
+from referee.cli.lazy import advised_by, drawn_by
 from referee.cli.output import Output, ScoreTable, sentences
 from referee.cli.records import check_game, check_players
 from referee.cli.shared_commands import GameSample, GameSpec
@@ -378,7 +378,7 @@ SPEC: GameSpec[CoinAgeState, Action] = GameSpec(
     ask_action=ask_action,
     menu_groups=menu_groups,
     seat_status=seat_status,
-    hint=lambda env, record, words: _hint(env, record, words),
+    hint=advised_by("referee.cli.games.coin_age.advice"),
     menu_kinds=ACTION_KINDS,
     picture=drawn_by("referee.cli.games.coin_age.picture"),
     rules_appendix=rules_appendix,
@@ -423,22 +423,6 @@ def _computer_from_record(table: dict[str, Any], players: int) -> Any:
 
 
 complete_topic = shared_commands.topic_completer(SPEC, __name__)
-
-
-def _hint(env: Any, record: str, words: list[str]) -> int:
-    """``hint`` in ``play``: ``coin-age hint`` for the record so far; ``hint --time 5s`` searches longer (2 s by
-    default), counted from now (the game's own process has been running all along)."""
-    from referee.cli.games.coin_age.advice import coin_age_hint_command
-    from referee.errors import InputError
-
-    time_text = "2s"
-    if words[:1] == ["--time"] and len(words) == 2:
-        time_text = words[1]
-    elif words[:1] and words[0].startswith("--time="):
-        time_text = words[0].removeprefix("--time=")
-    elif words:
-        raise InputError(_("hint takes --time and a duration (hint --time 5s), nothing else"))
-    return coin_age_hint_command(env, record, time_text, 3, None, False, from_now=True)
 
 
 def complete_map(incomplete: str) -> list[str]:

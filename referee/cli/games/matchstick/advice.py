@@ -69,3 +69,13 @@ def matchstick_hint_command(env: Environment, record: str, hand_text: str, json_
     if plays and can_pass:
         out.text(_("  or pass (take a matchstick)"))
     return ExitStatus.SUCCESS
+
+
+def play_hint(env: Environment, record: str, words: list[str]) -> int:
+    """``hint`` in ``play``: ``matchstick hint`` for the record so far and the hand typed after it (the referee
+    does not see the cards in a hand): ``hint 0 4 8 8``."""
+    from referee.errors import InputError
+
+    if not words:
+        raise InputError(_("hint needs your hand, the cards you hold: hint 0 4 8 8"))
+    return matchstick_hint_command(env, record, " ".join(words), False)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from referee.cli import shared_commands
-from referee.cli.lazy import drawn_by
+from referee.cli.lazy import advised_by, drawn_by
 from referee.cli.output import Column, Output, ScoreTable
 from referee.cli.records import parse_players
 from referee.cli.shared_commands import GameSample, GameSpec
@@ -140,17 +140,6 @@ def seat_status(game: Game[MatchstickState, Action], seat: int) -> str:
     if note and state.turn != seat:
         parts.append(note)
     return " · ".join(parts)
-
-
-def _hint(env: Any, record: str, words: list[str]) -> int:
-    """``hint`` in ``play``: ``matchstick hint`` for the record so far and the hand typed after it (the referee
-    does not see the cards in a hand): ``hint 0 4 8 8``."""
-    from referee.cli.games.matchstick.advice import matchstick_hint_command
-    from referee.errors import InputError
-
-    if not words:
-        raise InputError(_("hint needs your hand, the cards you hold: hint 0 4 8 8"))
-    return matchstick_hint_command(env, record, " ".join(words), False)
 
 
 COMPACT_BELOW_ROWS = 34
@@ -614,7 +603,7 @@ SPEC: GameSpec[MatchstickState, Action] = GameSpec(
     ask_action=ask_action,
     menu_groups=menu_groups,
     seat_status=seat_status,
-    hint=lambda env, record, words: _hint(env, record, words),
+    hint=advised_by("referee.cli.games.matchstick.advice"),
     picture=drawn_by("referee.cli.games.matchstick.picture"),
     rules_appendix=rules_appendix,
     sample=GameSample(
