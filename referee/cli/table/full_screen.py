@@ -18,7 +18,7 @@ from referee.cli.files import RecordChanged, WriteError
 from referee.cli.status import ExitStatus
 from referee.cli.table.menus import BACK, HINT, LOG, QUIT, REDO, RULES, UNDO, Prompter, SessionCommand
 from referee.cli.table.screen import LINE, MENU, PAUSE, BoardOutput, Question, TableScreen
-from referee.cli.table.terminal import SESSION_WORDS, hint_lines, log_lines, quit_lines, typed_entries
+from referee.cli.table.terminal import SESSION_WORDS, hint_lines, log_lines, pause_check, quit_lines, typed_entries
 from referee.cli.table.typed_prompt import Entry, TableChanged, board_order
 from referee.cli.table.view import table_view
 from referee.cli.table.words import in_english, session_word
@@ -285,14 +285,7 @@ class FullScreenMode:
         else:
             advice = _("{player} has played: carry it out on the table, then press Enter (or undo).")
         advice = advice.format(player=last)
-
-        def check(text: str) -> str | None:
-            typed = in_english(text).split()
-            if not typed or (typed[0] in words and (len(typed) == 1 or typed[0] == "rules")):
-                return None
-            if typed[0] == "done":
-                return _("The turn is over already: press Enter to go on.")
-            return advice
+        check = pause_check(words, advice)
 
         while True:
             line = self.screen.ask(Question(PAUSE, _("Enter: go on") + "> ", check=check, advice=advice))

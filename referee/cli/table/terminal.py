@@ -194,14 +194,7 @@ class TerminalMode:
         else:
             toolbar = _("{player} has played: carry it out on the table, then press Enter (or undo).")
         toolbar = toolbar.format(player=computer)
-
-        def check(text: str) -> str | None:
-            typed = in_english(text).split()
-            if not typed or (typed[0] in words and (len(typed) == 1 or typed[0] == "rules")):
-                return None
-            if typed[0] == "done":
-                return _("The turn is over already: press Enter to go on.")
-            return toolbar
+        check = pause_check(words, toolbar)
 
         while True:
             line = typed_prompt.ask_line(
@@ -241,6 +234,23 @@ def session_words() -> list[tuple[str, str]]:
         ("rules", _("the rules by topic")),
         ("quit", _("save and quit")),
     ]
+
+
+def pause_check(words: tuple[str, ...], advice: str) -> Callable[[str], str | None]:
+    """What the pause after the computer's turn takes (the line mode's and the full screen's): Enter alone, one of
+    ``words`` (``rules`` with its topic); ``done`` is answered in one line (the turn is over already); anything
+    else is refused with ``advice``."""
+    from referee.cli.table.words import in_english
+
+    def check(text: str) -> str | None:
+        typed = in_english(text).split()
+        if not typed or (typed[0] in words and (len(typed) == 1 or typed[0] == "rules")):
+            return None
+        if typed[0] == "done":
+            return _("The turn is over already: press Enter to go on.")
+        return advice
+
+    return check
 
 
 SESSION_WORDS = ("hint", "undo", "redo", "log", "rules", "quit", "back")
