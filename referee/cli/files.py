@@ -251,21 +251,36 @@ def _link_new(temporary: str, path: Path) -> None:
 
 @dataclass(frozen=True)
 class Stamp:
-    """What says a record on disk is the very file last seen: its inode, size and modification time."""
+    """What says a record on disk is the very file last seen: its inode, size, modification time and a digest of its
+    bytes. The digest is needed because a modification time is only as fine as the kernel's clock tick: a file
+    rewritten in place within the same tick, to the same size, keeps the other three."""
 
     device: int
     inode: int
     size: int
     mtime_ns: int
+    digest: bytes
 
     @staticmethod
     def of(path: Path) -> Stamp | None:
         """The stamp of the file ``path`` names now (None if there is none)."""
+        import hashlib  # imported here: only play writes records
+        import stat
+
         try:
-            info = os.stat(path)
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
         except FileNotFoundError:
             return None
-        return Stamp(info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+        except OSError:  # unreadable, or not a file: its stamp without the digest
+            info = os.stat(path)
+            digest = b""
+        else:
+            with os.fdopen(fd, "rb") as handle:
+                info = os.fstat(fd)
+                digest = (
+                    hashlib.blake2b(handle.read(), digest_size=16).digest() if stat.S_ISREG(info.st_mode) else b""
+                )
+        return Stamp(info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, digest)
 
 
 def read_only(path: Path) -> bool:

@@ -816,3 +816,20 @@ def test_sigterm_and_sighup_leave_the_record_whole(tmp_path: Path) -> None:
         process.send_signal(sig)
         process.communicate(timeout=60)
         assert load("coin-age", path).actions == actions[:5]
+
+
+def test_a_record_rewritten_within_one_clock_tick_to_the_same_size_is_not_overwritten(tmp_path: Path) -> None:
+    """The modification time is only as fine as the kernel's tick: an edit in place, to the same size, within the
+    tick of the referee's last write keeps inode, size and time. The record's bytes tell it apart."""
+    from referee.cli.files import RecordChanged, RecordWriter
+
+    path = tmp_path / "game.toml"
+    writer = RecordWriter(path, None)
+    writer.write(b"first = 1\n")
+    before = os.stat(path)
+    with open(path, "r+b") as handle:  # the same inode and size, other bytes
+        handle.write(b"FIRST")
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    with pytest.raises(RecordChanged):
+        writer.write(b"first = 2\n")
+    assert path.read_bytes() == b"FIRST = 1\n"
