@@ -277,9 +277,7 @@ class Stamp:
         else:
             with os.fdopen(fd, "rb") as handle:
                 info = os.fstat(fd)
-                digest = (
-                    hashlib.blake2b(handle.read(), digest_size=16).digest() if stat.S_ISREG(info.st_mode) else b""
-                )
+                digest = hashlib.blake2b(handle.read(), digest_size=16).digest() if stat.S_ISREG(info.st_mode) else b""
         return Stamp(info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, digest)
 
 
