@@ -10,7 +10,7 @@ from typing import Any
 from referee.cli.env import Environment
 from referee.cli.shared_commands import load_spec
 from referee.cli.table.session import PlaySession
-from referee.cli.table.view import table_view
+from referee.cli.table.view import TableView, table_view
 from referee.engine import Game
 
 
@@ -59,3 +59,23 @@ def test_names_from_the_players_reach_the_view_made_safe() -> None:
     session = session_of("coin-age", ["Ann\x1b[2J", "Bob"], {"map": "original"}, None)
     view = table_view(session)
     assert "\x1b" not in view.seats[0].name and "\\x1b" in view.seats[0].name
+
+
+def test_pages_turned_at_the_pause_after_the_computers_turn_are_forgotten_at_the_next_question() -> None:
+    """PgDn at the pause pages through the computer's turn; the next mover's question shows the newest rows again
+    (else the last action of a long turn could stay below the region while a player is asked)."""
+    from referee.cli.table.screen import LINE, PAUSE, Question, TableScreen
+
+    screen = TableScreen(lambda width: table_view_never_drawn(), lambda output: None, lambda: [], False)
+    screen.asking(Question(PAUSE, "Enter: go on"))
+    screen.page(1)
+    assert screen.paging is not None
+    screen.asking(Question(LINE, "Cid"))
+    assert screen.paging is None
+    screen.page(-1)  # a player's own paging stays while they are asked again (a refusal, say)
+    screen.asking(Question(LINE, "Cid"))
+    assert screen.paging is not None
+
+
+def table_view_never_drawn() -> TableView:
+    raise AssertionError("the screen is not drawn here")

@@ -253,13 +253,7 @@ class TableScreen:
     # -- the game's side (the worker thread) --------------------------------------------------------------------
     def ask(self, question: Question) -> Any:
         """Ask ``question`` and wait for its answer (raises KeyboardInterrupt when the player quits by Ctrl-C)."""
-        with self.lock:
-            if self.interrupted:
-                raise KeyboardInterrupt
-            self.question = question
-            self.selected = None
-            self.busy = ""
-            self.pause_turn = question.kind == PAUSE
+        self.asking(question)
         self._call(self._reset_line)
         try:
             answer = question.answer.result()
@@ -284,6 +278,19 @@ class TableScreen:
                 self._answer(CHANGED_ELSEWHERE)
 
         self._call(close)
+
+    def asking(self, question: Question) -> None:
+        """The screen's state as ``question`` is asked: nothing selected, nobody busy; the pages turned at the pause
+        after the computer's turn were that turn's, so the next question shows the newest rows again."""
+        with self.lock:
+            if self.interrupted:
+                raise KeyboardInterrupt
+            self.question = question
+            self.selected = None
+            self.busy = ""
+            was_paused, self.pause_turn = self.pause_turn, question.kind == PAUSE
+            if was_paused and not self.pause_turn:
+                self.paging = None
 
     def changed(self) -> None:
         """The table changed (an action applied or taken back): draw it again, the newest turn in view."""
