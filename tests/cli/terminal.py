@@ -141,17 +141,18 @@ def finish(child: Any) -> int:
 def start_tmux(session: str, columns: int, rows: int, command: str, cwd: str | None = None) -> None:
     """A detached tmux session of that size running ``command`` (in ``cwd``, else a new temporary folder, so that a
     game started without --record is never written into the checkout). Started again when it meets a tmux server
-    on its way out (the last session just closed), which otherwise fails now and then. The command starts 0.3 s
-    late: tmux may give the pane its size a moment after the pane starts, and a program that measured its terminal
-    at once would draw for the default 80 columns. (Waiting instead until ``stty size`` reads the size is not
-    enough: the 60-column table then scrolls its first row away once the menu opens; not understood yet.)"""
+    on its way out (the last session just closed), which otherwise fails now and then. The command starts once
+    ``stty size`` reads the size asked for: tmux may give the pane its size a moment after the pane starts, and a
+    program that measured its terminal at once would draw for the default 80 columns (the line-mode table of old
+    scrolled at 60 columns then; the full screen redraws at any size)."""
     import subprocess
     import tempfile
     import time
 
     folder = cwd if cwd is not None else tempfile.mkdtemp(prefix="referee-tmux-")
     start = ["tmux", "new-session", "-d", "-x", str(columns), "-y", str(rows), "-s", session, "-c", folder]
-    start += ["-e", "NO_COLOR=1", f"sleep 0.3; {command}"]
+    sized = f'until [ "$(stty size)" = "{rows} {columns}" ]; do sleep 0.01; done'
+    start += ["-e", "NO_COLOR=1", f"{sized}; {command}"]
     give_up = time.monotonic() + WAIT
     while True:
         started = subprocess.run(start, capture_output=True, text=True)
