@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,25 @@ from referee.cli.table.view import Announcement
 from referee.engine import Event, Game
 from referee.errors import RefereeError
 from referee.i18n import _, ngettext
+
+
+@dataclass(frozen=True)
+class PlayIdentity:
+    """What makes a game one play of the history, known when its session is built: its uuid, when it started, when
+    it finished (a finished record resumed) and where it is played (see :class:`~referee.cli.records.Record`; a
+    record older than these keys has none of them)."""
+
+    uuid: str | None
+    started: str | None
+    finished: str | None = None
+    location: str | None = None
+
+    @staticmethod
+    def new(location: str | None) -> PlayIdentity:
+        """A new game's: a new uuid, started now."""
+        from referee.history.entry import new_uuid, now_iso
+
+        return PlayIdentity(new_uuid(), now_iso(), None, location)
 
 
 class PlaySession:
@@ -43,9 +63,12 @@ class PlaySession:
         *,
         lock: RecordLock | None = None,
         writer: RecordWriter | None = None,
+        identity: PlayIdentity | None = None,
+        on_finished: Callable[[PlaySession], None] | None = None,
     ) -> None:
         """``lock``: the record's lock when the caller took it already (before reading the record); ``writer``:
-        how the record is written (by default the file now at ``record_path`` is taken as the game's own)."""
+        how the record is written (by default the file now at ``record_path`` is taken as the game's own);
+        ``identity``: the play's (none: a game the history never sees); ``on_finished``: see :attr:`on_finished`."""
         self.spec = spec
         self.lock = lock
         self.writer = writer
@@ -71,15 +94,15 @@ class PlaySession:
         """What undo took back, last first, for redo (emptied by any other action)."""
         self.last_actor: str | None = None
         """Who performed the last action pushed (see :meth:`referee.engine.Game.actor`)."""
-        self.started: str | None = None
+        self.started: str | None = identity.started if identity is not None else None
         """When the game started (kept from a resumed record); the record's ``finished`` is set when it ends."""
-        self.finished: str | None = None
-        self.uuid: str | None = None
+        self.finished: str | None = identity.finished if identity is not None else None
+        self.uuid: str | None = identity.uuid if identity is not None else None
         """The game's identity: new for a new game, kept from a resumed record (see :class:`Record`)."""
-        self.on_finished: Callable[[PlaySession], None] = _keep_nothing
+        self.on_finished: Callable[[PlaySession], None] = on_finished or _keep_nothing
         """Called with the session when :meth:`run` has played it (over or not) and released its record: ``play``
         hands the game to the history here (:func:`referee.cli.history.play_log.log_finished_game`)."""
-        self.location: str | None = None
+        self.location: str | None = identity.location if identity is not None else None
         """Where the game is played (``--location``, else a resumed record's): written to the record, logged with it."""
         self.explain = False
         """Whether each action is announced with the rules' words for it (at a terminal: the table carries it out

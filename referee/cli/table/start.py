@@ -19,7 +19,7 @@ from referee.cli.output import Output
 from referee.cli.records import Record
 from referee.cli.shared_commands import AnyGameSpec, ComputerPlayer
 from referee.cli.status import CommandFailed, exit_status, fail
-from referee.cli.table.session import PlaySession
+from referee.cli.table.session import PlayIdentity, PlaySession
 from referee.engine import Game
 from referee.errors import RefereeError
 from referee.i18n import _, ngettext
@@ -75,18 +75,25 @@ def play_command(
         continue_match = getattr(computer, "continue_match", None)  # the same match goes on (its tosses, say)
         if continue_match is not None:
             continue_match(loaded.computer)
-    session = PlaySession(spec, env, game, path, json_mode, computer, lock=lock, writer=writer)
     logging = logging or PlayLogging()
-    session.on_finished = partial(log_finished_game, logging=logging)
-    session.location = logging.location or (loaded.location if loaded is not None else None)
-    if loaded is not None:
-        session.started, session.finished = loaded.started, loaded.finished
-        session.uuid = loaded.uuid
-    else:
-        from referee.history.entry import new_uuid, now_iso
-
-        session.started = now_iso()
-        session.uuid = new_uuid()
+    location = logging.location or (loaded.location if loaded is not None else None)
+    identity = (
+        PlayIdentity(loaded.uuid, loaded.started, loaded.finished, location)
+        if loaded is not None
+        else PlayIdentity.new(location)
+    )
+    session = PlaySession(
+        spec,
+        env,
+        game,
+        path,
+        json_mode,
+        computer,
+        lock=lock,
+        writer=writer,
+        identity=identity,
+        on_finished=partial(log_finished_game, logging=logging),
+    )
     referee = _referee_at_a_terminal if env.interactive else _referee_from_a_pipe
     if serve is None:
         return session.run(referee)
