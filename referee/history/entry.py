@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.players import name_key
+
+if TYPE_CHECKING:
+    from referee.engine import Game
 
 __all__ = ["GameEntry", "PlayerResult", "name_key"]
 
@@ -236,7 +239,7 @@ def results_from_outcome(
 
 
 def entry_from_game(
-    game: Any,
+    game: Game[Any, Any],
     document: dict[str, Any],
     record_text: str,
     *,
