@@ -35,12 +35,25 @@ def one_line_refusal(result: subprocess.CompletedProcess[str]) -> None:
     assert result.stderr.count("\n") == 1, result.stderr
 
 
-@pytest.fixture
-def history(tmp_path: Path) -> Path:
-    path = tmp_path / "h.sqlite3"
-    record = tmp_path / "game.toml"
+@pytest.fixture(scope="module")
+def one_game_history(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A history of one finished Coin Age game, added by the command (made once for the module)."""
+    folder = tmp_path_factory.mktemp("one-game")
+    path = folder / "h.sqlite3"
+    record = folder / "game.toml"
     record.write_bytes(finished_record("coin-age", 1)[0])
     assert run("history", "add", str(record), "--history", str(path)).returncode == 0
+    return path
+
+
+@pytest.fixture
+def history(tmp_path: Path, one_game_history: Path) -> Path:
+    """A copy of :func:`one_game_history` of the test's own (SQLite's backup: the copy is whole)."""
+    path = tmp_path / "h.sqlite3"
+    with sqlite3.connect(one_game_history) as source, sqlite3.connect(path) as copy:
+        source.backup(copy)
+    source.close()
+    copy.close()
     return path
 
 
