@@ -84,3 +84,14 @@ def finished_record(game: str, seed: int) -> tuple[bytes, list[str]]:
 
 
 __all__ = ["PLAYERS", "entry", "finished_record", "history_arg", "history_at", "on_engine"]
+
+
+def copy_of_history(template: Path, path: Path) -> Path:
+    """A whole copy of the SQLite history ``template`` at ``path`` (SQLite's backup, so nothing in its journal is
+    left behind)."""
+    import sqlite3
+    from contextlib import closing
+
+    with closing(sqlite3.connect(template)) as source, closing(sqlite3.connect(path)) as copy:
+        source.backup(copy)
+    return path

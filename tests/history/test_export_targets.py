@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import referee_command
-from tests.history.helpers import finished_record
+from tests.history.helpers import copy_of_history, finished_record
 
 pytestmark = pytest.mark.e2e
 
@@ -30,12 +30,10 @@ def run(*args: str, **kwargs: object) -> subprocess.CompletedProcess[bytes]:
 
 
 @pytest.fixture
-def history(tmp_path: Path) -> Path:
-    path = tmp_path / "h.sqlite3"
-    record = tmp_path / "game.toml"
-    record.write_bytes(finished_record("coin-age", 1)[0])
-    assert run("history", "add", str(record), "--history", str(path)).returncode == 0
-    return path
+def history(tmp_path: Path, one_game_history: Path) -> Path:
+    """A history of one finished Coin Age game, the test's own, its record beside it (``game.toml``)."""
+    (tmp_path / "game.toml").write_bytes(finished_record("coin-age", 1)[0])
+    return copy_of_history(one_game_history, tmp_path / "h.sqlite3")
 
 
 def export(history: Path, target: str, *options: str) -> subprocess.CompletedProcess[bytes]:

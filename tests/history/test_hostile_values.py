@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import referee_command
-from tests.history.helpers import entry, finished_record, history_at
+from tests.history.helpers import copy_of_history, entry, finished_record, history_at
 
 pytestmark = pytest.mark.e2e
 
@@ -35,26 +35,10 @@ def one_line_refusal(result: subprocess.CompletedProcess[str]) -> None:
     assert result.stderr.count("\n") == 1, result.stderr
 
 
-@pytest.fixture(scope="module")
-def one_game_history(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A history of one finished Coin Age game, added by the command (made once for the module)."""
-    folder = tmp_path_factory.mktemp("one-game")
-    path = folder / "h.sqlite3"
-    record = folder / "game.toml"
-    record.write_bytes(finished_record("coin-age", 1)[0])
-    assert run("history", "add", str(record), "--history", str(path)).returncode == 0
-    return path
-
-
 @pytest.fixture
 def history(tmp_path: Path, one_game_history: Path) -> Path:
-    """A copy of :func:`one_game_history` of the test's own (SQLite's backup: the copy is whole)."""
-    path = tmp_path / "h.sqlite3"
-    with sqlite3.connect(one_game_history) as source, sqlite3.connect(path) as copy:
-        source.backup(copy)
-    source.close()
-    copy.close()
-    return path
+    """A history of one finished Coin Age game, the test's own."""
+    return copy_of_history(one_game_history, tmp_path / "h.sqlite3")
 
 
 @pytest.mark.parametrize(
