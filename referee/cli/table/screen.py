@@ -63,8 +63,12 @@ MIN_ROWS_BESIDE_SEATS = 14
 """The smallest table: 60 columns, and 14 rows beside one per seat (18 for four players)."""
 MENU_ROWS = 8
 """The most rows a menu or completion list takes (fewer on a small terminal, where the board needs them)."""
-TURN_ROWS_AT_LEAST = 4
-"""Rows the last turns keep while the board is shown (at a pause after the computer's turn they get all they need)."""
+LIST_ROWS_AT_LEAST = 3
+"""Rows a menu or completion list keeps however short the terminal: two entries and the line saying how many more
+(↓ browses them, typing filters them)."""
+TURN_ROWS_AT_LEAST = 3
+"""Rows the last turns keep while the board is shown (at a pause after the computer's turn they get all they need):
+their title and the newest two lines (PgUp/PgDn pages the rest)."""
 
 
 @dataclass
@@ -105,7 +109,10 @@ class Plan:
 
 class BoardOutput(Output):
     """An :class:`Output` that draws into text at a given size, for the board's region (and the rules' or a
-    hint's text): the room's ``render`` prints into it as it would at a terminal of that size."""
+    hint's text): the room's ``render`` prints into it as it would at a terminal of that size. The screen draws
+    every seat's standing with the mover marked under it (:attr:`Output.seats_shown`)."""
+
+    seats_shown = True
 
     def __init__(self, width: int, height: int, color: bool) -> None:
         self.buffer = StringIO()
@@ -586,25 +593,30 @@ class TableScreen:
         message = self._message_text()
         plan.message_rows = min(3, max(1, len(wrapped_lines(message, width - 1)))) if message else 1
         shown = self.shown_entries()
-        most = max(3, min(MENU_ROWS, (height - seats - 8) // 2))
-        plan.list_rows = min(len(shown), most) if shown else (1 if self.question and self.question.kind == MENU else 0)
+        listed = min(len(shown), MENU_ROWS) if shown else (1 if self.question and self.question.kind == MENU else 0)
         status = self._status_text(view)
         status_lines = [clipped(line, width) for line in wrapped_lines(status, width)][:2]
-        free = height - 1 - plan.message_rows - plan.list_rows - len(status_lines) - seats
-        plan.upper_rows = free + len(status_lines) + seats
+        rows = height - 1 - plan.message_rows - len(status_lines) - seats  # the list's and the regions above
         lines: list[StyleAndTextTuples] = []
         if self.overlay is not None:
+            plan.list_rows = min(listed, max(LIST_ROWS_AT_LEAST, (height - seats - 8) // 2))
+            free = rows - plan.list_rows
             title, text = self.overlay
             lines += self._paged(text, free, title)
         else:
             board = self._board_lines(width, height)
             turn = self._turn_lines(view, width)
             if self.pause_turn:
+                plan.list_rows = listed
+                free = rows - plan.list_rows
                 turn_rows = min(len(turn) + 1, free)
                 board_rows = min(len(board), free - turn_rows)
-            else:
+            else:  # the board first, then the list, then the last turns, each keeping its least
                 turn_rows_least = min(len(turn) + 1, TURN_ROWS_AT_LEAST) if turn else 0
-                board_rows = min(len(board), free - turn_rows_least)
+                list_least = min(listed, LIST_ROWS_AT_LEAST)
+                board_rows = max(0, min(len(board), rows - list_least - turn_rows_least))
+                plan.list_rows = max(list_least, min(listed, rows - board_rows - turn_rows_least))
+                free = rows - plan.list_rows
                 turn_rows = min(len(turn) + 1, free - board_rows) if turn else 0
             if board_rows < len(board) and board_rows > 0:
                 hidden = len(board) - board_rows + 1
@@ -622,6 +634,7 @@ class TableScreen:
                 if sheet:
                     sheet_text = [plain_line(clipped(line, width)) for line in sheet]
                     lines += self._paged(sheet_text[-(left - 1) :], left, _("Score sheet"), pages=False)
+        plan.upper_rows = free + len(status_lines) + seats
         lines = lines[:free]
         lines += [[]] * (free - len(lines))
         lines += self._seat_lines(view, width)

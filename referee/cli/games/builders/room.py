@@ -83,23 +83,28 @@ def render(game: Game[BuildersState, Action], out: Output) -> None:
             )
             > width
         )
+    hands_only = compact and not position and out.seats_shown
+    """The screen's seat lines show each player's standing and the mover: the board keeps a line per hand."""
+    names = max(cell_width(name) for name in state.players)
     for seat_index, (name, seat) in enumerate(zip(state.players, state.seats, strict=True)):
         score = outcome.scores[name]
-        if compact and not position:
+        if hands_only:
+            parts += hand_line(seat_index, name, seat, width, names)
+        elif compact and not position:
             parts += compact_player(state, seat_index, name, seat, score, width)
         else:
             parts.append(player_block(state, seat_index, name, seat, score, position, width))
     if not position:
         title = "" if compact else _("face-up buildings")
-        row_b = buildings_table(state.row_buildings, title, compact=compact)
-        row_w = workers_table(state.row_workers, compact=compact)
+        row_b = buildings_table(state.row_buildings, title, compact=compact, rule=not hands_only)
+        row_w = workers_table(state.row_workers, compact=compact, rule=not hands_only)
 
         def side_by_side(row_b: Any, row_w: Any) -> bool:
             return out.natural_width(row_b) + ROWS_GAP + out.natural_width(row_w) <= width
 
         if compact and not side_by_side(row_b, row_w):  # side by side all the same, one blank between columns
-            tight_b = buildings_table(state.row_buildings, title, compact=True, tight=True)
-            tight_w = workers_table(state.row_workers, compact=True, tight=True)
+            tight_b = buildings_table(state.row_buildings, title, compact=True, tight=True, rule=not hands_only)
+            tight_w = workers_table(state.row_workers, compact=True, tight=True, rule=not hands_only)
             if side_by_side(tight_b, tight_w):
                 row_b, row_w = tight_b, tight_w
         if side_by_side(row_b, row_w):
@@ -206,8 +211,6 @@ def compact_player(
     worker with what it makes and what sending it costs, and each open site with what it still needs."""
     from rich.text import Text
 
-    from referee.builders import cards as catalogue
-    from referee.builders import still_needed
     from referee.builders.describe import ecus_words
 
     style = PLAYER_STYLES[seat_index % len(PLAYER_STYLES)]
@@ -220,6 +223,35 @@ def compact_player(
     head.append(_("  built: {ids}").format(ids=" ".join(seat.built) or "—"), style="dim")
     head.no_wrap = True
     head.overflow = "ellipsis"
+    entries = hand_entries(seat)
+    # The sites follow the idle workers; a player with no idle worker gets no "idle" heading over their sites.
+    label = _("    idle: ") if seat.idle or not seat.sites else _("    sites: ")
+    return [head, *wrapped(label, entries, " · ", width)]
+
+
+def hand_line(seat_index: int, name: str, seat: Seat, width: int, names: int = 0) -> list[Any]:
+    """A player's hand in one line (more when it does not fit ``width``): the name (padded to ``names`` cells),
+    then each idle worker and each open site as :func:`compact_player` shows them; for a table whose seat lines
+    show the standing and the mover."""
+    from rich.text import Text
+
+    pad = " " * max(0, names - cell_width(name))
+    label = f"  {name}{pad}  "
+    lines = wrapped(label, hand_entries(seat), " · ", width)
+    first = Text("  ")
+    first.append(name, style=PLAYER_STYLES[seat_index % len(PLAYER_STYLES)])
+    first.append(pad + "  ")
+    first.append_text(lines[0][len(label) :])
+    return [first, *lines[1:]]
+
+
+def hand_entries(seat: Seat) -> list[Any]:
+    """Each idle worker (what it makes, what sending it costs), then each open site (what it still needs)."""
+    from rich.text import Text
+
+    from referee.builders import cards as catalogue
+    from referee.builders import still_needed
+
     entries: list[Any] = []
     for worker in seat.idle:
         card = catalogue.card(worker)
@@ -231,9 +263,7 @@ def compact_player(
         entry = Text(_("site {id} needs ").format(id=site), style="bold")
         entry.append_text(numbers_text(still_needed(site, on)))
         entries.append(entry)
-    # The sites follow the idle workers; a player with no idle worker gets no "idle" heading over their sites.
-    label = _("    idle: ") if seat.idle or not seat.sites else _("    sites: ")
-    return [head, *wrapped(label, entries, " · ", width)]
+    return entries
 
 
 def player_block(
@@ -298,7 +328,10 @@ def player_block(
     return Group(*lines)
 
 
-def buildings_table(ids: list[str], title: str, *, compact: bool = False, tight: bool = False) -> Any:
+def buildings_table(
+    ids: list[str], title: str, *, compact: bool = False, tight: bool = False, rule: bool = True
+) -> Any:
+    """The face-up buildings and machines (``rule``: a line under the header)."""
     from rich.text import Text
 
     from referee.builders import cards as catalogue
@@ -314,6 +347,7 @@ def buildings_table(ids: list[str], title: str, *, compact: bool = False, tight:
             Column(_("needs"), no_wrap=True),
         ],
         edge=False,
+        header_rule=rule,
         title_style="table.title",
     )
     needs = numbers_text if compact else resources_text
@@ -330,7 +364,8 @@ def buildings_table(ids: list[str], title: str, *, compact: bool = False, tight:
     return table.rich(tight=tight)
 
 
-def workers_table(ids: list[str], *, compact: bool = False, tight: bool = False) -> Any:
+def workers_table(ids: list[str], *, compact: bool = False, tight: bool = False, rule: bool = True) -> Any:
+    """The face-up workers (``rule``: a line under the header)."""
     from referee.builders import cards as catalogue
     from referee.cli.output import Column, Table
 
@@ -343,6 +378,7 @@ def workers_table(ids: list[str], *, compact: bool = False, tight: bool = False)
             Column(_("makes"), no_wrap=True),
         ],
         edge=False,
+        header_rule=rule,
         title_style="table.title",
     )
     for card_id in ids:
