@@ -423,12 +423,12 @@ class Table:
             table.add_row(first, *cells[1:])
         return table
 
-    def _padding(self, tight: bool) -> tuple[int, ...]:
+    def _padding(self, tight: bool) -> tuple[int, int, int, int]:
         """Rich's padding of a cell: with :attr:`rules`, three blanks between columns (one when ``tight``) whether
         or not the rule under the header is drawn (its box draws one of them); without, two (none when ``tight``)."""
         if self.rules and not self.header_rule:
             return (0, 0, 0, 1 if tight else 3)
-        return (0, 0) if tight else (0, 1)
+        return (0, 0, 0, 0) if tight else (0, 1, 0, 1)
 
 
 ScoreTable = Table

@@ -253,6 +253,8 @@ class TableScreen:
         self._board_cache: tuple[tuple[int, int, int], list[StyleAndTextTuples]] | None = None
         self._view_cache: tuple[tuple[int, int], TableView] | None = None
         self._sheet_cache: tuple[int, list[str]] | None = None
+        self._shown_cache: tuple[Question, str, list[tuple[str, str, Any]]] | None = None
+        self._turn_cache: tuple[TableView, int, list[StyleAndTextTuples], int | None] | None = None
         self.plan = Plan(80, 24)
         self.buffer = Buffer(multiline=False, on_text_changed=self._text_changed, on_text_insert=self._text_inserted)
         self.app = self._application()
@@ -406,11 +408,20 @@ class TableScreen:
             buffer.document = Document(document.text_before_cursor, len(document.text_before_cursor))
 
     def shown_entries(self) -> list[tuple[str, str, Any]]:
-        """The list under the input line: (shown text, description, what picking it puts on the line or answers)."""
+        """The list under the input line: (shown text, description, what picking it puts on the line or answers);
+        remembered for the question and the text typed (a frame asks for it several times)."""
         question = self.question
         if question is None or question.kind == PAUSE:
             return []
         typed = self.buffer.text if self.browsing is None else self.browsing
+        cached = self._shown_cache
+        if cached is not None and cached[0] is question and cached[1] == typed:
+            return cached[2]
+        shown = self._entries_for(question, typed)
+        self._shown_cache = (question, typed, shown)
+        return shown
+
+    def _entries_for(self, question: Question, typed: str) -> list[tuple[str, str, Any]]:
         if len(typed) > LONGEST_TYPED:
             return []
         if question.kind == MENU:
@@ -673,7 +684,12 @@ class TableScreen:
     _turn_start: int | None = None
 
     def _turn_lines(self, view: TableView, width: int) -> list[StyleAndTextTuples]:
-        """The last turns, oldest first, each action as announced; the newest turn's first row is remembered."""
+        """The last turns, oldest first, each action as announced; the newest turn's first row is remembered
+        (both remembered for the view and the width: a keystroke changes neither)."""
+        cached = self._turn_cache
+        if cached is not None and cached[0] is view and cached[1] == width:
+            self._turn_start = cached[3]
+            return cached[2]
         lines: list[StyleAndTextTuples] = []
         self._turn_start = None
         for number, turn in enumerate(view.turns):
@@ -683,6 +699,7 @@ class TableScreen:
             for line in turn.lines():
                 for part in wrapped_lines(line, width - 1, indent="      "):
                     lines.append(plain_line(part, style))
+        self._turn_cache = (view, width, lines, self._turn_start)
         return lines
 
     def _seat_lines(self, view: TableView, width: int) -> list[StyleAndTextTuples]:

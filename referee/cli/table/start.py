@@ -17,12 +17,43 @@ from referee.cli.files import RecordLock, RecordWriter, Stamp
 from referee.cli.history.play_log import PlayLogging, log_finished_game
 from referee.cli.output import Output
 from referee.cli.records import Record
-from referee.cli.shared_commands import AnyGameSpec, ComputerPlayer
+from referee.cli.shared_commands import AnyGameSpec, ComputerPlayer, OptionValues
 from referee.cli.status import CommandFailed, exit_status, fail
 from referee.cli.table.session import PlaySession
 from referee.engine import Game
 from referee.errors import RefereeError
 from referee.i18n import _, ngettext
+
+
+def play_from_values(env: Environment, spec: AnyGameSpec, values: OptionValues) -> int:
+    """``GAME play`` from the values of its options by parameter name, as Typer or the fast path
+    (:mod:`referee.cli.fast`) read them: the room's start (:attr:`GameSpec.play_start`), then :func:`play_command`."""
+    json_mode = bool(values["json_mode"])
+    out = Output(env, json_mode)
+    try:
+        if spec.play_start is not None:
+            names, setup, computer = spec.play_start(env, values, out)
+        elif values["resume"] is None and values["players"]:
+            from referee.cli.records import parse_players
+
+            names, setup, computer = parse_players(values["players"]), {}, None
+        else:
+            names, setup, computer = None, None, None
+    except RefereeError as error:
+        raise fail(out, error) from None
+    logging = PlayLogging(values["log"], values["history"], values["location"])
+    return play_command(
+        env,
+        spec,
+        names,
+        setup,
+        values["record"],
+        values["resume"],
+        json_mode,
+        computer,
+        logging,
+        serve=values["serve"],
+    )
 
 
 def play_command(
