@@ -10,7 +10,7 @@ from referee.cli.games.coin_age.maps import map_names, prepare_setup, record_set
 from referee.cli.lazy import advised_by, drawn_by
 from referee.cli.output import Output, ScoreTable, sentences
 from referee.cli.records import check_game, check_players
-from referee.cli.shared_commands import GameSample, GameSpec, PlayStart, OptionValues
+from referee.cli.shared_commands import GameSample, GameSpec, OptionValues, PlayStart
 from referee.engine import Game
 from referee.errors import InputError, RefereeError
 from referee.i18n import _

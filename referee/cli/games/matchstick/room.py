@@ -14,7 +14,7 @@ from referee.cli import shared_commands
 from referee.cli.lazy import advised_by, drawn_by
 from referee.cli.output import Column, Output, ScoreTable
 from referee.cli.records import parse_players
-from referee.cli.shared_commands import GameSample, GameSpec, PlayStart, OptionValues
+from referee.cli.shared_commands import GameSample, GameSpec, OptionValues, PlayStart
 from referee.cli.status import fail
 from referee.engine import Game
 from referee.errors import InputError, RefereeError
