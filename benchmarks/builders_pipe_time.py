@@ -1,7 +1,7 @@
 """The Builders' computer, timed from outside the process: ``play --json`` driven through a pipe by a script, as a
 user's program would (issue 35, item 4).
 
-    python benchmarks/builders_pipe_time.py --games 10 --time 0.5 [--level 4] [--players 2]
+    python benchmarks/builders_pipe_time.py --games 10 --time 0.5 [--level 4] [--players 2] [--load 2]
     python benchmarks/builders_pipe_time.py --quick
 
 Each game runs ``referee builders play --seed S --computer N --json --no-history --record FILE`` (the computer in the
@@ -11,7 +11,8 @@ handed it the turn was written (or its previous action was read) to the moment i
 thinking, the referee's checks, the record written and synced, the pipe. The report gives the number of actions,
 their median, 99th percentile and longest time, and how many took longer than the time given; the first action of
 each game (the computer's first turn: whatever a process does only once falls in it) apart from the others
-(issue 45).
+(issue 45). ``--load N`` keeps N busy processes running meanwhile (a loaded machine); the load average is printed
+with the figures.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
+import os
 import statistics
 import subprocess
 import sys
@@ -81,6 +84,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--level", type=int, default=4)
     parser.add_argument("--time", type=float, default=0.5)
+    parser.add_argument("--load", type=int, default=0, help="busy processes kept running meanwhile")
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
     if args.quick:
@@ -88,16 +92,30 @@ def main() -> None:
     times: list[float] = []
     firsts: list[float] = []
     started = time.perf_counter()
-    with tempfile.TemporaryDirectory() as folder:
-        for game in range(args.games):
-            first, *later = one_game(Path(folder), game, args.players, args.level, args.time)
-            firsts.append(first)
-            times += later
+    loaders = [multiprocessing.Process(target=busy, daemon=True) for _load in range(args.load)]
+    for loader in loaders:
+        loader.start()
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            for game in range(args.games):
+                first, *later = one_game(Path(folder), game, args.players, args.level, args.time)
+                firsts.append(first)
+                times += later
+    finally:
+        for loader in loaders:
+            loader.terminate()
     print(
         f"builders ({args.players} players) level {args.level}, {args.time} s an action, {args.games} games, "
         f"timed through the pipe: later actions: {summary(times, args.time)}; the first action of each game (a new "
-        f"process): {summary(firsts, args.time)}  ({time.perf_counter() - started:.0f} s)"
+        f"process): {summary(firsts, args.time)}; load average {os.getloadavg()[0]:.1f} (+{args.load} busy)  "
+        f"({time.perf_counter() - started:.0f} s)"
     )
+
+
+def busy() -> None:
+    """A process that keeps a core busy (``--load``)."""
+    while True:
+        pass
 
 
 def summary(times: list[float], seconds: float) -> str:

@@ -103,12 +103,13 @@ def render(game: Game[BuildersState, Action], out: Output) -> None:
         def side_by_side(row_b: Any, row_w: Any) -> bool:
             return out.natural_width(row_b) + ROWS_GAP + out.natural_width(row_w) <= width
 
-        if compact and not side_by_side(row_b, row_w):  # side by side all the same, one blank between columns
+        fits = side_by_side(row_b, row_w)  # (measured once: measuring a table costs as much as drawing it)
+        if compact and not fits:  # side by side all the same, one blank between columns
             tight_b = buildings_table(state.row_buildings, title, compact=True, tight=True, rule=not hands_only)
             tight_w = workers_table(state.row_workers, compact=True, tight=True, rule=not hands_only)
             if side_by_side(tight_b, tight_w):
-                row_b, row_w = tight_b, tight_w
-        if side_by_side(row_b, row_w):
+                row_b, row_w, fits = tight_b, tight_w, True
+        if fits:
             rows = Table.grid(padding=(0, ROWS_GAP))
             rows.add_column()
             rows.add_column()
