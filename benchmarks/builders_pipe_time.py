@@ -12,7 +12,9 @@ thinking, the referee's checks, the record written and synced, the pipe. The rep
 their median, 99th percentile and longest time, and how many took longer than the time given; the first action of
 each game (the computer's first turn: whatever a process does only once falls in it) apart from the others
 (issue 45). ``--load N`` keeps N busy processes running meanwhile (a loaded machine); the load average is printed
-with the figures.
+with the figures. ``--terminal-games N`` times the computer's first action at the full-screen table too, in N new
+processes at a pseudo-terminal of 80×24 (two players, the computer second): from the Enter of Ann's ``done`` to the
+computer's action drawn in the last turns.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from builders_agents import greedy_action
-from run import child_env, referee_command
+from run import Screen, child_env, referee_command
 
 from referee.builders.rules import RULES
 
@@ -78,6 +80,24 @@ def one_game(folder: Path, game: int, players: int, level: int, seconds: float) 
     return times
 
 
+def terminal_first_action(folder: Path, game: int, level: int, seconds: float) -> float:
+    """The computer's first action at the full-screen table, in seconds (see the module's docstring)."""
+    command = [
+        *referee_command(), "builders", "play", "--players", "Ann,Cpu", "--seed", str(90_000 + game),
+        "--computer", "2", "--level", str(level), "--computer-time", str(seconds),
+        "--no-history", "--record", str(folder / f"screen{game}.toml"),
+    ]  # fmt: skip
+    table = Screen(command, str(folder))
+    try:
+        table.wait(lambda shown: "Ann>" in shown)
+        started = time.perf_counter()
+        table.send("done\r")
+        table.wait(lambda shown: "2. Cpu: " in shown)
+        return time.perf_counter() - started
+    finally:
+        table.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10)
@@ -85,6 +105,7 @@ def main() -> None:
     parser.add_argument("--level", type=int, default=4)
     parser.add_argument("--time", type=float, default=0.5)
     parser.add_argument("--load", type=int, default=0, help="busy processes kept running meanwhile")
+    parser.add_argument("--terminal-games", type=int, default=0, help="first actions timed at the full screen")
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
     if args.quick:
@@ -101,6 +122,9 @@ def main() -> None:
                 first, *later = one_game(Path(folder), game, args.players, args.level, args.time)
                 firsts.append(first)
                 times += later
+            at_terminal = [
+                terminal_first_action(Path(folder), game, args.level, args.time) for game in range(args.terminal_games)
+            ]
     finally:
         for loader in loaders:
             loader.terminate()
@@ -110,6 +134,8 @@ def main() -> None:
         f"process): {summary(firsts, args.time)}; load average {os.getloadavg()[0]:.1f} (+{args.load} busy)  "
         f"({time.perf_counter() - started:.0f} s)"
     )
+    if at_terminal:
+        print(f"the first action at the full-screen table (a new process each): {summary(at_terminal, args.time)}")
 
 
 def busy() -> None:
@@ -121,6 +147,8 @@ def busy() -> None:
 def summary(times: list[float], seconds: float) -> str:
     """How many, the median, the 99th percentile (nearest rank), the longest, and how many took longer than
     ``seconds``."""
+    if not times:
+        return "none timed"
     ordered = sorted(times)
     p99 = ordered[min(len(ordered) - 1, math.ceil(0.99 * len(ordered)) - 1)]
     return (

@@ -39,7 +39,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.run import child_env, referee_command
+from benchmarks.run import Screen, child_env, referee_command
 from referee.coin_age.rules import RULES
 
 VERBOSE = False
@@ -131,26 +131,21 @@ def one_game(seed: int, seconds: float, level: int, computer_second: bool = Fals
 def terminal_first_turn(seed: int, seconds: float, level: int) -> float:
     """The computer's first turn at the full-screen table (see the module's docstring), in seconds: Ann tosses a
     match (her turn goes on), then ends her turn; timed from that Enter to the pause after the computer's turn."""
-    import pexpect
-
     folder = tempfile.mkdtemp(prefix="turn-time-")
     command = [*referee_command(), "coin-age", "play", "--players", "Ann,Cpu", "--seed", str(seed), "--computer", "2"]
     command += ["--computer-time", str(seconds), "--level", str(level), "--no-history"]
     command += ["--record", os.path.join(folder, "game.toml")]
-    env = {**child_env(), "TERM": "xterm", "NO_COLOR": "1", "PROMPT_TOOLKIT_NO_CPR": "1"}
-    child = pexpect.spawn(command[0], command[1:], env=env, dimensions=(24, 80), cwd=folder, timeout=60)
-    child.delaybeforesend = None
+    table = Screen(command, folder)
     try:
-        child.expect_exact(b"Ann>")
-        child.send("slap Q\r")
-        child.expect_exact(b"1. Ann: slap Q")
-        child.expect_exact(b"Ann>")
+        table.wait(lambda shown: "Ann>" in shown)
+        table.send("slap Q\r")
+        table.wait(lambda shown: "1. Ann: slap Q" in shown and "Ann>" in shown)
         started = time.perf_counter()
-        child.send("done\r")
-        child.expect_exact(b"Enter: go on>")
+        table.send("done\r")
+        table.wait(lambda shown: "Enter: go on>" in shown)
         return time.perf_counter() - started
     finally:
-        child.terminate(force=True)
+        table.close()
         shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -159,6 +154,8 @@ FIRST_TURNS_ONLY = True
 
 
 def summary(times: list[float], seconds: float) -> str:
+    if not times:
+        return "none timed"
     over = sum(1 for spent in times if spent > seconds)
     return (
         f"{len(times)} turns, median {percentile(times, 0.5):.3f} s, p99 {percentile(times, 0.99):.3f} s, "
@@ -206,7 +203,7 @@ def main() -> int:
     )
     if at_terminal:
         print(f"first turns at the full-screen table (a new process each): {summary(at_terminal, seconds)}")
-    within = percentile(times, 0.99) <= seconds and percentile(firsts, 0.99) <= seconds
+    within = all(percentile(spent, 0.99) <= seconds for spent in (times, firsts) if spent)
     within = within and (not at_terminal or percentile(at_terminal, 0.99) <= seconds)
     return 0 if within or options.quick else 1
 

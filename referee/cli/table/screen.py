@@ -317,10 +317,11 @@ class TableScreen:
         self.app.invalidate()
 
     def wait(self, busy: str) -> None:
-        """Nothing is asked while ``busy`` is said (the computer thinks, a hint is searched)."""
-        with self.lock:
+        """Nothing is asked while ``busy`` is said (the computer thinks, a hint is searched). One text set whole,
+        without the lock: the game's thread never waits here for a drawing to end (the computer's time runs)."""
+        if self.busy != busy:
             self.busy = busy
-        self.app.invalidate()
+            self.app.invalidate()
 
     def show(self, title: str, lines: list[str]) -> None:
         """Show a text (the log, the rules, a hint) in place of the board and the last turns, broken to the
