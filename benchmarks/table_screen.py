@@ -51,6 +51,8 @@ line = Window(BufferControl(Buffer(), input_processors=[BeforeInput("Ann> ")]), 
 Application(layout=Layout(HSplit([Window(FormattedTextControl("table")), line])), full_screen=True).run()
 """
 """The least a full-screen prompt_toolkit application costs: a text and an input line (the keystroke baseline)."""
+BASELINE_WITH_RICH = "import rich.console, rich.panel, rich.table, rich.text\n" + BASELINE_SCREEN
+"""The same, Rich imported first: every room draws its board with Rich (the floor of the first screen with it)."""
 
 
 def referee() -> list[str]:
@@ -139,9 +141,11 @@ def main(argv: list[str]) -> int:
         print(f"baseline: python -c print at a pty, {python * 1000:.0f} ms to its output (median of {starts})")
         bare = [sys.executable, "-c", BASELINE_SCREEN]
         commands = {name: [*referee(), *args, "--no-history"] for name, (args, _typed) in GAMES.items()}
-        firsts = first_screens({"floor": bare, **commands}, starts, folder)
+        with_rich = [sys.executable, "-c", BASELINE_WITH_RICH]
+        firsts = first_screens({"floor": bare, "with Rich": with_rich, **commands}, starts, folder)
         floor = firsts["floor"]
         print(f"baseline: a bare full-screen prompt_toolkit line, {floor * 1000:.0f} ms to its first screen (floor)")
+        print(f"baseline: the same with Rich imported, {firsts['with Rich'] * 1000:.0f} ms to its first screen")
         least = statistics.median(keystrokes(bare, "place", keys, folder)) * 1000
         print(f"baseline: a bare full-screen prompt_toolkit line, {least:.1f} ms a keystroke (median of {keys})")
         print(f"{'game':<12}{'first screen (×floor)':>24}{'keystroke median':>20}{'worst':>10}   targets")
