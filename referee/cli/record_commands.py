@@ -207,7 +207,7 @@ def add_shared_commands(app: typer.Typer, spec: GameSpec[StateT, ActionT], game:
     def play(ctx: typer.Context, values: Values) -> int:
         from referee.cli.table.start import play_from_values
 
-        return play_from_values(ctx.obj, spec, values)
+        return play_from_values(ctx.obj, spec, values, game.read_setup)
 
     play_setup = game.setup_options if game.play_setup_options is None else game.play_setup_options
     play_params = [

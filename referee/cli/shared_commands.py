@@ -138,7 +138,8 @@ class GameSpec(Generic[StateT, ActionT]):
     play_start: Callable[[Environment, OptionValues, Output], PlayStart] | None = None
     """How ``play`` starts from the values of its options by parameter name (``play_start(env, values, out)``):
     the players and the setup (unless resuming), and the computer at the table; Typer-free, so the fast path
-    (:mod:`referee.cli.fast`) starts ``play`` as Typer does. None: the players alone, no setup."""
+    (:mod:`referee.cli.fast`) starts ``play`` as Typer does. None: ``play`` goes through Typer, its players and
+    setup read by the room's ``GameCommands.read_setup``."""
     sample: GameSample | None = None
     """A small game of this kind (tests and benchmarks loop over the registry with it)."""
     rules_appendix: Callable[[], str] | None = None

@@ -233,16 +233,17 @@ def compact_player(
 
 def hand_line(seat_index: int, name: str, seat: Seat, width: int, names: int = 0) -> list[Any]:
     """A player's hand in one line (more when it does not fit ``width``): the name (padded to ``names`` cells),
-    then each idle worker and each open site as :func:`compact_player` shows them; for a table whose seat lines
-    show the standing and the mover."""
+    then each idle worker and each open site under their heading, as :func:`compact_player` shows them; for a
+    table whose seat lines show the standing and the mover."""
     from rich.text import Text
 
     pad = " " * max(0, names - cell_width(name))
-    label = f"  {name}{pad}  "
+    heading = (_("    idle: ") if seat.idle or not seat.sites else _("    sites: ")).strip()  # as compact_player's
+    label = f"  {name}{pad}  {heading} "
     lines = wrapped(label, hand_entries(seat), " · ", width)
     first = Text("  ")
     first.append(name, style=PLAYER_STYLES[seat_index % len(PLAYER_STYLES)])
-    first.append(pad + "  ")
+    first.append(f"{pad}  {heading} ")
     first.append_text(lines[0][len(label) :])
     return [first, *lines[1:]]
 
