@@ -264,7 +264,8 @@ class FullScreenMode:
     def computer_moves(self) -> bool:
         """The computer's seat plays while it is its turn: what it plays at once (Coin Age's whole turn, a
         Builders action) is applied and recorded action by action, then drawn once (the table drawn between its
-        actions would hold them up: its turn is timed to the last of them)."""
+        actions would hold them up: its turn is timed to the last of them); it looks for its next action once the
+        screen has drawn it (looked for meanwhile, both would go slower)."""
         session, game, screen = self.session, self.game, self.screen
         played = False
         while session.computer is not None and not game.over:
@@ -283,6 +284,7 @@ class FullScreenMode:
                             break
                 finally:
                     screen.changed()
+            screen.wait_drawn()
         screen.wait("")
         return played
 

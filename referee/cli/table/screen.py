@@ -169,9 +169,21 @@ class BoardOutput(Output):
 
 
 def ansi_lines(text: str) -> list[StyleAndTextTuples]:
-    """ANSI text as lines of prompt_toolkit's styled text (the last empty line dropped)."""
-    lines = list(split_lines(to_formatted_text(ANSI(text.rstrip("\n")))))
-    return lines if text.strip() else []
+    """ANSI text as lines of prompt_toolkit's styled text (the last empty line dropped), each run of characters in
+    one style a single fragment (prompt_toolkit reads ANSI text a character a fragment, and every frame goes
+    through every fragment of the screen: a keystroke's frame would pay for each character of the board)."""
+    if not text.strip():
+        return []
+    lines: list[StyleAndTextTuples] = []
+    for line in split_lines(to_formatted_text(ANSI(text.rstrip("\n")))):
+        runs: StyleAndTextTuples = []
+        for style, chars, *_handler in line:
+            if runs and runs[-1][0] == style:
+                runs[-1] = (style, runs[-1][1] + chars)
+            else:
+                runs.append((style, chars))
+        lines.append(runs)
+    return lines
 
 
 def plain_line(text: str, style: str = "") -> StyleAndTextTuples:
@@ -256,6 +268,10 @@ class TableScreen:
         self._shown_cache: tuple[Question, str, list[tuple[str, str, Any]]] | None = None
         self._turn_cache: tuple[TableView, int, list[StyleAndTextTuples], int | None] | None = None
         self.plan = Plan(80, 24)
+        self._planned = 0
+        self.drawn = threading.Condition()
+        self.drawn_version = -1
+        """The version of the table the last frame written showed (:meth:`wait_drawn`)."""
         self.buffer = Buffer(multiline=False, on_text_changed=self._text_changed, on_text_insert=self._text_inserted)
         self.app = self._application()
 
@@ -883,10 +899,27 @@ class TableScreen:
             color_depth=ColorDepth.DEPTH_8_BIT if self.color else ColorDepth.MONOCHROME,
             include_default_pygments_style=False,
             before_render=self._before_render,
+            after_render=self._after_render,
         )
         app.ttimeoutlen = 0.05  # Escape alone answers at once
         return app
 
     def _before_render(self, app: Application[Any]) -> None:
         size = app.output.get_size()
-        self.plan = self.make_plan(size.columns, size.rows)
+        with self.lock:
+            self._planned = self.version
+            self.plan = self._plan(size.columns, size.rows)
+
+    def _after_render(self, app: Application[Any]) -> None:
+        with self.drawn:
+            self.drawn_version = self._planned
+            self.drawn.notify_all()
+
+    def wait_drawn(self, timeout: float = 2.0) -> None:
+        """Wait until a frame showing the table as it is now has been written (the game's thread, after the
+        computer's action: its next action is not looked for while the screen draws this one, which would slow
+        both; its time runs from this action all the same). ``timeout`` is a safety net: a screen that is closing
+        draws nothing more."""
+        version = self.version
+        with self.drawn:
+            self.drawn.wait_for(lambda: self.drawn_version >= version or not self.app.is_running, timeout)
