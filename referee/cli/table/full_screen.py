@@ -264,8 +264,9 @@ class FullScreenMode:
     def computer_moves(self) -> bool:
         """The computer's seat plays while it is its turn: what it plays at once (Coin Age's whole turn, a
         Builders action) is applied and recorded action by action, then drawn once (the table drawn between its
-        actions would hold them up: its turn is timed to the last of them); it looks for its next action once the
-        screen has drawn it (looked for meanwhile, both would go slower)."""
+        actions would hold them up: its turn is timed to the last of them); when it plays on (The Builders' next
+        action), it looks for its next action once the screen has drawn the last (looked for meanwhile, both would
+        go slower)."""
         session, game, screen = self.session, self.game, self.screen
         played = False
         while session.computer is not None and not game.over:
@@ -284,7 +285,9 @@ class FullScreenMode:
                             break
                 finally:
                     screen.changed()
-            screen.wait_drawn()
+            mover = game.to_move
+            if not game.over and mover in game.players and game.players.index(mover) in session.computer.seats:
+                screen.wait_drawn()  # it plays on: drawn first (see the docstring)
         screen.wait("")
         return played
 
