@@ -51,6 +51,19 @@ line = Window(BufferControl(Buffer(), input_processors=[BeforeInput("Ann> ")]), 
 Application(layout=Layout(HSplit([Window(FormattedTextControl("table")), line])), full_screen=True).run()
 """
 """The least a full-screen prompt_toolkit application costs: a text and an input line (the keystroke baseline)."""
+BASELINE_FULL_SCREEN = """
+from prompt_toolkit.application import Application
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.layout import HSplit, Layout, Window
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.layout.processors import BeforeInput
+
+text = "\\n".join(f"{row:02} " + "table " * 12 for row in range(22))
+line = Window(BufferControl(Buffer(), input_processors=[BeforeInput("Ann> ")]), height=1)
+Application(layout=Layout(HSplit([Window(FormattedTextControl(text)), line])), full_screen=True).run()
+"""
+"""The same line under 22 rows of text (a screen as full as the table's): what prompt_toolkit itself takes to draw
+a frame of a full screen, the keystroke's floor at this size."""
 BASELINE_WITH_RICH = "import rich.console, rich.panel, rich.table, rich.text\n" + BASELINE_SCREEN
 """The same, Rich imported first: every room draws its board with Rich (the floor of the first screen with it)."""
 
@@ -148,6 +161,8 @@ def main(argv: list[str]) -> int:
         print(f"baseline: the same with Rich imported, {firsts['with Rich'] * 1000:.0f} ms to its first screen")
         least = statistics.median(keystrokes(bare, "place", keys, folder)) * 1000
         print(f"baseline: a bare full-screen prompt_toolkit line, {least:.1f} ms a keystroke (median of {keys})")
+        full = statistics.median(keystrokes([sys.executable, "-c", BASELINE_FULL_SCREEN], "place", keys, folder))
+        print(f"baseline: the same line under 22 rows of text, {full * 1000:.1f} ms a keystroke (median of {keys})")
         print(f"{'game':<12}{'first screen (×floor)':>24}{'keystroke median':>20}{'worst':>10}   targets")
         for name, (_args, typed) in GAMES.items():
             first = firsts[name]
