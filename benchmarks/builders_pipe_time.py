@@ -2,6 +2,7 @@
 user's program would (issue 35, item 4).
 
     python benchmarks/builders_pipe_time.py --games 10 --time 0.5 [--level 4] [--players 2] [--load 2]
+        [--terminal-games 10]
     python benchmarks/builders_pipe_time.py --quick
 
 Each game runs ``referee builders play --seed S --computer N --json --no-history --record FILE`` (the computer in the
@@ -109,7 +110,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
     if args.quick:
-        args.games, args.time = 1, 0.05
+        args.games, args.time, args.terminal_games = 1, 0.05, 1
     times: list[float] = []
     firsts: list[float] = []
     started = time.perf_counter()

@@ -1,7 +1,8 @@
 """How long the Coin Age computer's turns take, measured from outside the process, against the time it is given.
 
-    python benchmarks/coin_age_turn_time.py --time 0.5 --games 6 [--level 5] [--load 2]
-    python benchmarks/coin_age_turn_time.py --quick          # one short game (the test suite runs it)
+    python benchmarks/coin_age_turn_time.py --time 0.5 --games 6 [--level 5] [--load 2] [--terminal-turns 12]
+    python benchmarks/coin_age_turn_time.py --quick          # one short game, one first turn at the full screen
+                                                             # (the test suite runs it)
 
 A driver plays Ann (random legal actions, her tosses drawn here) against ``referee coin-age play --players
 Cpu,Ann --computer 1 --computer-time T --json`` through a pipe, as a user's script would, and times each computer
@@ -178,6 +179,7 @@ def main() -> int:
     VERBOSE = options.verbose
     games, seconds = (1, 0.1) if options.quick else (options.games, options.time)
     first_games = 1 if options.quick else options.first_turns
+    terminal_turns = 1 if options.quick else options.terminal_turns
     loaders = [multiprocessing.Process(target=busy, daemon=True) for _load in range(options.load)]
     for loader in loaders:
         loader.start()
@@ -189,9 +191,7 @@ def main() -> int:
             times += one_game(1000 + game, seconds, options.level)
         for game in range(first_games):
             firsts += one_game(2000 + game, seconds, options.level, computer_second=True)[:1]
-        at_terminal = [
-            terminal_first_turn(3000 + game, seconds, options.level) for game in range(options.terminal_turns)
-        ]
+        at_terminal = [terminal_first_turn(3000 + game, seconds, options.level) for game in range(terminal_turns)]
     finally:
         for loader in loaders:
             loader.terminate()
