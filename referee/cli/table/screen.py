@@ -602,8 +602,10 @@ class TableScreen:
         return self._sheet_cache[1]
 
     def make_plan(self, width: int, height: int) -> Plan:
-        """Share the rows out at this size (see the module's docstring)."""
+        """Share the rows out at this size (see the module's docstring), noting which version of the table the
+        frame shows (:meth:`wait_drawn`)."""
         with self.lock:
+            self._planned = self.version
             return self._plan(width, height)
 
     def _plan(self, width: int, height: int) -> Plan:
@@ -906,9 +908,7 @@ class TableScreen:
 
     def _before_render(self, app: Application[Any]) -> None:
         size = app.output.get_size()
-        with self.lock:
-            self._planned = self.version
-            self.plan = self._plan(size.columns, size.rows)
+        self.plan = self.make_plan(size.columns, size.rows)
 
     def _after_render(self, app: Application[Any]) -> None:
         with self.drawn:
