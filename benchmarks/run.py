@@ -46,6 +46,33 @@ def child_env(**extra: str) -> dict[str, str]:
     return env
 
 
+class Screen:
+    """``command`` at a pseudo-terminal of 80×24, its screen read as a terminal shows it (pyte): a full-screen
+    table writes only the cells that change, so what is shown is read off the screen, never off the bytes."""
+
+    def __init__(self, command: Sequence[str], folder: str) -> None:
+        import pexpect
+        import pyte
+
+        env = {**child_env(), "TERM": "xterm", "NO_COLOR": "1", "PROMPT_TOOLKIT_NO_CPR": "1"}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        self.child = pexpect.spawn(command[0], list(command[1:]), env=env, dimensions=(24, 80), cwd=folder, timeout=60)
+        self.child.delaybeforesend = None  # pexpect waits 50 ms before each send unless told not to
+        self.screen = pyte.Screen(80, 24)
+        self.stream = pyte.ByteStream(self.screen)
+
+    def wait(self, test: Callable[[str], bool]) -> None:
+        """Read until the screen, as text, passes ``test``."""
+        while not test("\n".join(self.screen.display)):
+            self.stream.feed(self.child.read_nonblocking(65536, timeout=60))
+
+    def send(self, keys: str) -> None:
+        self.child.send(keys)
+
+    def close(self) -> None:
+        self.child.terminate(force=True)
+
+
 def wall_times(command: Sequence[str], runs: int, env: dict[str, str] | None = None) -> list[float]:
     """Seconds per run of a command (output discarded); a failing command is an error of the benchmark."""
     times = []

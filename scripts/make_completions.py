@@ -288,13 +288,20 @@ def fast_values(tree: dict[str, Any]) -> str:
         "from typing import TypedDict",
     ]
     for words in COMMANDS:
-        node = tree
-        for word in words:
-            node = node["commands"][registry.names()[0] if word == GAME else word]
+        nodes = []
+        for game in registry.names() if GAME in words else [""]:
+            node = tree
+            for word in words:
+                node = node["commands"][game if word == GAME else word]
+            nodes.append(node)
         name = "".join(word.capitalize() for word in words if word != GAME) + "Values"
         lines += ["", "", f"class {name}(TypedDict):", f'    """``{" ".join(words)}``."""', ""]
-        for param in node["params"]:
-            if param.get("expose_value", True):
+        for param in nodes[0]["params"]:  # a game's command: the parameters every game's has (play's own differ)
+            shared = all(
+                value_type(param) in {value_type(other) for other in node["params"] if other["name"] == param["name"]}
+                for node in nodes
+            )
+            if param.get("expose_value", True) and shared:
                 lines.append(f"    {param['name']}: {value_type(param)}")
     return "\n".join(lines) + "\n"
 

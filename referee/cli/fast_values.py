@@ -35,6 +35,19 @@ class DrawValues(TypedDict):
     force: bool
 
 
+class PlayValues(TypedDict):
+    """``GAME play``."""
+
+    players: str | None
+    record: str | None
+    resume: str | None
+    log: bool | None
+    history: str | None
+    location: str | None
+    json_mode: bool
+    serve: str | None
+
+
 class HistoryListValues(TypedDict):
     """``history list``."""
 

@@ -127,6 +127,10 @@ def json_text(document: Any, *, indent: int | None = 2) -> str:
 class Output:
     """Where a command writes. ``json_mode`` keeps standard output for exactly one JSON document (or lines)."""
 
+    seats_shown = False
+    """Whether what this draws into shows every seat's standing with the mover marked itself (the full-screen
+    table's seat lines): a room's drawing short of rows may then leave that out and keep the hands and rows."""
+
     def __init__(self, env: Environment, json_mode: bool = False, *, width: int | None = None) -> None:
         self.env = env
         self.json_mode = json_mode
@@ -315,6 +319,7 @@ class Table:
         edge: bool = True,
         rules: bool = True,
         title_style: str = "",
+        header_rule: bool = True,
     ) -> None:
         self.title = title
         self.title_style = title_style
@@ -327,6 +332,9 @@ class Table:
         """Rich draws the rule's edge (a table beside another leaves it out)."""
         self.rules = rules
         """A rule under the header (else the header alone, as a line of labels)."""
+        self.header_rule = header_rule
+        """Drawn by Rich with :attr:`rules`: False leaves the rule's line out and spaces the columns as with it (a
+        board short of rows)."""
         self.rows: list[tuple[list[Cell], str]] = []
 
     @property
@@ -394,12 +402,12 @@ class Table:
         from rich.text import Text
 
         table = RichTable(
-            box=box.SIMPLE_HEAD if self.rules else None,
+            box=box.SIMPLE_HEAD if self.rules and self.header_rule else None,
             pad_edge=False,
             show_edge=self.edge,
             title=Text(self.title, style=self.title_style) if self.title else None,
             title_justify="left",
-            padding=(0, 0) if tight else (0, 1),  # (the box draws a blank between columns)
+            padding=self._padding(tight),
         )
         for column in self.columns:
             table.add_column(
@@ -414,6 +422,13 @@ class Table:
             first = Text(cells[0], style=style) if style and isinstance(cells[0], str) else cells[0]
             table.add_row(first, *cells[1:])
         return table
+
+    def _padding(self, tight: bool) -> tuple[int, int, int, int]:
+        """Rich's padding of a cell: with :attr:`rules`, three blanks between columns (one when ``tight``) whether
+        or not the rule under the header is drawn (its box draws one of them); without, two (none when ``tight``)."""
+        if self.rules and not self.header_rule:
+            return (0, 0, 0, 1 if tight else 3)
+        return (0, 0, 0, 0) if tight else (0, 1, 0, 1)
 
 
 ScoreTable = Table

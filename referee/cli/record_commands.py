@@ -13,10 +13,9 @@ from typing import Annotated, Any
 import typer
 
 from referee.cli import shared_commands
-from referee.cli.env import Environment
 from referee.cli.history.commands import HistoryFileOption, LocationOption, LogOption, PlayHistoryOption
 from referee.cli.output import Output
-from referee.cli.shared_commands import AnyGameSpec, ComputerPlayer, GameSpec
+from referee.cli.shared_commands import AnyGameSpec, GameSpec, OptionValues
 from referee.cli.status import fail
 from referee.cli.tab.action_words import complete_action
 from referee.engine import ActionT, StateT
@@ -137,11 +136,7 @@ def add_record_commands(
 
 
 # -- play and simulate, from a game's declaration ---------------------------------------------------------------
-Values = dict[str, Any]
-"""The values of a command's options by parameter name (``players``, ``json_mode``, a game's own ``expansion``)."""
-Start = tuple[list[str] | None, dict[str, Any] | None, ComputerPlayer | None]
-"""What ``play`` starts: the players and the setup (None: from the record resumed, or asked at the table), and the
-computer at the table (None: people only)."""
+Values = OptionValues
 
 
 @dataclass(frozen=True)
@@ -182,9 +177,6 @@ class GameCommands:
     """``play``'s own options between ``--location`` and ``--json``."""
     after_json: tuple[Param, ...] = ()
     """``play``'s own options after ``--json`` (the computer's)."""
-    start: Callable[[Environment, Values, Output], Start] | None = None
-    """How ``play`` starts from its values, when more than :attr:`read_setup` (a computer seat); None: the players
-    and setup read from ``--players`` and the setup options, when given and not resuming."""
     simulate_spec: Callable[[AnyGameSpec, Values], AnyGameSpec] | None = None
     """The spec ``simulate`` plays with, from its values (The Builders deals anew each game from ``--seed``)."""
 
@@ -213,34 +205,9 @@ def add_shared_commands(app: typer.Typer, spec: GameSpec[StateT, ActionT], game:
     that order (the game's own commands follow)."""
 
     def play(ctx: typer.Context, values: Values) -> int:
-        from referee.cli.history.play_log import PlayLogging
-        from referee.cli.table.start import play_command
+        from referee.cli.table.start import play_from_values
 
-        json_mode = bool(values["json_mode"])
-        out = Output(ctx.obj, json_mode)
-        try:
-            if game.start is not None:
-                names, setup, computer = game.start(ctx.obj, values, out)
-            elif values["resume"] is None and values["players"]:
-                names, setup = game.read_setup(values["players"], values, out)
-                computer = None
-            else:
-                names, setup, computer = None, None, None
-        except RefereeError as error:
-            raise fail(out, error) from None
-        logging = PlayLogging(values["log"], values["history"], values["location"])
-        return play_command(
-            ctx.obj,
-            spec,
-            names,
-            setup,
-            values["record"],
-            values["resume"],
-            json_mode,
-            computer,
-            logging,
-            serve=values["serve"],
-        )
+        return play_from_values(ctx.obj, spec, values, game.read_setup)
 
     play_setup = game.setup_options if game.play_setup_options is None else game.play_setup_options
     play_params = [

@@ -62,6 +62,13 @@ class GameSample:
     computer in seat 2, quick and weak (the tests play whole games against it at a terminal); empty otherwise."""
 
 
+OptionValues = dict[str, Any]
+"""The values of a command's options by parameter name (``players``, ``json_mode``, a game's own ``expansion``)."""
+PlayStart = tuple[list[str] | None, dict[str, Any] | None, ComputerPlayer | None]
+"""What ``play`` starts: the players and the setup (None: from the record resumed, or asked at the table), and the
+computer at the table (None: people only)."""
+
+
 @dataclass
 class GameSpec(Generic[StateT, ActionT]):
     """What the shared commands need to know about one game, typed by its state and its actions: a room declares
@@ -128,6 +135,11 @@ class GameSpec(Generic[StateT, ActionT]):
     hint: Callable[[Environment, str, list[str]], int] | None = None
     """``hint`` typed in ``play``: the room's advice for the turn (``hint(env, record, words)``: the record so far,
     the words typed after ``hint``; it prints to ``env`` as its ``GAME hint`` command does). None: no hints."""
+    play_start: Callable[[Environment, OptionValues, Output], PlayStart] | None = None
+    """How ``play`` starts from the values of its options by parameter name (``play_start(env, values, out)``):
+    the players and the setup (unless resuming), and the computer at the table; Typer-free, so the fast path
+    (:mod:`referee.cli.fast`) starts ``play`` as Typer does. None: ``play`` goes through Typer, its players and
+    setup read by the room's ``GameCommands.read_setup``."""
     sample: GameSample | None = None
     """A small game of this kind (tests and benchmarks loop over the registry with it)."""
     rules_appendix: Callable[[], str] | None = None

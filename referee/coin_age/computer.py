@@ -74,6 +74,10 @@ class Computer:
         self.typed_tosses = typed_tosses
         """The computer's coins lie on the real table too: a person slaps them and types the result (``slap …``);
         the computer then plays its turn."""
+        self.reserve_cpu = RESERVE_CPU
+        """The CPU seconds the table's own work takes after its search (see :data:`RESERVE_CPU`); more where the
+        table also draws itself after the turn (the full screen:
+        :data:`referee.cli.table.full_screen.DRAWING_CPU`)."""
 
     @property
     def seats(self) -> list[int]:
@@ -134,7 +138,7 @@ class Computer:
         if state.tossed and state.seat == self.seat and not state.over and self.level == 5:
             deadline = max(started + self.search_time(), now + self.search_time() * KEPT_TO_SEARCH)
             tree = TreeSearch(random.Random(choice_bits(self.seed, state.turns)), clock=self.clock)
-            actions = [action for action in tree.plan_turn(state, deadline, reserve_cpu=RESERVE_CPU)]
+            actions = [action for action in tree.plan_turn(state, deadline, reserve_cpu=self.reserve_cpu)]
             if actions and isinstance(actions[-1], Done):
                 actions.pop()  # said only while something is left to it (see below)
             after = state.copy()

@@ -174,8 +174,8 @@ def test_the_computer_says_done_only_while_something_is_left() -> None:
 
 
 def test_the_turn_time_benchmark_runs_in_quick_mode() -> None:
-    """``benchmarks/coin_age_turn_time.py --quick``: one short game through the pipe, its turns timed from outside
-    (no threshold here: the figures are for docs/strength.md)."""
+    """``benchmarks/coin_age_turn_time.py --quick``: one short game through the pipe, its turns timed from outside,
+    and one first turn at the full screen (no threshold here: the figures are for docs/strength.md)."""
     import subprocess
     import sys
     from pathlib import Path
@@ -184,6 +184,7 @@ def test_the_turn_time_benchmark_runs_in_quick_mode() -> None:
     done = subprocess.run([sys.executable, str(script), "--quick"], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert "coin-age computer, 0.1 s a turn" in done.stdout and "p99" in done.stdout, done.stdout
+    assert "first turns at the full-screen table (a new process each): 1 turns" in done.stdout, done.stdout
 
 
 def finished_game(seed: int) -> CoinAgeState:

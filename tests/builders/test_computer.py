@@ -267,6 +267,7 @@ def test_the_pipe_timing_benchmark_runs_in_quick_mode() -> None:
     done = subprocess.run([sys.executable, str(script), "--quick"], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert "timed through the pipe" in done.stdout and "the first action of each game" in done.stdout, done.stdout
+    assert "the first action at the full-screen table (a new process each): 1," in done.stdout, done.stdout
 
 
 # -- a bank the others have emptied, and a game it wins --------------------------------------------------------

@@ -173,6 +173,30 @@ CHECK = {"json_mode": False, "draw": None}
             ),
         ),
         (
+            ["builders", "play", "--players", "Ann,Bob", "--seed", "3", "--no-history", "--computer-time=0.25"],
+            (
+                "play",
+                {
+                    "players": "Ann,Bob",
+                    "seed": 3,
+                    "apprentices": None,
+                    "buildings": None,
+                    "workers": None,
+                    "record": None,
+                    "resume": None,
+                    "log": False,
+                    "history": None,
+                    "location": None,
+                    "card_names": "fr",
+                    "computer": None,
+                    "level": 4,
+                    "computer_time": 0.25,
+                    "json_mode": False,
+                    "serve": None,
+                },
+            ),
+        ),
+        (
             ["history", "list", "--limit=5"],
             ("list", {"game": None, "player": None, "since": None, "limit": 5, "json_mode": False, "history": None}),
         ),
@@ -202,8 +226,9 @@ def test_plain_commands_take_the_fast_path_with_the_values_typer_would_give(argv
         ["history", "list", "--limit", "-1"],
         ["stats", "--gam", "coin-age"],
         ["coin-age", "score"],
-        ["coin-age", "play"],
-        ["coin-age", "play", "--players", "Ann,Bob"],  # not a command of the fast path (its options have callbacks)
+        ["coin-age", "play", "--players", "Ann,Bob", "--location", "Paris"],  # Click checks it (a callback)
+        ["coin-age", "play", "--players", "Ann,Bob", "--computer-time", "1e3"],  # Typer reads it
+        ["builders", "play", "--log", "--no-history"],
         ["history", "show", "1"],
         ["chess", "check", "r.toml", "done"],
         ["--version"],
@@ -214,11 +239,15 @@ def test_anything_else_goes_to_typer(argv: list[str]) -> None:
     assert read(argv) is None
 
 
-def test_a_command_whose_options_have_callbacks_is_left_to_typer() -> None:
-    """Click calls an option's callback whether it is given or not: the fast path cannot stand in for it."""
+def test_an_option_with_a_callback_is_left_to_typer_when_given_or_when_its_default_is_not_none() -> None:
+    """Click calls an option's callback whether it is given or not: the fast path stands in for it only when it is
+    not given and its default is None (``play --location``: its check keeps None as it is)."""
     log = {"name": "log", "opts": ["--log"], "kind": "flag", "default": False}
     assert parse(Command({"params": [{**log, "callback": True}]}), []) is None
     assert parse(Command({"params": [log]}), []) == {"log": False}
+    place = {"name": "location", "opts": ["--location"], "kind": "text", "callback": True}
+    assert parse(Command({"params": [place]}), []) == {"location": None}
+    assert parse(Command({"params": [place]}), ["--location", "Paris"]) is None
 
 
 def test_score_prints_the_breakdown_and_board_draws_the_table(records: dict[str, Path]) -> None:

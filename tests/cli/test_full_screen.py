@@ -275,3 +275,59 @@ def test_a_terminal_too_small_says_so_and_a_resize_draws_the_table_again(tmp_pat
         assert "Ann>" in shown
     finally:
         table.close()
+
+
+def test_a_four_player_builders_table_with_the_menu_open_shows_every_board_row_every_seat_and_the_menu(
+    tmp_path: Path,
+) -> None:
+    """At 80×24, four players of The Builders with the first menu open (and after a filter typed and erased): every
+    row of face-up cards the room draws, every player's hand, every seat with the mover marked, the last turn's
+    newest line and the menu (seed 3: Ann and Bob each start a site, then Cid opens the menu)."""
+    from referee.builders.rules import RULES
+    from referee.engine import Game
+
+    record = tmp_path / "game.toml"
+    players = ["Ann", "Bob", "Cid", "Dan"]
+    args = ["builders", "play", "--players", ",".join(players), "--seed", "3", "--record", str(record)]
+    table = Table(tmp_path, [*args, "--no-history"])
+    game = Game(RULES, players, {"seed": 3})  # the record's setup: the same deal
+    try:
+        table.wait("Ann>")
+        for _player in ("Ann", "Bob"):
+            for kind in ("start", "send", "recruit", "done"):
+                lines = [game.rules.format(action, game.state) for action in game.legal_actions()]
+                line = next((text for text in lines if text.split()[0] == kind), None)
+                if line is None or (kind == "recruit" and game.state.current == 0):
+                    continue
+                game.push(game.parse(line))
+                table.line(line)
+                wait_for_record(record, lambda actions: len(actions) == len(game.actions))
+        assert game.to_move == "Cid" and recorded(record) == game.actions
+        state = game.state
+        settled(table, record)
+
+        def everything_shown(now: str) -> None:
+            lines = now.splitlines()
+            assert table.fits(now), now
+            for card in [*state.row_buildings, *state.row_workers]:  # the rows, two cards side by side
+                assert any(re.search(rf"(^|\s){card}\s", line) for line in lines), f"{card} is cut:\n{now}"
+            for name, seat in zip(players, state.seats, strict=True):
+                hand = [*seat.idle, *seat.sites]  # on the player's line of the board
+                assert any(line.startswith(f"  {name}  ") and all(card in line for card in hand) for line in lines), (
+                    f"{name}'s hand {hand} is cut:\n{now}"
+                )
+                mark = "▶" if name == "Cid" else " "
+                assert any(line.startswith(f"{mark} {name} ") and "VP" in line for line in lines), now
+            assert f"{len(game.actions)}. Bob: done" in now, now  # the last turn's newest line
+            assert " 1. start a construction" in now and " more: " in now, now  # the menu, saying it has more
+
+        table.keys("Enter")
+        everything_shown(table.wait(lambda now: any(line.endswith("Your action?") for line in now.splitlines())))
+        table.type("sen")
+        table.wait("? sen")
+        table.keys("BSpace", "BSpace", "BSpace")
+        everything_shown(table.wait(lambda now: any(line.endswith("Your action?") for line in now.splitlines())))
+        table.keys("Escape")
+        table.wait("Cid>")
+    finally:
+        table.close()

@@ -240,3 +240,18 @@ def test_a_cell_of_the_wrong_type_never_stops_a_command(history: Path, damage: s
         result = run(*command, "--history", str(history))
         assert "Traceback" not in result.stderr, (command, result.stderr)
         assert result.returncode == 0, (command, result.stderr)
+
+
+def test_a_new_games_uuid_is_a_random_version_4_uuid_upper_case() -> None:
+    """``new_uuid`` makes a version-4 UUID (RFC 9562, section 5.4) from random bytes without :mod:`uuid`: each is one
+    as :mod:`uuid` reads it, upper-case, as a record keeps it, and no two are alike."""
+    import uuid
+
+    from referee.history.entry import checked_uuid, new_uuid
+
+    made = [new_uuid() for _ in range(200)]
+    for text in made:
+        read = uuid.UUID(text)
+        assert (read.version, read.variant) == (4, uuid.RFC_4122), text
+        assert text == str(read).upper() == checked_uuid(text)
+    assert len(set(made)) == len(made)

@@ -8,8 +8,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.cli.env import Environment
-from referee.cli.history.entries import Unfinished, entry_from_text
-from referee.cli.history.opening import open_for_writing
 from referee.cli.history.options import check_free_text
 from referee.cli.output import Output
 from referee.cli.status import ExitStatus, fail
@@ -57,6 +55,7 @@ def log_finished_game(session: PlaySession, logging: PlayLogging) -> None:
     try:
         from dataclasses import replace
 
+        from referee.cli.history.opening import open_for_writing  # (here: what play's start-up needs not)
         from referee.history.entry import entry_from_game
 
         record = replace(session.record(), computer=None, location=None)  # the game's identity leaves them out
@@ -148,6 +147,8 @@ def score_with_log(
 
     from referee.cli import shared_commands
     from referee.cli.files import display_name, read_text
+    from referee.cli.history.entries import Unfinished, entry_from_text
+    from referee.cli.history.opening import open_for_writing
 
     out = Output(env, json_mode)
     try:

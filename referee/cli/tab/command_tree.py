@@ -59,7 +59,7 @@ class Param:
         self.help_markup: bool = data.get("help_markup", False)
         """Rich would print the help otherwise than written (markup): TAB leaves it to Typer."""
         self.callback: bool = data.get("callback", False)
-        """Click calls a function with its value, given or not (the fast path then leaves the line to Typer)."""
+        """Click calls a function with its value, given or not (the fast path leaves a line giving it to Typer)."""
         self.expose_value: bool = data.get("expose_value", True)
         """False for ``--help`` and the like: no value is passed to the command."""
         self.complete: str | None = data.get("complete")

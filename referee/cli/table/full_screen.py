@@ -29,6 +29,13 @@ if TYPE_CHECKING:
     from referee.cli.table.session import PlaySession
 
 
+DRAWING_CPU = 0.05
+"""The CPU seconds the screen takes after a computer's turn, inside its time as the people see it: the board drawn
+again with the turn, then the pause asked and drawn (about 0.03–0.05 s, measured by
+``benchmarks/coin_age_turn_time.py --terminal-turns``). Added to the reserve of a computer that keeps one for the
+table's work after its search (``reserve_cpu``: Coin Age's)."""
+
+
 class ScreenPrompter(Prompter):
     """The rooms' menus (``ask_action(game, prompter, out)``) asked on the screen: the same entries as the line
     mode's, numbered from 1 in order; Escape answers the menu's ``back``."""
@@ -65,6 +72,9 @@ class FullScreenMode:
             color=session.env.color,
         )
         self.prompter = ScreenPrompter(self.screen)
+        computer = session.computer
+        if computer is not None and hasattr(computer, "reserve_cpu"):  # the table is drawn after its turn
+            computer.reserve_cpu += DRAWING_CPU
         self.game_thread: threading.Thread | None = None
         self.asked_at = 0
         """:attr:`PlaySession.changes` when the turn's question was asked: an answer is taken only against the
@@ -222,12 +232,12 @@ class FullScreenMode:
                     return
                 session.push(answer)
                 session.redo_stack.clear()
+                screen.changed()  # (under the lock still: no wait for a drawing, a computer's time runs from here)
         except RecordChanged:
             raise
         except RefereeError as error:  # the prompts accept legal actions only; say so if one is refused anyway
             screen.say(error.message)
             return
-        screen.changed()
 
     def show_rules(self, answer: str) -> None:
         from referee.cli.shared_commands import print_topic
@@ -252,7 +262,11 @@ class FullScreenMode:
         self.screen.show(_("Hint"), lines)
 
     def computer_moves(self) -> bool:
-        """The computer's seat plays while it is its turn, each action shown as it is applied."""
+        """The computer's seat plays while it is its turn: what it plays at once (Coin Age's whole turn, a
+        Builders action) is applied and recorded action by action, then drawn once (the table drawn between its
+        actions would hold them up: its turn is timed to the last of them); when it plays on (The Builders' next
+        action), it looks for its next action once the screen has drawn the last (looked for meanwhile, both would
+        go slower)."""
         session, game, screen = self.session, self.game, self.screen
         played = False
         while session.computer is not None and not game.over:
@@ -262,13 +276,18 @@ class FullScreenMode:
             actions = session.computer(game)
             if not actions:
                 break
-            for text in actions:
-                with screen.lock:
-                    session.push(text, by_computer=True)
-                screen.changed()
-                played = True
-                if game.over:
-                    break
+            with screen.lock:  # (re-entered by changed(): no wait for a drawing between the pushes and it)
+                try:
+                    for text in actions:
+                        session.push(text, by_computer=True)
+                        played = True
+                        if game.over:
+                            break
+                finally:
+                    screen.changed()
+            mover = game.to_move
+            if not game.over and mover in game.players and game.players.index(mover) in session.computer.seats:
+                screen.wait_drawn()  # it plays on: drawn first (see the docstring)
         screen.wait("")
         return played
 

@@ -63,8 +63,12 @@ MIN_ROWS_BESIDE_SEATS = 14
 """The smallest table: 60 columns, and 14 rows beside one per seat (18 for four players)."""
 MENU_ROWS = 8
 """The most rows a menu or completion list takes (fewer on a small terminal, where the board needs them)."""
-TURN_ROWS_AT_LEAST = 4
-"""Rows the last turns keep while the board is shown (at a pause after the computer's turn they get all they need)."""
+LIST_ROWS_AT_LEAST = 3
+"""Rows a menu or completion list keeps however short the terminal: two entries and the line saying how many more
+(↓ browses them, typing filters them)."""
+TURN_ROWS_AT_LEAST = 3
+"""Rows the last turns keep while the board is shown (at a pause after the computer's turn they get all they need):
+their title and the newest two lines (PgUp/PgDn pages the rest)."""
 
 
 @dataclass
@@ -105,7 +109,10 @@ class Plan:
 
 class BoardOutput(Output):
     """An :class:`Output` that draws into text at a given size, for the board's region (and the rules' or a
-    hint's text): the room's ``render`` prints into it as it would at a terminal of that size."""
+    hint's text): the room's ``render`` prints into it as it would at a terminal of that size. The screen draws
+    every seat's standing with the mover marked under it (:attr:`Output.seats_shown`)."""
+
+    seats_shown = True
 
     def __init__(self, width: int, height: int, color: bool) -> None:
         self.buffer = StringIO()
@@ -162,9 +169,21 @@ class BoardOutput(Output):
 
 
 def ansi_lines(text: str) -> list[StyleAndTextTuples]:
-    """ANSI text as lines of prompt_toolkit's styled text (the last empty line dropped)."""
-    lines = list(split_lines(to_formatted_text(ANSI(text.rstrip("\n")))))
-    return lines if text.strip() else []
+    """ANSI text as lines of prompt_toolkit's styled text (the last empty line dropped), each run of characters in
+    one style a single fragment (prompt_toolkit reads ANSI text a character a fragment, and every frame goes
+    through every fragment of the screen: a keystroke's frame would pay for each character of the board)."""
+    if not text.strip():
+        return []
+    lines: list[StyleAndTextTuples] = []
+    for line in split_lines(to_formatted_text(ANSI(text.rstrip("\n")))):
+        runs: StyleAndTextTuples = []
+        for style, chars, *_handler in line:
+            if runs and runs[-1][0] == style:
+                runs[-1] = (style, runs[-1][1] + chars)
+            else:
+                runs.append((style, chars))
+        lines.append(runs)
+    return lines
 
 
 def plain_line(text: str, style: str = "") -> StyleAndTextTuples:
@@ -246,7 +265,13 @@ class TableScreen:
         self._board_cache: tuple[tuple[int, int, int], list[StyleAndTextTuples]] | None = None
         self._view_cache: tuple[tuple[int, int], TableView] | None = None
         self._sheet_cache: tuple[int, list[str]] | None = None
+        self._shown_cache: tuple[Question, str, list[tuple[str, str, Any]]] | None = None
+        self._turn_cache: tuple[TableView, int, list[StyleAndTextTuples], int | None] | None = None
         self.plan = Plan(80, 24)
+        self._planned = 0
+        self.drawn = threading.Condition()
+        self.drawn_version = -1
+        """The version of the table the last frame written showed (:meth:`wait_drawn`)."""
         self.buffer = Buffer(multiline=False, on_text_changed=self._text_changed, on_text_insert=self._text_inserted)
         self.app = self._application()
 
@@ -308,10 +333,11 @@ class TableScreen:
         self.app.invalidate()
 
     def wait(self, busy: str) -> None:
-        """Nothing is asked while ``busy`` is said (the computer thinks, a hint is searched)."""
-        with self.lock:
+        """Nothing is asked while ``busy`` is said (the computer thinks, a hint is searched). One text set whole,
+        without the lock: the game's thread never waits here for a drawing to end (the computer's time runs)."""
+        if self.busy != busy:
             self.busy = busy
-        self.app.invalidate()
+            self.app.invalidate()
 
     def show(self, title: str, lines: list[str]) -> None:
         """Show a text (the log, the rules, a hint) in place of the board and the last turns, broken to the
@@ -399,11 +425,20 @@ class TableScreen:
             buffer.document = Document(document.text_before_cursor, len(document.text_before_cursor))
 
     def shown_entries(self) -> list[tuple[str, str, Any]]:
-        """The list under the input line: (shown text, description, what picking it puts on the line or answers)."""
+        """The list under the input line: (shown text, description, what picking it puts on the line or answers);
+        remembered for the question and the text typed (a frame asks for it several times)."""
         question = self.question
         if question is None or question.kind == PAUSE:
             return []
         typed = self.buffer.text if self.browsing is None else self.browsing
+        cached = self._shown_cache
+        if cached is not None and cached[0] is question and cached[1] == typed:
+            return cached[2]
+        shown = self._entries_for(question, typed)
+        self._shown_cache = (question, typed, shown)
+        return shown
+
+    def _entries_for(self, question: Question, typed: str) -> list[tuple[str, str, Any]]:
         if len(typed) > LONGEST_TYPED:
             return []
         if question.kind == MENU:
@@ -567,8 +602,10 @@ class TableScreen:
         return self._sheet_cache[1]
 
     def make_plan(self, width: int, height: int) -> Plan:
-        """Share the rows out at this size (see the module's docstring)."""
+        """Share the rows out at this size (see the module's docstring), noting which version of the table the
+        frame shows (:meth:`wait_drawn`)."""
         with self.lock:
+            self._planned = self.version
             return self._plan(width, height)
 
     def _plan(self, width: int, height: int) -> Plan:
@@ -586,25 +623,30 @@ class TableScreen:
         message = self._message_text()
         plan.message_rows = min(3, max(1, len(wrapped_lines(message, width - 1)))) if message else 1
         shown = self.shown_entries()
-        most = max(3, min(MENU_ROWS, (height - seats - 8) // 2))
-        plan.list_rows = min(len(shown), most) if shown else (1 if self.question and self.question.kind == MENU else 0)
+        listed = min(len(shown), MENU_ROWS) if shown else (1 if self.question and self.question.kind == MENU else 0)
         status = self._status_text(view)
         status_lines = [clipped(line, width) for line in wrapped_lines(status, width)][:2]
-        free = height - 1 - plan.message_rows - plan.list_rows - len(status_lines) - seats
-        plan.upper_rows = free + len(status_lines) + seats
+        rows = height - 1 - plan.message_rows - len(status_lines) - seats  # the list's and the regions above
         lines: list[StyleAndTextTuples] = []
         if self.overlay is not None:
+            plan.list_rows = min(listed, max(LIST_ROWS_AT_LEAST, (height - seats - 8) // 2))
+            free = rows - plan.list_rows
             title, text = self.overlay
             lines += self._paged(text, free, title)
         else:
             board = self._board_lines(width, height)
             turn = self._turn_lines(view, width)
             if self.pause_turn:
+                plan.list_rows = listed
+                free = rows - plan.list_rows
                 turn_rows = min(len(turn) + 1, free)
                 board_rows = min(len(board), free - turn_rows)
-            else:
+            else:  # the board first, then the list, then the last turns, each keeping its least
                 turn_rows_least = min(len(turn) + 1, TURN_ROWS_AT_LEAST) if turn else 0
-                board_rows = min(len(board), free - turn_rows_least)
+                list_least = min(listed, LIST_ROWS_AT_LEAST)
+                board_rows = max(0, min(len(board), rows - list_least - turn_rows_least))
+                plan.list_rows = max(list_least, min(listed, rows - board_rows - turn_rows_least))
+                free = rows - plan.list_rows
                 turn_rows = min(len(turn) + 1, free - board_rows) if turn else 0
             if board_rows < len(board) and board_rows > 0:
                 hidden = len(board) - board_rows + 1
@@ -622,6 +664,7 @@ class TableScreen:
                 if sheet:
                     sheet_text = [plain_line(clipped(line, width)) for line in sheet]
                     lines += self._paged(sheet_text[-(left - 1) :], left, _("Score sheet"), pages=False)
+        plan.upper_rows = free + len(status_lines) + seats
         lines = lines[:free]
         lines += [[]] * (free - len(lines))
         lines += self._seat_lines(view, width)
@@ -660,7 +703,12 @@ class TableScreen:
     _turn_start: int | None = None
 
     def _turn_lines(self, view: TableView, width: int) -> list[StyleAndTextTuples]:
-        """The last turns, oldest first, each action as announced; the newest turn's first row is remembered."""
+        """The last turns, oldest first, each action as announced; the newest turn's first row is remembered
+        (both remembered for the view and the width: a keystroke changes neither)."""
+        cached = self._turn_cache
+        if cached is not None and cached[0] is view and cached[1] == width:
+            self._turn_start = cached[3]
+            return cached[2]
         lines: list[StyleAndTextTuples] = []
         self._turn_start = None
         for number, turn in enumerate(view.turns):
@@ -670,6 +718,7 @@ class TableScreen:
             for line in turn.lines():
                 for part in wrapped_lines(line, width - 1, indent="      "):
                     lines.append(plain_line(part, style))
+        self._turn_cache = (view, width, lines, self._turn_start)
         return lines
 
     def _seat_lines(self, view: TableView, width: int) -> list[StyleAndTextTuples]:
@@ -852,6 +901,7 @@ class TableScreen:
             color_depth=ColorDepth.DEPTH_8_BIT if self.color else ColorDepth.MONOCHROME,
             include_default_pygments_style=False,
             before_render=self._before_render,
+            after_render=self._after_render,
         )
         app.ttimeoutlen = 0.05  # Escape alone answers at once
         return app
@@ -859,3 +909,17 @@ class TableScreen:
     def _before_render(self, app: Application[Any]) -> None:
         size = app.output.get_size()
         self.plan = self.make_plan(size.columns, size.rows)
+
+    def _after_render(self, app: Application[Any]) -> None:
+        with self.drawn:
+            self.drawn_version = self._planned
+            self.drawn.notify_all()
+
+    def wait_drawn(self, timeout: float = 2.0) -> None:
+        """Wait until a frame showing the table as it is now has been written (the game's thread, after the
+        computer's action: its next action is not looked for while the screen draws this one, which would slow
+        both; its time runs from this action all the same). ``timeout`` is a safety net: a screen that is closing
+        draws nothing more."""
+        version = self.version
+        with self.drawn:
+            self.drawn.wait_for(lambda: self.drawn_version >= version or not self.app.is_running, timeout)

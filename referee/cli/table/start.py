@@ -8,6 +8,7 @@ is locked and written when its name is a symbolic link.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -17,12 +18,49 @@ from referee.cli.files import RecordLock, RecordWriter, Stamp
 from referee.cli.history.play_log import PlayLogging, log_finished_game
 from referee.cli.output import Output
 from referee.cli.records import Record
-from referee.cli.shared_commands import AnyGameSpec, ComputerPlayer
+from referee.cli.shared_commands import AnyGameSpec, ComputerPlayer, OptionValues
 from referee.cli.status import CommandFailed, exit_status, fail
 from referee.cli.table.session import PlayIdentity, PlaySession
 from referee.engine import Game
 from referee.errors import RefereeError
 from referee.i18n import _, ngettext
+
+
+def play_from_values(
+    env: Environment,
+    spec: AnyGameSpec,
+    values: OptionValues,
+    read_setup: Callable[[str, OptionValues, Output], tuple[list[str], dict[str, Any]]] | None = None,
+) -> int:
+    """``GAME play`` from the values of its options by parameter name, as Typer or the fast path
+    (:mod:`referee.cli.fast`) read them: the room's start (:attr:`GameSpec.play_start`), else ``read_setup`` (the
+    players and the setup from ``--players`` and the setup options, when given and not resuming), then
+    :func:`play_command`."""
+    json_mode = bool(values["json_mode"])
+    out = Output(env, json_mode)
+    try:
+        if spec.play_start is not None:
+            names, setup, computer = spec.play_start(env, values, out)
+        elif values["resume"] is None and values["players"] and read_setup is not None:
+            names, setup = read_setup(values["players"], values, out)
+            computer = None
+        else:
+            names, setup, computer = None, None, None
+    except RefereeError as error:
+        raise fail(out, error) from None
+    logging = PlayLogging(values["log"], values["history"], values["location"])
+    return play_command(
+        env,
+        spec,
+        names,
+        setup,
+        values["record"],
+        values["resume"],
+        json_mode,
+        computer,
+        logging,
+        serve=values["serve"],
+    )
 
 
 def play_command(

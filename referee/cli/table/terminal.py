@@ -261,7 +261,6 @@ def typed_entries(session: PlaySession) -> tuple[list[Any], Callable[[str], str 
     and how it checks a line on Enter (the same parser and judge as a pipe: why it is refused, or None)."""
     from referee.cli.table import typed_prompt
     from referee.cli.table.words import in_english, spellings
-    from referee.rulebook import rulebook
 
     game = session.game
     rules = game.rules
@@ -272,7 +271,6 @@ def typed_entries(session: PlaySession) -> tuple[list[Any], Callable[[str], str 
         for action in game.legal_actions()
         if refuse is None or refuse(game, action) is None
     ]
-    topics = rulebook(session.spec.rulebook_package)
     entries += [
         typed_prompt.Entry(spelling, label)
         for word, label in session_words()
@@ -284,7 +282,10 @@ def typed_entries(session: PlaySession) -> tuple[list[Any], Callable[[str], str 
         words = in_english(text).lower().split()
         if not words or " ".join(words) in SESSION_WORDS:
             return None
-        if words[0] == "rules" and len(words) == 2:
+        if words[0] == "rules" and len(words) == 2:  # the rulebook read when asked (start-up time)
+            from referee.rulebook import rulebook
+
+            topics = rulebook(session.spec.rulebook_package)
             return None if topics.topic(words[1]) else _("No rules topic '{topic}'.").format(topic=words[1])
         if words[0] == "hint":
             return None

@@ -7,6 +7,7 @@ Pure (no prompt_toolkit): the session checks typed lines with it, and the menus 
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 from referee.i18n import N_, _
 
@@ -22,8 +23,10 @@ SESSION_WORDS: dict[str, str] = {
 """Each session word in English, and its message (translated where it is used)."""
 
 
+@lru_cache(maxsize=8192)
 def normalized(text: str) -> str:
-    """Case, accents and runs of spaces do not matter when matching what was typed."""
+    """Case, accents and runs of spaces do not matter when matching what was typed. Remembered: every keystroke
+    matches what is typed against the same entries (a turn's legal actions, a menu's)."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return " ".join("".join(char for char in decomposed if not unicodedata.combining(char)).split())
 

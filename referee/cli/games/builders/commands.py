@@ -9,21 +9,21 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from referee.cli.cells import cell_width
-from referee.cli.env import Environment
 from referee.cli.games.builders.room import (
     KINDS,
     RESOURCE_STYLES,
     SPEC,
+    checked_names,
     checked_players,
     complete_kind,
     complete_topic,
     dealing_rules,
     kind_name,
-    play_setup,
     resources_text,
+    unverified_names_note,
 )
 from referee.cli.output import Output
-from referee.cli.record_commands import GameCommands, JsonOption, Param, Start, Values, add_shared_commands
+from referee.cli.record_commands import GameCommands, JsonOption, Param, Values, add_shared_commands
 from referee.cli.status import ExitStatus, fail
 from referee.errors import RefereeError
 from referee.i18n import _
@@ -44,92 +44,6 @@ NamesOption = Annotated[
     str,
     typer.Option("--names", help="fr: as on the French edition; en: English (an unofficial transcription)."),
 ]
-
-
-def unverified_names_note() -> str:
-    """Said once wherever English names of buildings and machines are shown."""
-    return _(
-        "English names of buildings and machines: one unofficial transcription, not checked against the "
-        "English edition; the French names are those printed on the French edition."
-    )
-
-
-def checked_names(names: str) -> str:
-    """``fr`` or ``en`` (any case: one of ``cards.NAME_STYLES``); InputError otherwise."""
-    from referee.builders.cards import NAME_STYLES
-    from referee.errors import InputError
-
-    if names.lower() not in NAME_STYLES:
-        raise InputError(_("--names is fr or en, not '{names}'").format(names=names))
-    return names.lower()
-
-
-def start(env: Environment, values: Values, out: Output) -> Start:
-    """``play``: the card names shown, the players (unless resuming), the computer's seats, then the deal (after the
-    seats: a deal typed at the table is asked of the people only); the note on English names said once."""
-    from referee.builders.cards import show_names
-
-    players, resume, card_names = values["players"], values["resume"], values["card_names"]
-    json_mode = values["json_mode"]
-    names, setup = None, None
-    seats: list[int] | None = None
-    show_names(checked_names(card_names))
-    if resume is None and players:
-        names = checked_players(players)
-    if values["computer"] is not None:
-        seats = computer_seats(values["computer"], names, resume, values["level"], values["computer_time"], env)
-    if names is not None:
-        setup = play_setup(
-            names,
-            values["seed"],
-            values["apprentices"],
-            values["buildings"],
-            values["workers"],
-            json_mode,
-            env.interactive,
-        )
-    if card_names.lower() == "en":  # said once, wrapped between words at a terminal
-        if env.interactive and not json_mode:
-            from rich.text import Text
-
-            Output(env.screen()).show(Text(unverified_names_note(), style="dim"))
-        else:
-            out.note(unverified_names_note())
-    player = None
-    if seats is not None:
-        from referee.builders.computer import BuildersComputer
-
-        player = BuildersComputer(seats, values["level"], values["computer_time"])  # its own seed: never the deal's
-    return names, setup, player
-
-
-def computer_seats(
-    text: str, names: list[str] | None, resume: str | None, level: int, seconds: float, env: Any
-) -> list[int]:
-    """The computer's seats (0-based) from ``--computer 2,3`` (1-based, in seat order); at least one stays human."""
-    from referee.cli.games.builders.sparring import check_computer
-    from referee.errors import InputError
-
-    parts = [part.strip() for part in text.split(",") if part.strip()]
-    if not parts or not all(part.isdigit() and len(part) < 3 for part in parts):
-        raise InputError(_("--computer takes seat numbers from 1, like 2 or 2,3, not '{text}'").format(text=text))
-    seats = sorted({int(part) - 1 for part in parts})
-    count = len(names) if names is not None else _players_in(resume, env)
-    check_computer(seats, count, level, seconds)
-    return seats
-
-
-def _players_in(resume: str | None, env: Any) -> int | None:
-    """How many players the record being resumed has (None when it cannot be read: play says why)."""
-    if resume is None:
-        return None
-    from referee.cli.files import read_toml
-
-    try:
-        players = read_toml(resume, env.stdin).get("players")
-    except RefereeError:
-        return None
-    return len(players) if isinstance(players, list) else None
 
 
 def read_simulated(players: str, values: Values, out: Output) -> tuple[list[str], dict[str, Any]]:
@@ -208,7 +122,6 @@ add_shared_commands(
                 0.5,
             ),
         ),
-        start=start,
         simulate_spec=lambda spec, values: dataclasses.replace(spec, load_rules=dealing_rules(values["seed"])),
     ),
 )

@@ -11,15 +11,16 @@ from referee.cli.cells import cell_width
 from referee.cli.lazy import advised_by, drawn_by
 from referee.cli.output import Output, ScoreTable, sentences
 from referee.cli.records import check_game, check_players, parse_players
-from referee.cli.shared_commands import GameSample, GameSpec
+from referee.cli.shared_commands import GameSample, GameSpec, OptionValues, PlayStart
 from referee.engine import Game
-from referee.errors import InputError
+from referee.errors import InputError, RefereeError
 from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from referee.builders import Action, BuildersState, Seat
     from referee.builders.cards import Card, Resources
     from referee.builders.rules import BuildersRules
+    from referee.cli.env import Environment
     from referee.cli.menu_group import MenuGroup
 
 
@@ -83,26 +84,32 @@ def render(game: Game[BuildersState, Action], out: Output) -> None:
             )
             > width
         )
+    hands_only = compact and not position and out.seats_shown
+    """The screen's seat lines show each player's standing and the mover: the board keeps a line per hand."""
+    names = max(cell_width(name) for name in state.players)
     for seat_index, (name, seat) in enumerate(zip(state.players, state.seats, strict=True)):
         score = outcome.scores[name]
-        if compact and not position:
+        if hands_only:
+            parts += hand_line(seat_index, name, seat, width, names)
+        elif compact and not position:
             parts += compact_player(state, seat_index, name, seat, score, width)
         else:
             parts.append(player_block(state, seat_index, name, seat, score, position, width))
     if not position:
         title = "" if compact else _("face-up buildings")
-        row_b = buildings_table(state.row_buildings, title, compact=compact)
-        row_w = workers_table(state.row_workers, compact=compact)
+        row_b = buildings_table(state.row_buildings, title, compact=compact, rule=not hands_only)
+        row_w = workers_table(state.row_workers, compact=compact, rule=not hands_only)
 
         def side_by_side(row_b: Any, row_w: Any) -> bool:
             return out.natural_width(row_b) + ROWS_GAP + out.natural_width(row_w) <= width
 
-        if compact and not side_by_side(row_b, row_w):  # side by side all the same, one blank between columns
-            tight_b = buildings_table(state.row_buildings, title, compact=True, tight=True)
-            tight_w = workers_table(state.row_workers, compact=True, tight=True)
+        fits = side_by_side(row_b, row_w)  # (measured once: measuring a table costs as much as drawing it)
+        if compact and not fits:  # side by side all the same, one blank between columns
+            tight_b = buildings_table(state.row_buildings, title, compact=True, tight=True, rule=not hands_only)
+            tight_w = workers_table(state.row_workers, compact=True, tight=True, rule=not hands_only)
             if side_by_side(tight_b, tight_w):
-                row_b, row_w = tight_b, tight_w
-        if side_by_side(row_b, row_w):
+                row_b, row_w, fits = tight_b, tight_w, True
+        if fits:
             rows = Table.grid(padding=(0, ROWS_GAP))
             rows.add_column()
             rows.add_column()
@@ -206,8 +213,6 @@ def compact_player(
     worker with what it makes and what sending it costs, and each open site with what it still needs."""
     from rich.text import Text
 
-    from referee.builders import cards as catalogue
-    from referee.builders import still_needed
     from referee.builders.describe import ecus_words
 
     style = PLAYER_STYLES[seat_index % len(PLAYER_STYLES)]
@@ -220,6 +225,36 @@ def compact_player(
     head.append(_("  built: {ids}").format(ids=" ".join(seat.built) or "—"), style="dim")
     head.no_wrap = True
     head.overflow = "ellipsis"
+    entries = hand_entries(seat)
+    # The sites follow the idle workers; a player with no idle worker gets no "idle" heading over their sites.
+    label = _("    idle: ") if seat.idle or not seat.sites else _("    sites: ")
+    return [head, *wrapped(label, entries, " · ", width)]
+
+
+def hand_line(seat_index: int, name: str, seat: Seat, width: int, names: int = 0) -> list[Any]:
+    """A player's hand in one line (more when it does not fit ``width``): the name (padded to ``names`` cells),
+    then each idle worker and each open site under their heading, as :func:`compact_player` shows them; for a
+    table whose seat lines show the standing and the mover."""
+    from rich.text import Text
+
+    pad = " " * max(0, names - cell_width(name))
+    heading = (_("    idle: ") if seat.idle or not seat.sites else _("    sites: ")).strip()  # as compact_player's
+    label = f"  {name}{pad}  {heading} "
+    lines = wrapped(label, hand_entries(seat), " · ", width)
+    first = Text("  ")
+    first.append(name, style=PLAYER_STYLES[seat_index % len(PLAYER_STYLES)])
+    first.append(f"{pad}  {heading} ")
+    first.append_text(lines[0][len(label) :])
+    return [first, *lines[1:]]
+
+
+def hand_entries(seat: Seat) -> list[Any]:
+    """Each idle worker (what it makes, what sending it costs), then each open site (what it still needs)."""
+    from rich.text import Text
+
+    from referee.builders import cards as catalogue
+    from referee.builders import still_needed
+
     entries: list[Any] = []
     for worker in seat.idle:
         card = catalogue.card(worker)
@@ -231,9 +266,7 @@ def compact_player(
         entry = Text(_("site {id} needs ").format(id=site), style="bold")
         entry.append_text(numbers_text(still_needed(site, on)))
         entries.append(entry)
-    # The sites follow the idle workers; a player with no idle worker gets no "idle" heading over their sites.
-    label = _("    idle: ") if seat.idle or not seat.sites else _("    sites: ")
-    return [head, *wrapped(label, entries, " · ", width)]
+    return entries
 
 
 def player_block(
@@ -298,7 +331,10 @@ def player_block(
     return Group(*lines)
 
 
-def buildings_table(ids: list[str], title: str, *, compact: bool = False, tight: bool = False) -> Any:
+def buildings_table(
+    ids: list[str], title: str, *, compact: bool = False, tight: bool = False, rule: bool = True
+) -> Any:
+    """The face-up buildings and machines (``rule``: a line under the header)."""
     from rich.text import Text
 
     from referee.builders import cards as catalogue
@@ -314,6 +350,7 @@ def buildings_table(ids: list[str], title: str, *, compact: bool = False, tight:
             Column(_("needs"), no_wrap=True),
         ],
         edge=False,
+        header_rule=rule,
         title_style="table.title",
     )
     needs = numbers_text if compact else resources_text
@@ -330,7 +367,8 @@ def buildings_table(ids: list[str], title: str, *, compact: bool = False, tight:
     return table.rich(tight=tight)
 
 
-def workers_table(ids: list[str], *, compact: bool = False, tight: bool = False) -> Any:
+def workers_table(ids: list[str], *, compact: bool = False, tight: bool = False, rule: bool = True) -> Any:
+    """The face-up workers (``rule``: a line under the header)."""
     from referee.builders import cards as catalogue
     from referee.cli.output import Column, Table
 
@@ -343,6 +381,7 @@ def workers_table(ids: list[str], *, compact: bool = False, tight: bool = False)
             Column(_("makes"), no_wrap=True),
         ],
         edge=False,
+        header_rule=rule,
         title_style="table.title",
     )
     for card_id in ids:
@@ -592,6 +631,93 @@ def load_position(document: dict[str, Any], source: str, out: Output) -> Game[Bu
     return Game.from_state(load_rules(), players, {"seed": 0}, state)  # (the seed only makes a first state to replace)
 
 
+# -- play's start ------------------------------------------------------------------------------------------------
+def unverified_names_note() -> str:
+    """Said once wherever English names of buildings and machines are shown."""
+    return _(
+        "English names of buildings and machines: one unofficial transcription, not checked against the "
+        "English edition; the French names are those printed on the French edition."
+    )
+
+
+def checked_names(names: str) -> str:
+    """``fr`` or ``en`` (any case: one of ``cards.NAME_STYLES``); InputError otherwise."""
+    from referee.builders.cards import NAME_STYLES
+    from referee.errors import InputError
+
+    if names.lower() not in NAME_STYLES:
+        raise InputError(_("--names is fr or en, not '{names}'").format(names=names))
+    return names.lower()
+
+
+def play_start(env: Environment, values: OptionValues, out: Output) -> PlayStart:
+    """``play``: the card names shown, the players (unless resuming), the computer's seats, then the deal (after the
+    seats: a deal typed at the table is asked of the people only); the note on English names said once."""
+    from referee.builders.cards import show_names
+
+    players, resume, card_names = values["players"], values["resume"], values["card_names"]
+    json_mode = values["json_mode"]
+    names, setup = None, None
+    seats: list[int] | None = None
+    show_names(checked_names(card_names))
+    if resume is None and players:
+        names = checked_players(players)
+    if values["computer"] is not None:
+        seats = computer_seats(values["computer"], names, resume, values["level"], values["computer_time"], env)
+    if names is not None:
+        setup = play_setup(
+            names,
+            values["seed"],
+            values["apprentices"],
+            values["buildings"],
+            values["workers"],
+            json_mode,
+            env.interactive,
+        )
+    if card_names.lower() == "en":  # said once, wrapped between words at a terminal
+        if env.interactive and not json_mode:
+            from rich.text import Text
+
+            Output(env.screen()).show(Text(unverified_names_note(), style="dim"))
+        else:
+            out.note(unverified_names_note())
+    player = None
+    if seats is not None:
+        from referee.builders.computer import BuildersComputer
+
+        player = BuildersComputer(seats, values["level"], values["computer_time"])  # its own seed: never the deal's
+    return names, setup, player
+
+
+def computer_seats(
+    text: str, names: list[str] | None, resume: str | None, level: int, seconds: float, env: Any
+) -> list[int]:
+    """The computer's seats (0-based) from ``--computer 2,3`` (1-based, in seat order); at least one stays human."""
+    from referee.cli.games.builders.sparring import check_computer
+    from referee.errors import InputError
+
+    parts = [part.strip() for part in text.split(",") if part.strip()]
+    if not parts or not all(part.isdigit() and len(part) < 3 for part in parts):
+        raise InputError(_("--computer takes seat numbers from 1, like 2 or 2,3, not '{text}'").format(text=text))
+    seats = sorted({int(part) - 1 for part in parts})
+    count = len(names) if names is not None else _players_in(resume, env)
+    check_computer(seats, count, level, seconds)
+    return seats
+
+
+def _players_in(resume: str | None, env: Any) -> int | None:
+    """How many players the record being resumed has (None when it cannot be read: play says why)."""
+    if resume is None:
+        return None
+    from referee.cli.files import read_toml
+
+    try:
+        players = read_toml(resume, env.stdin).get("players")
+    except RefereeError:
+        return None
+    return len(players) if isinstance(players, list) else None
+
+
 SPEC: GameSpec[BuildersState, Action] = GameSpec(
     name="builders",
     load_rules=load_rules,
@@ -611,6 +737,7 @@ SPEC: GameSpec[BuildersState, Action] = GameSpec(
     menu_kinds=ACTION_KINDS,
     picture=drawn_by("referee.cli.games.builders.picture"),
     computer_from_record=lambda table, players: _computer_from_record(table, players),
+    play_start=play_start,
     sample=GameSample(
         ("Ann", "Bob", "Cy"),
         {"seed": 7},

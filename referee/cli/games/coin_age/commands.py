@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from referee.cli.env import Environment
 from referee.cli.files import display_name
 from referee.cli.games.coin_age.maps import (
     DEFAULT_MAP,
@@ -18,13 +17,12 @@ from referee.cli.games.coin_age.maps import (
     user_map_names,
     user_maps_dir,
 )
-from referee.cli.games.coin_age.room import SPEC, complete_map, complete_topic, load_rules
+from referee.cli.games.coin_age.room import SPEC, complete_map, complete_topic, load_rules, players_and_setup
 from referee.cli.output import Output
-from referee.cli.record_commands import GameCommands, JsonOption, Param, Start, Values, add_shared_commands
-from referee.cli.records import parse_players
+from referee.cli.record_commands import GameCommands, JsonOption, Param, Values, add_shared_commands
 from referee.cli.status import ExitStatus, fail
 from referee.engine import Game
-from referee.errors import InputError, RefereeError
+from referee.errors import RefereeError
 from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
@@ -46,38 +44,9 @@ MapOption = Annotated[
 ]
 
 
-def players_and_setup(players: str, map_value: str, out: Output) -> tuple[list[str], dict[str, Any]]:
-    """The players of ``--players`` and the rules' setup of ``--map`` (the map loaded by the map layer)."""
-    try:
-        names = parse_players(players)
-        if len(names) != 2:
-            raise InputError(_("Coin Age is for two players, not {count}").format(count=len(names)))
-        return names, map_setup(map_value, out)
-    except RefereeError as error:
-        raise fail(out, error) from None
-
-
 def read_setup(players: str, values: Values, out: Output) -> tuple[list[str], dict[str, Any]]:
     """``--players`` and ``--map`` into the players and the rules' setup."""
     return players_and_setup(players, values["map_value"], out)
-
-
-def start(env: Environment, values: Values, out: Output) -> Start:
-    """``play``: the players and the map (unless resuming), and the computer of ``--computer`` or
-    ``--vs-computer``."""
-    names, setup = (None, None)
-    if values["resume"] is None and values["players"]:
-        names, setup = read_setup(values["players"], values, out)
-    player = None
-    computer, vs_computer, computer_seat = values["computer"], values["vs_computer"], values["computer_seat"]
-    if vs_computer or computer is not None or computer_seat is not None:
-        from referee.cli.games.coin_age.sparring import coin_age_computer, computer_seat_of
-
-        seat = computer_seat_of(computer, vs_computer, computer_seat)
-        player = coin_age_computer(
-            seat, values["seed"], values["computer_time"], values["computer_tosses"], values["level"]
-        )
-    return names, setup, player
 
 
 add_shared_commands(
@@ -149,7 +118,6 @@ add_shared_commands(
                 "drawn",
             ),
         ),
-        start=start,
     ),
 )
 

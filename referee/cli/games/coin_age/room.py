@@ -10,12 +10,13 @@ from referee.cli.games.coin_age.maps import map_names, prepare_setup, record_set
 from referee.cli.lazy import advised_by, drawn_by
 from referee.cli.output import Output, ScoreTable, sentences
 from referee.cli.records import check_game, check_players
-from referee.cli.shared_commands import GameSample, GameSpec
+from referee.cli.shared_commands import GameSample, GameSpec, OptionValues, PlayStart
 from referee.engine import Game
-from referee.errors import InputError
+from referee.errors import InputError, RefereeError
 from referee.i18n import _
 
 if TYPE_CHECKING:
+    from referee.cli.env import Environment
     from referee.cli.menu_group import MenuGroup
     from referee.coin_age.actions import Action
     from referee.coin_age.rules import CoinAgeRules
@@ -364,6 +365,41 @@ def rules_appendix() -> str:
     return appendix()
 
 
+# -- play's start ------------------------------------------------------------------------------------------------
+def players_and_setup(players: str, map_value: str, out: Output) -> tuple[list[str], dict[str, Any]]:
+    """The players of ``--players`` and the rules' setup of ``--map`` (the map loaded by the map layer)."""
+    try:
+        from referee.cli.games.coin_age.maps import map_setup
+        from referee.cli.records import parse_players
+
+        names = parse_players(players)
+        if len(names) != 2:
+            raise InputError(_("Coin Age is for two players, not {count}").format(count=len(names)))
+        return names, map_setup(map_value, out)
+    except RefereeError as error:
+        from referee.cli.status import fail
+
+        raise fail(out, error) from None
+
+
+def play_start(env: Environment, values: OptionValues, out: Output) -> PlayStart:
+    """``play``: the players and the map (unless resuming), and the computer of ``--computer`` or
+    ``--vs-computer``."""
+    names, setup = (None, None)
+    if values["resume"] is None and values["players"]:
+        names, setup = players_and_setup(values["players"], values["map_value"], out)
+    player = None
+    computer, vs_computer, computer_seat = values["computer"], values["vs_computer"], values["computer_seat"]
+    if vs_computer or computer is not None or computer_seat is not None:
+        from referee.cli.games.coin_age.sparring import coin_age_computer, computer_seat_of
+
+        seat = computer_seat_of(computer, vs_computer, computer_seat)
+        player = coin_age_computer(
+            seat, values["seed"], values["computer_time"], values["computer_tosses"], values["level"]
+        )
+    return names, setup, player
+
+
 SPEC: GameSpec[CoinAgeState, Action] = GameSpec(
     name="coin-age",
     load_rules=load_rules,
@@ -383,6 +419,7 @@ SPEC: GameSpec[CoinAgeState, Action] = GameSpec(
     picture=drawn_by("referee.cli.games.coin_age.picture"),
     rules_appendix=rules_appendix,
     computer_from_record=lambda table, players: _computer_from_record(table, players),
+    play_start=play_start,
     refuse_at_table=lambda game, action: refuse_at_table(game, action),
     sample=GameSample(
         ("Ann", "Bob"),

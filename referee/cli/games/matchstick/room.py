@@ -14,13 +14,14 @@ from referee.cli import shared_commands
 from referee.cli.lazy import advised_by, drawn_by
 from referee.cli.output import Column, Output, ScoreTable
 from referee.cli.records import parse_players
-from referee.cli.shared_commands import GameSample, GameSpec
+from referee.cli.shared_commands import GameSample, GameSpec, OptionValues, PlayStart
 from referee.cli.status import fail
 from referee.engine import Game
 from referee.errors import InputError, RefereeError
 from referee.i18n import _, ngettext
 
 if TYPE_CHECKING:
+    from referee.cli.env import Environment
     from referee.cli.menu_group import MenuGroup
     from referee.matchstick import Action, MatchstickState, Play
     from referee.matchstick.rules import MatchstickRules
@@ -593,6 +594,14 @@ def rules_appendix() -> str:
     return appendix()
 
 
+def play_start(env: Environment, values: OptionValues, out: Output) -> PlayStart:
+    """``play``: the players, ``--expansion`` and ``--deal-all`` (unless resuming); no computer."""
+    if values["resume"] is None and values["players"]:
+        names, setup = players_and_setup(values["players"], values["expansion"], values["deal_all"], out)
+        return names, setup, None
+    return None, None, None
+
+
 SPEC: GameSpec[MatchstickState, Action] = GameSpec(
     name="matchstick",
     load_rules=load_rules,
@@ -615,6 +624,7 @@ SPEC: GameSpec[MatchstickState, Action] = GameSpec(
         vocabulary=("play", "pass", "8", "0", "4", "6", "9", "3", "E", "G", "H", "A", "-1", "10", "99", "1", "5"),
         setup_keys=("expansion", "deal_all", "hand_sizes"),
     ),
+    play_start=play_start,
 )
 
 
