@@ -6,6 +6,7 @@ timeouts are a safety net only. Seeds are given on the command line, so a failur
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -15,11 +16,31 @@ from tests.cli.table_screen import Table, needs_tmux, recorded, wait_for_record
 
 pytestmark = [pytest.mark.e2e, needs_tmux]
 
-PROMPT = re.compile(r"^(Enter: go on|[A-Za-z]+)>(?: |$)", re.MULTILINE)
+
+def in_language(lang: str) -> Callable[[str], str]:
+    """The table's words in ``lang``, as its catalogue has them (English for "en")."""
+    from referee.i18n import catalogue_path, read_catalogue
+
+    path = catalogue_path(lang)
+    messages = read_catalogue(path)[0] if path else {}
+    return lambda message: (messages.get(message) or (message,))[0] or message
+
+
+LANGUAGES = ("en", "ko", "zh-Hans")
+PAUSE_PROMPTS = {in_language(lang)("Enter: go on") for lang in LANGUAGES}
+GAME_OVER = {in_language(lang)("Game over: Enter leaves (or undo, log, rules).") for lang in LANGUAGES}
+"""The advice under the input line at the end of the game, in each language."""
+PROMPT = re.compile(
+    "^(" + "|".join(re.escape(word) for word in sorted(PAUSE_PROMPTS)) + r"|[A-Za-z]+)>(?: |$)", re.MULTILINE
+)
+
+
+def over(shown: str) -> bool:
+    return any(words in shown for words in GAME_OVER)
 
 
 def prompt_of(shown: str) -> str:
-    """Who the input line asks ("Ann", "Enter: go on"), or "" while nobody is asked."""
+    """Who the input line asks ("Ann", "Enter: go on" in the table's language), or "" while nobody is asked."""
     found = PROMPT.findall(shown)
     return found[-1] if found else ""
 
@@ -36,9 +57,9 @@ def settled(table: Table, record: Path) -> str:
     def shows_it(now: str) -> bool:
         asked = prompt_of(now)
         drawn = not actions or any(line.startswith(last) and actions[-1] in line for line in now.splitlines())
-        drawn = drawn or ("PgUp/PgDn" in now and asked == "Enter: go on")  # the computer's long turn: page one
-        agrees = asked == "Enter: go on" or mover_line(now).startswith(f"▶ {asked}")
-        return asked != "" and agrees and (drawn or "Game over" in now)
+        drawn = drawn or ("PgUp/PgDn" in now and asked in PAUSE_PROMPTS)  # the computer's long turn: page one
+        agrees = asked in PAUSE_PROMPTS or mover_line(now).startswith(f"▶ {asked}")
+        return asked != "" and agrees and (drawn or over(now))
 
     return table.wait(shows_it)
 
@@ -58,11 +79,15 @@ def whole_turn_shown(table: Table, shown: str, lines: list[str]) -> None:
         pages += 1
 
 
-def test_a_three_player_builders_game_with_a_computer_seat_to_its_end(tmp_path: Path) -> None:
+@pytest.mark.parametrize("lang", ["en", "ko", "zh-Hans"])
+def test_a_three_player_builders_game_with_a_computer_seat_to_its_end(tmp_path: Path, lang: str) -> None:
     """At every pause after the computer's turn its whole turn (each action as announced) and the mover's status are
-    on screen at 80×24; Ann and Cid end their turns at once (``done``), Bob is the computer, until the game ends."""
+    on screen at 80×24, in English, Korean and Simplified Chinese; Ann and Cid end their turns at once (``done``),
+    Bob is the computer, until the game ends."""
+    words = in_language(lang)
+    pause, game_over = words("Enter: go on"), words("Game over: Enter leaves (or undo, log, rules).")
     record = tmp_path / "game.toml"
-    args = ["builders", "play", "--players", "Ann,Bob,Cid", "--seed", "3", "--computer", "2"]
+    args = ["--lang", lang, "builders", "play", "--players", "Ann,Bob,Cid", "--seed", "3", "--computer", "2"]
     table = Table(tmp_path, [*args, "--computer-time", "0.1", "--record", str(record), "--no-history"])
     try:
         pauses = 0
@@ -70,8 +95,8 @@ def test_a_three_player_builders_game_with_a_computer_seat_to_its_end(tmp_path: 
             shown = settled(table, record)
             assert table.fits(shown), shown
             asked = prompt_of(shown)
-            if asked == "Enter: go on":
-                if "Game over" in shown:
+            if asked == pause:
+                if game_over in shown:
                     break
                 actions = recorded(record)
                 start = max(i for i, action in enumerate(actions) if action == "done" and i < len(actions) - 1)
@@ -81,7 +106,7 @@ def test_a_three_player_builders_game_with_a_computer_seat_to_its_end(tmp_path: 
                 whole_turn_shown(table, shown, turn)
                 pauses += 1
                 table.keys("Enter")
-                table.wait(lambda now: prompt_of(now) not in ("", "Enter: go on") or "Game over" in now)
+                table.wait(lambda now: prompt_of(now) not in ("", pause) or game_over in now)
                 continue
             count = len(recorded(record))
             assert asked in ("Ann", "Cid") and mover_line(shown).startswith(f"▶ {asked}"), shown
@@ -90,7 +115,8 @@ def test_a_three_player_builders_game_with_a_computer_seat_to_its_end(tmp_path: 
         assert pauses > 3
         table.keys("Enter")
         assert table.exit_status() == 0
-        assert "Game over" in table.screen()  # the final table, printed once the screen closed
+        final = re.escape(words("Game over after turn {turn}.")).replace(re.escape("{turn}"), r"\d+")
+        assert re.search(final, table.screen())  # the final table, printed once the screen closed
     finally:
         table.close()
 
@@ -251,7 +277,7 @@ def test_korean_and_simplified_chinese_fit_80_by_24(tmp_path: Path, lang: str, e
         shown = table.wait(lambda now: " 1. " in now and " 2. " in now)
         table.keys("Escape")
         table.line("done")
-        actions = wait_for_record(record, lambda actions: len(actions) > 2 and actions[-1] == "done")
+        actions = wait_for_record(record, lambda actions: len(actions) >= 2 and actions[-1] == "done")  # its turn ended
         turn = [f"{index}. Bob: {action}" for index, action in enumerate(actions[1:], start=2)]
         shown = table.wait(lambda now: turn[0] in now and mover_line(now).startswith("▶ Cid"))
         assert table.fits(shown), shown
