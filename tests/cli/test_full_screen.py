@@ -357,3 +357,57 @@ def test_a_four_player_builders_table_with_the_menu_open_shows_every_board_row_e
         table.wait("Cid>")
     finally:
         table.close()
+
+
+@pytest.mark.parametrize("lang", ["ko", "zh-Hans"])
+@pytest.mark.parametrize(
+    ("args", "people", "most"),
+    [
+        (
+            ["coin-age", "play", "--players", "Ann,Bob", "--computer", "2", "--computer-time", "0.1", "--seed", "5"],
+            1,
+            0,
+        ),
+        (["matchstick", "play", "--players", "Ann,Bob,Cid,Dan"], 4, 24),
+    ],
+    ids=["coin-age-against-the-computer", "matchstick-with-four"],
+)
+def test_the_other_games_in_korean_and_simplified_chinese_at_80_by_24(
+    tmp_path: Path, lang: str, args: list[str], people: int, most: int
+) -> None:
+    """Coin Age against the computer to its end, and Matchstick Tycoon with four (its first ``most`` actions), in
+    Korean and in Simplified Chinese: at every question the screen fits 80×24 and marks the mover, and the last
+    action is on it. Each person's action is a legal one the rules pick at random (seed 45), typed at the line; each
+    pause after the computer's turn is answered with Enter."""
+    import random
+    import tomllib
+
+    from tests.cli.served import game_of
+
+    rng = random.Random(45)
+    print("seed 45")
+    record = tmp_path / "game.toml"
+    table = Table(tmp_path, ["--lang", lang, *args, "--record", str(record), "--no-history"])
+    try:
+        while True:
+            shown = settled(table, record)
+            assert table.fits(shown), shown
+            asked = prompt_of(shown)
+            count = len(recorded(record))
+            if over(shown) or (most and count >= most):
+                break
+            if asked in PAUSE_PROMPTS:
+                table.keys("Enter")
+                table.wait(lambda now: prompt_of(now) not in ("", *PAUSE_PROMPTS) or over(now))
+                continue
+            game = game_of(args[0], tomllib.loads(record.read_text()))
+            assert game.to_move == asked, shown
+            action = game.rules.format(game.rules.self_play_action(game.state, rng), game.state)
+            table.line(action)
+            wait_for_record(record, lambda actions, count=count: len(actions) > count)
+        assert people == 4 or over(shown)
+        table.keys("C-c")
+        table.keys("y")
+        assert table.exit_status() in (0, 130)
+    finally:
+        table.close()
