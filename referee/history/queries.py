@@ -268,7 +268,7 @@ class Queries(Connection):
 text_cell = row_rules.text
 """A text cell as far as it can be read (see :func:`referee.history.rows.text`)."""
 
-PLAYER_COLUMNS = "game_id, seat, name, score, place, rank, winner, draw, color, new"
+PLAYER_COLUMNS = "game_id, seat, name, score, place, rank, winner, draw, color, new, game"
 """What :func:`read_game` reads of each player."""
 
 
@@ -322,10 +322,15 @@ def read_game(cells: Mapping[str, Any], players: list[dict[str, Any]]) -> Logged
         incomplete=ended == row_rules.ABANDONED,
         unscored=ended == row_rules.UNSCORED_PLAY,
     )
-    if entry.game not in row_rules.known_games():
-        damaged.append("game")
+    if entry.game not in row_rules.known_games() or any(found.get("game") != entry.game for found in players):
+        damaged.append("game")  # no game of the referee's, or not the one its players' rows say
     if entry.kind not in row_rules.KINDS:
         damaged.append("kind")
+    elif entry.kind in row_rules.RECORDED_KINDS and row_rules.record_game(entry.record) not in (entry.game, None):
+        if "game" not in damaged:
+            damaged.append("record")  # a record (or a position) of another game than its own
+    elif entry.kind in row_rules.RECORDED_KINDS and row_rules.record_game(entry.record) is None:
+        damaged.append("record")  # no record (or position) at all
     for stamp in ("played", "started", "finished"):
         value = getattr(entry, stamp)
         if value and stamp not in damaged and not _readable_time(value):

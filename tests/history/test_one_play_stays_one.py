@@ -435,6 +435,71 @@ def test_a_damaged_cell_in_players_or_games_marks_its_game_damaged_everywhere(
     assert players.get("Bob", {"games": 0})["games"] == expected, out
 
 
+WRONG_TEXTS = {
+    "record-not-toml": ("UPDATE games SET record = 'not [toml' WHERE id = 1", ["record"]),
+    "record-not-a-record": ("UPDATE games SET record = 'x = 1' WHERE id = 1", ["record"]),
+    "record-empty": ("UPDATE games SET record = '' WHERE id = 1", ["record"]),
+    "record-of-another-game": (
+        "UPDATE games SET record = replace(record, 'coin-age', 'builders') WHERE id = 1",
+        ["record"],
+    ),
+    "game-another-known-game": ("UPDATE games SET game = 'builders' WHERE id = 1", ["game"]),
+    "game-unknown": ("UPDATE games SET game = 'chess' WHERE id = 1", ["game"]),
+    "kind-unknown": ("UPDATE games SET kind = 'scribble' WHERE id = 1", ["kind"]),
+}
+
+
+@pytest.mark.parametrize("case", list(WRONG_TEXTS))
+def test_a_wrong_text_in_games_game_kind_or_record_is_marked_damaged_and_show_exits_0(
+    tmp_path: Path, case: str
+) -> None:
+    """Issue 47: a wrong text in ``games.game``, ``kind`` or ``record`` of a recorded game was listed unmarked and
+    ``history show`` exited 2. Now it is damaged as every other cell: marked in ``list``, ``show`` (what can be read,
+    exit 0) and the export, and a count that reads its game leaves it out."""
+    import sqlite3
+
+    sql, cells = WRONG_TEXTS[case]
+    history = tmp_path / "h.sqlite3"
+    record = tmp_path / "game.toml"
+    for seed in (3, 4):
+        record.write_bytes(finished_record("coin-age", seed)[0])
+        assert cli("history", "add", str(record), "--history", str(history))[0] == 0
+    db = sqlite3.connect(history)
+    db.execute(sql)
+    db.commit()
+    db.close()
+    code, out, err = cli("history", "list", "--json", "--history", str(history))
+    assert code == 0 and "1 damaged game" in err, err
+    assert next(item for item in json.loads(out) if item["id"] == 1)["damaged"] == cells
+    code, out, err = cli("history", "show", "1", "--json", "--history", str(history))
+    assert code == 0 and json.loads(out)["damaged"] == cells, err
+    code, out, err = cli("history", "show", "1", "--history", str(history))
+    assert code == 0 and "damaged" in out.lower(), (out, err)
+    code, out, err = cli("history", "export", "--format", "json", "--history", str(history))
+    assert code == 0 and "1 damaged game" in err, err
+    if "game" in cells:  # a counted cell: the game is counted nowhere
+        code, out, err = cli("stats", "--since", "2000-01-01", "--json", "--history", str(history))
+        assert code == 0 and "damaged" in err, err
+
+
+def test_a_record_that_names_its_game_but_does_not_replay_is_shown_damaged_with_exit_0(tmp_path: Path) -> None:
+    """What a list cannot see without replaying every record (an action no rule takes, in a record that names its
+    own game) ``show`` finds when it replays it: the record marked damaged, what can be read shown, exit 0 (as for
+    every damaged cell), never the exit 2 of a file refused."""
+    import sqlite3
+
+    history = tmp_path / "h.sqlite3"
+    record = tmp_path / "game.toml"
+    record.write_bytes(finished_record("coin-age", 3)[0])
+    assert cli("history", "add", str(record), "--history", str(history))[0] == 0
+    db = sqlite3.connect(history)
+    db.execute("UPDATE games SET record = replace(record, 'actions = [', 'actions = [\"fly away\", ')")
+    db.commit()
+    db.close()
+    code, out, err = cli("history", "show", "1", "--json", "--history", str(history))
+    assert code == 0 and json.loads(out)["damaged"] == ["record"], err
+
+
 def test_a_100_mb_comment_is_cut_without_copying_it_whole() -> None:
     import tracemalloc
 
