@@ -20,8 +20,9 @@ class Merged(NamedTuple):
     took this newer version) or ``probable`` (another identity, the same content: not added); ``id`` the play
     added, or the one already there. ``conflict``: reported as a conflict (:mod:`referee.history.versions`):
     ``both`` (changed on both sides since they last met: the newest kept), ``kept`` (a version that could not be
-    taken: the play here kept as it is), ``rights`` (a newer version this login may not write: kept as it is),
-    ``apart`` (an identity shared by a different play: added apart)."""
+    taken: the play here kept as it is), ``unknown`` (the play here logged before versions were kept, with another
+    content: the version that has a date taken, else the play here kept), ``rights`` (a newer version this login
+    may not write: kept as it is), ``apart`` (an identity shared by a different play: added apart)."""
 
     id: int
     outcome: str
@@ -219,11 +220,14 @@ class PlayIdentity(RatingCache):
         decision = versions.decide(stored, entry)
         if decision.take and not may_change:
             return Merged(game_id, "present", why, "rights")
+        unknown = stored.changed is None  # logged before versions were kept
         if not decision.take:
-            kind = "" if not decision.conflict else "kept" if entry.changed is None else "both"
+            kind = (
+                "" if not decision.conflict else "unknown" if unknown else "kept" if entry.changed is None else "both"
+            )
             return Merged(game_id, "present", why, kind)
         self._replace(db, game_id, stored, entry)
-        return Merged(game_id, "changed", why, "both" if decision.conflict else "")
+        return Merged(game_id, "changed", why, "" if not decision.conflict else "unknown" if unknown else "both")
 
     def _may_change(self, db: Database) -> bool:
         """Whether this connection may change a play already there (a file: yes; a club's server: an organiser's

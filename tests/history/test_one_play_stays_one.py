@@ -304,6 +304,45 @@ def test_versions_newest_change_wins_and_both_sides_changed_is_a_conflict() -> N
     assert decide(version(b, a), version(None, None)) == Decision(take=False, conflict=True)
 
 
+def test_a_play_logged_before_versions_changed_on_both_sides_is_reported_as_a_conflict(tmp_path: Path) -> None:
+    """Issue 47: a play logged before schema version 7 has no ``changed`` stamp; changed on both sides, the two
+    versions met and one silently replaced the other. Its version is unknown: any other content is a conflict,
+    said; a known version wins over it, and of two unknown ones the play here is kept."""
+    import shutil
+    import sqlite3
+    from contextlib import closing
+
+    from referee.history.versions import Decision, decide
+
+    def version(changed: str | None, notes: str | None) -> Any:
+        play = entry("coin-age", ["Ann", "Bob"], [21, 18], [1, 2], ["Ann"], "2026-11-02T04:10:00")
+        play.changed, play.met, play.notes = changed, changed, notes
+        return play
+
+    stamp = "2026-11-03T10:00:00.000000Z"
+    assert decide(version(None, "ours"), version(None, "theirs")) == Decision(take=False, conflict=True)
+    assert decide(version(None, "ours"), version(stamp, "theirs")) == Decision(take=True, conflict=True)
+
+    ours, theirs = tmp_path / "ours.sqlite3", tmp_path / "theirs.sqlite3"
+    record = tmp_path / "game.toml"
+    record.write_bytes(finished_record("coin-age", 3)[0])
+    ok("history", "add", str(record), "--history", str(ours))
+    with closing(sqlite3.connect(ours)) as db:  # as version 6 kept it: no version
+        db.execute("UPDATE games SET changed = NULL, changed_by = NULL, met = NULL")
+        db.commit()
+    shutil.copy(ours, theirs)  # (the last connection closed: the write-ahead log is in the file)
+    for path, notes in ((ours, "ours"), (theirs, "theirs")):  # edited on both sides before the upgrade
+        with closing(sqlite3.connect(path)) as db:
+            db.execute("UPDATE games SET notes = ?", (notes,))
+            db.commit()
+    backup = tmp_path / "theirs.json"
+    ok("history", "export", "--format", "json", "-o", str(backup), "--history", str(theirs))
+    said = ok("history", "import", str(backup), "--history", str(ours))
+    assert "conflict: differs from #1, logged before plays kept versions" in said, said
+    assert "0 added, 0 changed, 0 unchanged, 1 conflicting" in said and "#1 kept as it is" in said, said
+    assert listed(ours)[0]["notes"] == "ours"
+
+
 # -- item 6: the smaller points -----------------------------------------------------------------------------------
 def test_an_abandoned_bgg_play_gets_no_winner(tmp_path: Path) -> None:
     history = tmp_path / "h.sqlite3"

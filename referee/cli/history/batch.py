@@ -286,6 +286,16 @@ def conflict_line(where: str, merged: Merged) -> str:
             "{where}: conflict: differs from #{id}, which was changed here since they last met (or holds the actions"
             " it comes from); #{id} kept as it is"
         ).format(where=where, id=merged.id)
+    if merged.conflict == "unknown":
+        kept = (
+            _("the version with a date of its change taken")
+            if merged.outcome == "changed"
+            else _("#{id} kept as it is").format(id=merged.id)
+        )
+        return _(
+            "{where}: conflict: differs from #{id}, logged before plays kept versions (whether it was changed here is"
+            " not known); {kept}"
+        ).format(where=where, id=merged.id, kept=kept)
     if merged.conflict == "rights":
         return _(
             "{where}: a newer version of #{id}, not taken: this login may only add games (changing one is an"
