@@ -218,9 +218,9 @@ class Connection:
     def _begin_on_server(self, *, wait: bool) -> None:
         """A club's history: ``BEGIN`` and the writers' advisory lock (:data:`referee.history.server.WRITE_LOCK`),
         waited for up to :attr:`patience` seconds (saying so through :attr:`on_wait`), or taken now or not at all."""
-        p = self.connection.dialect.p
         from referee.history.server import WRITE_LOCK
 
+        p = self.connection.dialect.p
         db = self.connection
         try:
             db.execute("BEGIN")

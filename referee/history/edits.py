@@ -83,8 +83,8 @@ class Edits(RatingCache):
 
 def _changed_now(db: Database, ids: list[int], who: str) -> None:
     """These plays were changed here, now, by ``who`` (their new version)."""
-    p = db.dialect.p
     from referee.history.versions import now_stamp
 
+    p = db.dialect.p
     stamp = now_stamp()
     db.executemany(f"UPDATE games SET changed = {p}, changed_by = {p} WHERE id = {p}", [(stamp, who, i) for i in ids])

@@ -116,9 +116,9 @@ class PlayIdentity(RatingCache):
         return merged
 
     def _stored(self, db: Database, game_id: int) -> GameEntry | None:
-        p = db.dialect.p
         from referee.history.queries import GAME_COLUMNS
 
+        p = db.dialect.p
         rows = db.execute("SELECT " + GAME_COLUMNS + f" FROM games WHERE id = {p}", (game_id,)).fetchall()
         found = self._with_players(db, rows)
         return found[0].entry if found else None
@@ -129,9 +129,9 @@ class PlayIdentity(RatingCache):
         """The play already in the history that ``entry`` is (rule 1 of :meth:`merge`, merged into it) or probably
         is (rule 2), or None; and why ``entry`` is to be added apart from a play that shares its identity (its
         ``uuid``, ``origin`` or ``bgg`` play id), or ""."""
-        p = db.dialect.p
         from referee.history import versions
 
+        p = db.dialect.p
         apart = ""
         for _attempt in range(2):
             row = db.execute(
@@ -201,9 +201,9 @@ class PlayIdentity(RatingCache):
     def _meet(self, db: Database, game_id: int, stored: GameEntry, entry: GameEntry, why: str) -> Merged:
         """Two versions of one play meet (:mod:`referee.history.versions`): the same content is ``present`` (their
         meeting noted); else the newest change wins (``changed``), a conflict reported."""
-        p = db.dialect.p
         from referee.history import versions
 
+        p = db.dialect.p
         may_change = self._may_change(db)
         if versions.same_content(stored, entry):
             if (
@@ -244,10 +244,10 @@ class PlayIdentity(RatingCache):
     def _replace(self, db: Database, game_id: int, stored: GameEntry, entry: GameEntry) -> None:
         """The play ``game_id`` takes ``entry``'s version: its result, times, marks, location and notes (those
         ``entry`` gives), and its version (``entry``'s, or now for a file that keeps none); its identity stays."""
-        p = db.dialect.p
         from referee.history import versions
         from referee.history.entry import fingerprint
 
+        p = db.dialect.p
         changed = entry.changed or versions.now_stamp()
         changed_by = entry.changed_by if entry.changed is not None else self.login(db)
         location = entry.location if entry.location is not None or entry.whole else stored.location
@@ -300,9 +300,9 @@ class PlayIdentity(RatingCache):
     def _insert(self, db: Database, entry: GameEntry, print_: str | None = None) -> int:
         """A new play's rows. Its version: the one it came with (a backup's, a pull's: the version this history
         met), else now, by the login running the command."""
-        p = db.dialect.p
         from referee.history import versions
 
+        p = db.dialect.p
         changed = entry.changed or versions.now_stamp()
         changed_by = entry.changed_by if entry.changed is not None else self.login(db)
         number = entry.backup_id

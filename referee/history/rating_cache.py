@@ -41,9 +41,9 @@ class RatingCache(Queries):
 
     def _rate_new_game(self, db: Database, entry: GameEntry, game_id: int) -> None:
         """Update the ratings with a new game when it is the latest of its game; else mark them for recomputing."""
-        p = db.dialect.p
         from referee.history import ratings
 
+        p = db.dialect.p
         state = db.execute(f"SELECT stale, last_played FROM rating_state WHERE game = {p}", (entry.game,)).fetchone()
         if state is not None and (
             state[0] != 0 or (state[1] is not None and (not isinstance(state[1], str) or entry.played < state[1]))
@@ -91,9 +91,9 @@ class RatingCache(Queries):
 
     def _compute_ratings(self, db: Database, game: str) -> _Ratings:
         """The ratings of one game replayed from its games in the order they were played (reads only)."""
-        p = db.dialect.p
         from referee.history import ratings
 
+        p = db.dialect.p
         rows = db.execute(
             "SELECT g.id, g.played, p.key, p.rank, p.name FROM games g JOIN players p ON p.game_id = g.id"
             f" WHERE g.game = {p} AND g.incomplete = 0 AND p.anonymous = 0"

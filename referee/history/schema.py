@@ -220,9 +220,9 @@ def migrate(db: Database, version: int) -> None:
 
 def refresh_fingerprints(db: Database, ids: Iterable[int]) -> None:
     """The ``fingerprint`` of these games again, from what the history holds of them (after a rename)."""
-    p = db.dialect.p
     from referee.history.entry import fingerprint
 
+    p = db.dialect.p
     for game_id in ids:
         row = db.execute(
             f"SELECT game, hash, played, started, finished FROM games WHERE id = {p}", (game_id,)
@@ -246,9 +246,9 @@ def refresh_fingerprints(db: Database, ids: Iterable[int]) -> None:
 def _identities_of_old_plays(db: Database) -> None:
     """Migration to version 6: each play's ``uuid`` (a BG Stats play's own, from the play kept as its record; else
     derived from its content hash, as the BG Stats export derived it before) and its ``fingerprint``."""
-    p = db.dialect.p
     from referee.history.entry import checked_uuid, derived_uuid, fingerprint
 
+    p = db.dialect.p
     games = db.execute("SELECT id, game, hash, kind, played, started, finished, record FROM games").fetchall()
     for game_id, game, content_hash, kind, played, started, finished, record in games:
         identity = None
@@ -272,9 +272,9 @@ def _identities_of_old_plays(db: Database) -> None:
 def _draws_from_shared_wins(db: Database) -> None:
     """Migration to version 3: the shared wins stored for games whose rules call such a game a draw become draws
     (nobody won; the players who drew keep rank 1 for ratings)."""
-    p = db.dialect.p
     from referee.history.entry import tie_policy
 
+    p = db.dialect.p
     games = [row[0] for row in db.execute("SELECT DISTINCT game FROM players WHERE shared = 1")]
     for game in games:
         if tie_policy(game) == "draw":

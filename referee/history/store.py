@@ -137,9 +137,9 @@ def open_server(url: str, *, create: bool = True) -> History | None:
 def _server_version(history: History) -> int:
     """The schema version of a club's history (0: an empty database); raises for another program's database or a
     newer version."""
-    p = history.connection.dialect.p
     from referee.history.server import META_TABLE
 
+    p = history.connection.dialect.p
     db = history.connection
     with history.reading():
         # the catalogue read as a table (the statement's snapshot): to_regclass could answer from a catalogue
@@ -170,9 +170,9 @@ def _check_rights(history: History, meta_table: str) -> None:
     """A club's history this login cannot see (its tables are there, in the catalogue every login reads, but none
     of them is granted to it: a login without a referee role) is one line naming the rights it lacks, never an
     empty history."""
-    p = history.connection.dialect.p
     from referee.history.server import ORGANISER_ROLE, TABLE_ROLE
 
+    p = history.connection.dialect.p
     hidden = history.connection.execute(
         "SELECT current_user, EXISTS (SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n"
         f" ON n.oid = c.relnamespace WHERE c.relname = {p} AND n.nspname = current_schema())",
