@@ -384,12 +384,25 @@ def test_the_push_export_counts_the_links_it_wrote(tmp_path: Path) -> None:
     assert "1 abandoned or uncounted play left out" in err
 
 
-def test_import_json_of_a_file_refused_whole_says_why(tmp_path: Path) -> None:
-    bad = tmp_path / "bad.xml"
-    bad.write_text("<plays><play id='1' date='2025-01-01'>")
+REFUSED_WHOLE = {
+    "bad.xml": b"<plays><play id='1' date='2025-01-01'>",
+    "bad.bgsplay": b'{"plays": "many"}',
+    "bad.json": b'{"format": "referee-history", "version": 99, "games": []}',
+    "bad.txt": b"hello",
+    "bad.bin": b"\xff\xfe\x00",
+}
+
+
+@pytest.mark.parametrize("name", list(REFUSED_WHOLE))
+def test_import_json_of_a_file_refused_whole_says_why(tmp_path: Path, name: str) -> None:
+    """Issue 47: ``import --json`` of a file refused whole printed the all-zero summary with no ``error``. Every way a
+    file is refused whole (broken XML, not a BG Stats file, a backup from a newer referee, not a play file, not
+    UTF-8): exit 2 and an ``error`` with its message (docs/json.md)."""
+    bad = tmp_path / name
+    bad.write_bytes(REFUSED_WHOLE[name])
     code, out, _err = cli("history", "import", str(bad), "--history", str(tmp_path / "h.sqlite3"), "--json")
     document = json.loads(out)
-    assert code == 2 and document["added"] == 0 and "error" in document
+    assert code == 2 and document.get("added", 0) == 0 and name in document["error"]["message"], document
 
 
 # -- item 5: the server's edges -----------------------------------------------------------------------------------
