@@ -41,7 +41,8 @@ class Dialect:
     (``{p}`` in a statement is :attr:`p`; the DDL's ``{key}``, ``{big}`` and ``{real}`` are its column types)."""
 
     p: str
-    """The parameter placeholder (SQLite's ``?``, psycopg's ``%s``)."""
+    """The parameter placeholder (SQLite's ``?``, psycopg's ``%s``; psycopg reads any ``%`` as a placeholder's start,
+    so no statement of the store holds another)."""
     no_limit: str
     """``LIMIT`` with no limit, before an ``OFFSET`` (SQLite's ``-1``, PostgreSQL's ``ALL``)."""
     key: str

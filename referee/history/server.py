@@ -114,13 +114,9 @@ ADVANCE_GAME_IDS = "SELECT setval(pg_get_serial_sequence('games', 'id'), (SELECT
 moved past it (SQLite's next rowid is always past the largest by itself): one of the engines' declared
 differences."""
 
-_LOST_CONNECTION = ("57P01", "57P02", "57P03")
-"""A server shutting down or starting up (an administrator's or a crash's shutdown, not yet accepting)."""
-
-
 def fault(error: Exception, url: str, where: str) -> EngineFault | GameRefused:
-    """A psycopg error as the history's own, by its SQLSTATE code (else its class: an error of the connection
-    itself has none), its words scrubbed of any password."""
+    """A psycopg error as the history's own, by its SQLSTATE code, else by psycopg's class of it (an error of the
+    connection itself has no code), its words scrubbed of any password."""
     import psycopg
 
     first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
@@ -136,10 +132,10 @@ def fault(error: Exception, url: str, where: str) -> EngineFault | GameRefused:
         return HistoryDiskFull(where, text)
     if state == "25006":  # read_only_sql_transaction
         return HistoryReadOnly(where, text)
-    if state.startswith("08") or state in _LOST_CONNECTION:  # connection_exception
+    if isinstance(error, psycopg.OperationalError | psycopg.InterfaceError):
+        # no answer, the connection lost, the server shutting down or out of resources (classes 08, 53, 57, 58):
+        # libpq's own error, or the server's about its connection
         return HistoryUnreachable(where, text)
-    if not state and isinstance(error, psycopg.OperationalError | psycopg.InterfaceError):
-        return HistoryUnreachable(where, text)  # no answer at all, or the connection lost: libpq's own error
     return HistoryUnusable(where, text)
 
 
