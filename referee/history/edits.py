@@ -7,7 +7,7 @@ from referee.history.entry import name_key
 from referee.history.errors import HistoryError
 from referee.history.rating_cache import RatingCache
 from referee.history.schema import refresh_fingerprints
-from referee.i18n import _
+from referee.i18n import ngettext
 
 
 class Edits(RatingCache):
@@ -58,9 +58,11 @@ class Edits(RatingCache):
             ).fetchone()[0]
             if both and old_key != new_key:
                 raise HistoryError(
-                    _("'{old}' and '{new}' played in the same game ({games} games): they are two people").format(
-                        old=old.strip(), new=new.strip(), games=both
-                    )
+                    ngettext(
+                        "'{old}' and '{new}' played in the same game ({n} game): they are two people",
+                        "'{old}' and '{new}' played in the same game ({n} games): they are two people",
+                        both,
+                    ).format(old=old.strip(), new=new.strip(), n=both)
                 )
             games = [row[0] for row in db.execute(f"SELECT DISTINCT game FROM players WHERE key = {p}", (old_key,))]
             ids = [row[0] for row in db.execute(f"SELECT game_id FROM players WHERE key = {p}", (old_key,))]

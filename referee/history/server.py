@@ -114,6 +114,7 @@ ADVANCE_GAME_IDS = "SELECT setval(pg_get_serial_sequence('games', 'id'), (SELECT
 moved past it (SQLite's next rowid is always past the largest by itself): one of the engines' declared
 differences."""
 
+
 def fault(error: Exception, url: str, where: str) -> EngineFault | GameRefused:
     """A psycopg error as the history's own, by its SQLSTATE code, else by psycopg's class of it (an error of the
     connection itself has no code), its words scrubbed of any password."""
