@@ -326,11 +326,10 @@ def read_game(cells: Mapping[str, Any], players: list[dict[str, Any]]) -> Logged
         damaged.append("game")  # no game of the referee's, or not the one its players' rows say
     if entry.kind not in row_rules.KINDS:
         damaged.append("kind")
-    elif entry.kind in row_rules.RECORDED_KINDS and row_rules.record_game(entry.record) not in (entry.game, None):
-        if "game" not in damaged:
-            damaged.append("record")  # a record (or a position) of another game than its own
-    elif entry.kind in row_rules.RECORDED_KINDS and row_rules.record_game(entry.record) is None:
-        damaged.append("record")  # no record (or position) at all
+    elif entry.kind in row_rules.RECORDED_KINDS:
+        named = row_rules.record_game(entry.record)
+        if named is None or (named != entry.game and "game" not in damaged):
+            damaged.append("record")  # no record (or position) at all, or one of another game than its own
     for stamp in ("played", "started", "finished"):
         value = getattr(entry, stamp)
         if value and stamp not in damaged and not _readable_time(value):

@@ -256,10 +256,14 @@ _GAME_KEY = re.compile(r"""\s*game\s*=\s*(?:"([^"\\]*)"|'([^']*)')\s*(?:#.*)?"""
 
 def record_game(text: str) -> str | None:
     """The game a record or a position names (its top-level ``game = "…"``, before any table), read from its
-    lines without parsing the whole TOML (a history lists thousands of games); None when it names none."""
-    for line in text.splitlines():
-        stripped = line.strip()
-        if stripped.startswith("["):
+    lines, a line at a time, without parsing the whole TOML (a history lists thousands of games; the key is on a
+    record's first line); None when it names none."""
+    start = 0
+    while start < len(text):
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        line, start = text[start:end].rstrip("\r"), end + 1
+        if line.lstrip().startswith("["):
             return None
         found = _GAME_KEY.fullmatch(line)
         if found:
