@@ -257,18 +257,29 @@ _GAME_KEY = re.compile(r"""\s*game\s*=\s*(?:"([^"\\]*)"|'([^']*)')\s*(?:#.*)?"""
 def record_game(text: str) -> str | None:
     """The game a record or a position names (its top-level ``game = "…"``, before any table), read from its
     lines, a line at a time, without parsing the whole TOML (a history lists thousands of games; the key is on a
-    record's first line); None when it names none."""
+    record's first line); only a record where no such line is found is parsed whole (a key written another way TOML
+    allows). None when it names none, or is no TOML."""
     start = 0
     while start < len(text):
         end = text.find("\n", start)
         end = len(text) if end < 0 else end
         line, start = text[start:end].rstrip("\r"), end + 1
         if line.lstrip().startswith("["):
-            return None
+            break
         found = _GAME_KEY.fullmatch(line)
         if found:
             return found.group(1) if found.group(1) is not None else found.group(2)
-    return None
+    return _parsed_game(text)
+
+
+def _parsed_game(text: str) -> str | None:
+    import tomllib
+
+    try:
+        game = tomllib.loads(text).get("game")
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return None
+    return game if isinstance(game, str) else None
 
 
 def known_games() -> tuple[str, ...]:
