@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
 from referee.history.database import POSTGRESQL, Dialect, Engine
@@ -40,6 +40,9 @@ from referee.history.errors import (
     RowRefused,
 )
 from referee.i18n import _
+
+if TYPE_CHECKING:
+    import psycopg
 
 SCHEMES = ("postgresql://", "postgres://")
 WRITE_LOCK = 0x52656652
@@ -115,14 +118,14 @@ moved past it (SQLite's next rowid is always past the largest by itself): one of
 differences."""
 
 
-def fault(error: Exception, url: str, where: str) -> EngineFault | GameRefused:
+def fault(error: psycopg.Error, url: str, where: str) -> EngineFault | GameRefused:
     """A psycopg error as the history's own, by its SQLSTATE code, else by psycopg's class of it (an error of the
     connection itself has no code), its words scrubbed of any password."""
     import psycopg
 
     first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
     text = scrub(first, url)
-    state = getattr(error, "sqlstate", None) or ""
+    state = error.sqlstate or ""
     if state.startswith("23"):  # integrity_constraint_violation: this row, not the history
         return RowRefused(text)
     if state == "42501":  # insufficient_privilege
