@@ -4,6 +4,9 @@
   a setup summary), read from the rules' public functions, and the content hash that keeps a game from being
   logged twice;
 * :mod:`referee.history.store`: the database (schema, migrations, queries, one transaction per logged game);
+* :mod:`referee.history.database`: the one declared interface of a history's connection, given by each engine (a
+  SQLite file there, a club's PostgreSQL server in :mod:`referee.history.server`), and each engine's SQL fragments;
+  :mod:`referee.history.errors`: the history's errors as types, each told in one translated line;
 * :mod:`referee.history.ratings`: a rating per player and game (OpenSkill, Plackett-Luce), kept current as games
   are logged;
 * :mod:`referee.history.stats`: the numbers of ``referee stats``;

@@ -3,24 +3,22 @@
 from __future__ import annotations
 
 import os
-import sqlite3
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, Self
 
-from referee.errors import InputError
+from referee.history.database import Database
+from referee.history.errors import (
+    EngineFault,
+    HistoryDamaged,
+    HistoryError,
+    HistoryLocked,
+    HistoryUnusable,
+    NotAHistory,
+    RowRefused,
+)
 from referee.history.schema import BUSY_TIMEOUT_SECONDS, FILE_NAME
-from referee.i18n import _
-
-
-class HistoryError(InputError):
-    """The history cannot be read or written (exit 2); the message is one line naming the file."""
-
-
-class GameRefused(InputError):
-    """One game the history cannot take (two seats that are one player, a value out of range): reported and
-    skipped; the history and the other games of a batch are untouched."""
 
 
 def default_location(environ: Mapping[str, str] | None = None) -> Path | str:
@@ -42,52 +40,6 @@ def default_path(environ: Mapping[str, str] | None = None) -> Path:
     return Path(base).expanduser() / "referee" / FILE_NAME
 
 
-def _damaged(error: sqlite3.Error) -> bool:
-    """Whether SQLite's error says the file is not (or no longer) a database, rather than that it cannot be used
-    now (locked, read-only, a full disk)."""
-    text = str(error)
-    return "not a database" in text or "malformed" in text or "corrupt" in text or "encrypted" in text
-
-
-def _describe(error: sqlite3.Error, path: Path | str) -> str:
-    text = str(error)
-    if text.startswith("the server cannot be reached"):
-        return f"{path}: {text}"
-    if text.startswith("not allowed"):
-        return (
-            f"{path}: this user may not do that ({text.removeprefix('not allowed: ')}); only an organiser may edit,"
-            " remove, rename or import"
-        )
-    if "locked" in text or "busy" in text:
-        return f"{path}: the history is locked by another referee; nothing was changed (try again)"
-    if "unable to open" in text:
-        return f"{path}: the history cannot be opened (is its folder read-only?)"
-    if "full" in text:
-        return f"{path}: the disk is full"
-    if "readonly" in text or "read-only" in text:
-        return f"{path}: the history is read-only"
-    if "not a database" in text or "malformed" in text or "corrupt" in text:
-        return f"{path} is not a referee history (damaged: {text}); it was left as it is"
-    return f"{path}: the history cannot be used ({text})"
-
-
-# -- opening ---------------------------------------------------------------------------------------------------
-def _not_a_history(path: Path | str, why: str = "") -> HistoryError:
-    detail = f" ({why})" if why else ""
-    return HistoryError(f"{path} is not a referee history{detail}; it was left as it is")
-
-
-def _damage_message(path: Path | str, detail: str, *, written: bool) -> str:
-    """A damaged history, and the ways to recover."""
-    first = f"{path} is damaged ({detail}); it was left as it is" if not written else ""
-    first = first or f"{path} is damaged ({detail}); it was not written"
-    return (
-        f"{first}. To recover: save what can be read with 'referee history export --format json --history {path}"
-        f" backup.json', or rebuild it with 'sqlite3 {path} .recover | sqlite3 recovered.sqlite3', or move it away"
-        " to start a new history"
-    )
-
-
 class Connection:
     """The connection to a history and its transactions: one ``BEGIN IMMEDIATE`` (or a server's advisory lock) per
     write, savepoints inside a batch, reading without a write lock.
@@ -96,11 +48,11 @@ class Connection:
     BATCH_SIZE = 200
     """Games per transaction in :meth:`batch` (``history add`` of a folder, ``history import``)."""
 
-    def __init__(self, connection: sqlite3.Connection, path: Path | str) -> None:
+    def __init__(self, connection: Database, path: Path | str) -> None:
         self.connection = connection
         self.path = path
         """The file, or the server's URL without its password (what messages name)."""
-        self.server = getattr(connection, "engine", "sqlite") == "postgresql"
+        self.server = connection.engine == "postgresql"
         """A club's history on a PostgreSQL server (:mod:`referee.history.server`), not a file."""
         self._batch: int | None = None
         """Games logged in the open batch transaction, or None outside :meth:`batch`."""
@@ -153,15 +105,18 @@ class Connection:
         """Commit the open transaction and count its games as committed; on failure roll it all back."""
         try:
             self.connection.execute("COMMIT")
-        except sqlite3.Error as error:
+        except RowRefused as error:  # a constraint checked at the commit: the transaction is lost, not one game
             self._rollback()
-            raise HistoryError(_describe(error, self.path)) from None
+            raise HistoryUnusable(self.path, error.detail) from None
+        except EngineFault:
+            self._rollback()
+            raise
         for counted in self._pending:
             for key in counted:
                 self.committed[key] += 1
         self._pending.clear()
 
-    def login(self, db: sqlite3.Connection) -> str:
+    def login(self, db: Database) -> str:
         """Who changes the history through this connection, as a play's ``changed_by`` names them: the server's
         login on a club's server, else the login running the command."""
         if self._login is None:
@@ -188,8 +143,8 @@ class Connection:
         return len(self._pending)
 
     @contextmanager
-    def transaction(self, *, wait: bool = True) -> Iterator[sqlite3.Connection]:
-        """``BEGIN IMMEDIATE`` … ``COMMIT``; rolled back on any error (sqlite errors become HistoryError).
+    def transaction(self, *, wait: bool = True) -> Iterator[Database]:
+        """``BEGIN IMMEDIATE`` … ``COMMIT``; rolled back on any error.
 
         Inside :meth:`batch`, a savepoint of the batch's transaction instead. Without ``wait``, a history another
         referee is writing is reported at once instead of waited for."""
@@ -202,46 +157,37 @@ class Connection:
         try:
             yield connection
             connection.execute("COMMIT")
-        except sqlite3.IntegrityError as error:  # this game's data: nothing of it written
-            self._rollback()
-            raise GameRefused(_("the history cannot take this game ({reason})").format(reason=error)) from None
-        except sqlite3.Error as error:
-            self._rollback()
-            raise HistoryError(_describe(error, self.path)) from None
-        except BaseException:
+        except BaseException:  # a game refused (this game's data) or the history's error: nothing of it written
             self._rollback()
             raise
 
     @contextmanager
-    def _savepoint(self) -> Iterator[sqlite3.Connection]:
+    def _savepoint(self) -> Iterator[Database]:
         connection = self.connection
         if self._batch == 0:
             self._begin()
-        try:
-            connection.execute("SAVEPOINT game")
-        except sqlite3.Error as error:
-            raise HistoryError(_describe(error, self.path)) from None
+        connection.execute("SAVEPOINT game")
         self._batch = (self._batch or 0) + 1
         try:
             yield connection
             connection.execute("RELEASE game")
-        except sqlite3.IntegrityError as error:  # this game's data, not the history: undo it alone, go on
+        except RowRefused:  # this game's data, not the history: undo it alone, go on
             self._batch -= 1
             try:
                 connection.execute("ROLLBACK TO game")
                 connection.execute("RELEASE game")
-            except sqlite3.Error:
+            except EngineFault:
                 self._rollback()
                 self._batch = 0
-                raise HistoryError(_describe(error, self.path)) from None
-            raise GameRefused(_("the history cannot take this game ({reason})").format(reason=error)) from None
-        except sqlite3.Error as error:
+                raise
+            raise
+        except EngineFault:  # the history's, not this game's: the whole transaction rolled back
             self._rollback()
             self._batch = 0
-            raise HistoryError(_describe(error, self.path)) from None
+            raise
         except BaseException:
             self._batch -= 1
-            with suppress(sqlite3.Error):
+            with suppress(EngineFault):
                 connection.execute("ROLLBACK TO game")
                 connection.execute("RELEASE game")
             raise
@@ -258,17 +204,15 @@ class Connection:
                 connection.execute(f"PRAGMA busy_timeout = {300 if wait else 0}")
                 connection.execute("BEGIN IMMEDIATE")
                 return
-            except sqlite3.OperationalError as error:
-                if ("locked" not in str(error) and "busy" not in str(error)) or not wait:
+            except HistoryLocked:
+                if not wait:
                     raise
             if self.on_wait is not None:
                 self.on_wait()
             connection.execute(f"PRAGMA busy_timeout = {int(self.patience * 1000)}")
             connection.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as error:
-            raise HistoryError(_describe(error, self.path)) from None
         finally:
-            with suppress(sqlite3.Error):
+            with suppress(EngineFault):
                 connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
 
     def _begin_on_server(self, *, wait: bool) -> None:
@@ -276,36 +220,35 @@ class Connection:
         waited for up to :attr:`patience` seconds (saying so through :attr:`on_wait`), or taken now or not at all."""
         from referee.history.server import WRITE_LOCK
 
+        p = self.connection.dialect.p
         db = self.connection
         try:
             db.execute("BEGIN")
-            if db.execute("SELECT pg_try_advisory_xact_lock(?)", (WRITE_LOCK,)).fetchone()[0]:
+            if db.execute(f"SELECT pg_try_advisory_xact_lock({p})", (WRITE_LOCK,)).fetchone()[0]:
                 return
             if not wait:
-                raise sqlite3.OperationalError("locked by another referee")
+                raise HistoryLocked(self.path)
             if self.on_wait is not None:
                 self.on_wait()
             db.execute(f"SET LOCAL lock_timeout = {int(self.patience * 1000)}")
-            db.execute("SELECT pg_advisory_xact_lock(?)", (WRITE_LOCK,))
-        except sqlite3.Error as error:
+            db.execute(f"SELECT pg_advisory_xact_lock({p})", (WRITE_LOCK,))
+        except EngineFault:
             self._rollback()
-            raise HistoryError(_describe(error, self.path)) from None
+            raise
 
     def _rollback(self) -> None:
         self._pending.clear()
-        with suppress(sqlite3.Error):
+        with suppress(EngineFault):
             self.connection.execute("ROLLBACK")
 
     @contextmanager
-    def reading(self) -> Iterator[sqlite3.Connection]:
-        """Queries outside a write transaction, their sqlite errors reported as HistoryError (a file found damaged
-        while read: the damage and the ways to recover, not "not a referee history": it is one)."""
+    def reading(self) -> Iterator[Database]:
+        """Queries outside a write transaction (a file found to be no database while read: the damage and the ways
+        to recover, not "not a referee history": it is one)."""
         try:
             yield self.connection
-        except sqlite3.Error as error:
-            if _damaged(error):
-                raise HistoryError(_damage_message(self.path, str(error), written=False)) from None
-            raise HistoryError(_describe(error, self.path)) from None
+        except NotAHistory as error:
+            raise HistoryDamaged(self.path, error.detail) from None
 
     def _without_indexes(self, read: Callable[[], Any]) -> Any:
         """``read()``, and when SQLite finds the file damaged on the way, ``read()`` again with every index of

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import sqlite3
-
-from referee.history.connection import HistoryError
+from referee.history.database import Database
 from referee.history.entry import name_key
+from referee.history.errors import HistoryError
 from referee.history.rating_cache import RatingCache
-from referee.history.schema import _refresh_fingerprints
+from referee.history.schema import refresh_fingerprints
+from referee.i18n import ngettext
 
 
 class Edits(RatingCache):
@@ -16,13 +16,14 @@ class Edits(RatingCache):
     # -- changing ------------------------------------------------------------------------------------------
     def remove(self, game_id: int) -> bool:
         """Remove one game (and recompute its game's ratings); False when there is no such game."""
+        p = self.connection.dialect.p
         with self.transaction() as db:
-            row = db.execute("SELECT game FROM games WHERE id = ?", (game_id,)).fetchone()
+            row = db.execute(f"SELECT game FROM games WHERE id = {p}", (game_id,)).fetchone()
             if row is None:
                 return False
-            db.execute("DELETE FROM rating_steps WHERE game_id = ?", (game_id,))
-            db.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
-            db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+            db.execute(f"DELETE FROM rating_steps WHERE game_id = {p}", (game_id,))
+            db.execute(f"DELETE FROM players WHERE game_id = {p}", (game_id,))
+            db.execute(f"DELETE FROM games WHERE id = {p}", (game_id,))
             self._recompute(db, row[0])
             self._rebuild_totals(db, row[0])
         return True
@@ -30,13 +31,14 @@ class Edits(RatingCache):
     def edit(self, game_id: int, *, location: str | None = None, notes: str | None = None) -> bool:
         """Set where a game was played and its notes (None leaves one as it is; "" clears it); False when there is
         no such game. Nothing of its result changes; the play's version does (changed now, by this login)."""
+        p = self.connection.dialect.p
         with self.transaction() as db:
-            if db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
+            if db.execute(f"SELECT 1 FROM games WHERE id = {p}", (game_id,)).fetchone() is None:
                 return False
             if location is not None:
-                db.execute("UPDATE games SET location = ? WHERE id = ?", (location or None, game_id))
+                db.execute(f"UPDATE games SET location = {p} WHERE id = {p}", (location or None, game_id))
             if notes is not None:
-                db.execute("UPDATE games SET notes = ? WHERE id = ?", (notes or None, game_id))
+                db.execute(f"UPDATE games SET notes = {p} WHERE id = {p}", (notes or None, game_id))
             if location is not None or notes is not None:
                 _changed_now(db, [game_id], self.login(db))
         return True
@@ -46,23 +48,28 @@ class Edits(RatingCache):
         a new version: changed now, by this login).
 
         Refused when one game has both names (they are two people)."""
+        p = self.connection.dialect.p
         old_key, new_key = name_key(old), name_key(new)
         with self.transaction() as db:
             both = db.execute(
                 "SELECT count(*) FROM players a JOIN players b ON a.game_id = b.game_id AND a.seat != b.seat"
-                " WHERE a.key = ? AND b.key = ?",
+                f" WHERE a.key = {p} AND b.key = {p}",
                 (old_key, new_key),
             ).fetchone()[0]
             if both and old_key != new_key:
                 raise HistoryError(
-                    f"'{old.strip()}' and '{new.strip()}' played in the same game ({both} games): they are two people"
+                    ngettext(
+                        "'{old}' and '{new}' played in the same game ({n} game): they are two people",
+                        "'{old}' and '{new}' played in the same game ({n} games): they are two people",
+                        both,
+                    ).format(old=old.strip(), new=new.strip(), n=both)
                 )
-            games = [row[0] for row in db.execute("SELECT DISTINCT game FROM players WHERE key = ?", (old_key,))]
-            ids = [row[0] for row in db.execute("SELECT game_id FROM players WHERE key = ?", (old_key,))]
+            games = [row[0] for row in db.execute(f"SELECT DISTINCT game FROM players WHERE key = {p}", (old_key,))]
+            ids = [row[0] for row in db.execute(f"SELECT game_id FROM players WHERE key = {p}", (old_key,))]
             changed = db.execute(
-                "UPDATE players SET name = ?, key = ? WHERE key = ?", (new.strip(), new_key, old_key)
+                f"UPDATE players SET name = {p}, key = {p} WHERE key = {p}", (new.strip(), new_key, old_key)
             ).rowcount
-            _refresh_fingerprints(db, ids)  # the likeness of a play follows its players' names
+            refresh_fingerprints(db, ids)  # the likeness of a play follows its players' names
             _changed_now(db, ids, self.login(db))
             for game in games:
                 self._recompute(db, game)
@@ -76,9 +83,10 @@ class Edits(RatingCache):
             return str(db.execute("PRAGMA integrity_check").fetchone()[0])
 
 
-def _changed_now(db: sqlite3.Connection, ids: list[int], who: str) -> None:
+def _changed_now(db: Database, ids: list[int], who: str) -> None:
     """These plays were changed here, now, by ``who`` (their new version)."""
     from referee.history.versions import now_stamp
 
+    p = db.dialect.p
     stamp = now_stamp()
-    db.executemany("UPDATE games SET changed = ?, changed_by = ? WHERE id = ?", [(stamp, who, i) for i in ids])
+    db.executemany(f"UPDATE games SET changed = {p}, changed_by = {p} WHERE id = {p}", [(stamp, who, i) for i in ids])

@@ -206,7 +206,7 @@ def highlights(
     from referee.history.store import game_filters
 
     where, params = game_filters(
-        game, player, since, table="g.", results_only=True, location=history.location
+        game, player, since, table="g.", results_only=True, location=history.location, p=history.connection.dialect.p
     )  # abandoned: no result
     where += history.counted_sql()  # a damaged game: counted nowhere
     history.note_damaged(game=game, player=player, since=since)

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from typing import NamedTuple
 
-from referee.history.connection import GameRefused
+from referee.history.database import Database
 from referee.history.entry import GameEntry, name_key
+from referee.history.errors import GameRefused
 from referee.history.rating_cache import RatingCache
 from referee.history.rows import ABANDONED, UNSCORED_PLAY
-from referee.history.schema import _TOTALS_FROM_PLAYERS
+from referee.history.schema import TOTALS_FROM_PLAYERS
 from referee.i18n import _
 
 
@@ -20,8 +20,9 @@ class Merged(NamedTuple):
     took this newer version) or ``probable`` (another identity, the same content: not added); ``id`` the play
     added, or the one already there. ``conflict``: reported as a conflict (:mod:`referee.history.versions`):
     ``both`` (changed on both sides since they last met: the newest kept), ``kept`` (a version that could not be
-    taken: the play here kept as it is), ``rights`` (a newer version this login may not write: kept as it is),
-    ``apart`` (an identity shared by a different play: added apart)."""
+    taken: the play here kept as it is), ``unknown`` (the play here logged before versions were kept, with another
+    content: the version that has a date taken, else the play here kept), ``rights`` (a newer version this login
+    may not write: kept as it is), ``apart`` (an identity shared by a different play: added apart)."""
 
     id: int
     outcome: str
@@ -37,8 +38,9 @@ class PlayIdentity(RatingCache):
     """Logging and merging plays by their identity."""
 
     def find_hash(self, content_hash: str) -> int | None:
+        p = self.connection.dialect.p
         with self.reading() as db:
-            row = db.execute("SELECT id FROM games WHERE hash = ?", (content_hash,)).fetchone()
+            row = db.execute(f"SELECT id FROM games WHERE hash = {p}", (content_hash,)).fetchone()
         return None if row is None else int(row[0])
 
     def log(self, entry: GameEntry, *, keep_duplicates: bool = True) -> tuple[int, bool]:
@@ -113,29 +115,31 @@ class PlayIdentity(RatingCache):
                 merged = Merged(game_id, "added", apart, "apart" if apart else "")
         return merged
 
-    def _stored(self, db: sqlite3.Connection, game_id: int) -> GameEntry | None:
+    def _stored(self, db: Database, game_id: int) -> GameEntry | None:
         from referee.history.queries import GAME_COLUMNS
 
-        rows = db.execute("SELECT " + GAME_COLUMNS + " FROM games WHERE id = ?", (game_id,)).fetchall()
+        p = db.dialect.p
+        rows = db.execute("SELECT " + GAME_COLUMNS + f" FROM games WHERE id = {p}", (game_id,)).fetchall()
         found = self._with_players(db, rows)
         return found[0].entry if found else None
 
     def _same_play(
-        self, db: sqlite3.Connection, entry: GameEntry, print_: str, keep_duplicates: bool, own_uuid: bool
+        self, db: Database, entry: GameEntry, print_: str, keep_duplicates: bool, own_uuid: bool
     ) -> tuple[Merged | None, str]:
         """The play already in the history that ``entry`` is (rule 1 of :meth:`merge`, merged into it) or probably
         is (rule 2), or None; and why ``entry`` is to be added apart from a play that shares its identity (its
         ``uuid``, ``origin`` or ``bgg`` play id), or ""."""
         from referee.history import versions
 
+        p = db.dialect.p
         apart = ""
         for _attempt in range(2):
             row = db.execute(
                 "SELECT id, why, changed, met FROM ("
                 " SELECT id, 1 AS step, 'origin' AS why, changed, met FROM games"
-                "  WHERE origin_app = ? AND origin_owner = ? AND origin_id = ?"
-                " UNION ALL SELECT id, 2, 'uuid', changed, met FROM games WHERE uuid = ?"
-                " UNION ALL SELECT id, 3, 'content', changed, met FROM games WHERE hash = ?"
+                f"  WHERE origin_app = {p} AND origin_owner = {p} AND origin_id = {p}"
+                f" UNION ALL SELECT id, 2, 'uuid', changed, met FROM games WHERE uuid = {p}"
+                f" UNION ALL SELECT id, 3, 'content', changed, met FROM games WHERE hash = {p}"
                 ") AS found ORDER BY step LIMIT 1",
                 (*(entry.origin or (None, None, None)), entry.uuid, entry.content_hash),
             ).fetchone()
@@ -144,7 +148,7 @@ class PlayIdentity(RatingCache):
             game_id, why = int(row[0]), str(row[1])
             if entry.changed is not None and row[2] == entry.changed:  # one version: the same play as it is
                 if row[3] != entry.changed and self._may_change(db):
-                    db.execute("UPDATE games SET met = ? WHERE id = ?", (entry.changed, game_id))
+                    db.execute(f"UPDATE games SET met = {p} WHERE id = {p}", (entry.changed, game_id))
                 return Merged(game_id, "present", why), apart
             stored = self._stored(db, game_id)
             if stored is None or stored.damaged or why == "content":
@@ -156,7 +160,7 @@ class PlayIdentity(RatingCache):
             return self._meet(db, game_id, stored, entry, why), apart
         if entry.bgg_play is not None:  # the same BoardGameGeek play from the other app, when it is the same play
             candidates = db.execute(
-                "SELECT id FROM games WHERE bgg_play = ? AND game = ? AND kind != ? ORDER BY id",
+                f"SELECT id FROM games WHERE bgg_play = {p} AND game = {p} AND kind != {p} ORDER BY id",
                 (entry.bgg_play, entry.game, entry.kind),
             ).fetchall()
             for (game_id,) in candidates:
@@ -168,7 +172,7 @@ class PlayIdentity(RatingCache):
             return None, apart
         actions_clause = "" if entry.actions == 0 else " AND actions = 0"
         for (game_id,) in db.execute(
-            f"SELECT id FROM games WHERE fingerprint = ?{actions_clause} ORDER BY id LIMIT 20", (print_,)
+            f"SELECT id FROM games WHERE fingerprint = {p}{actions_clause} ORDER BY id LIMIT 20", (print_,)
         ).fetchall():
             stored = self._stored(db, int(game_id))
             if stored is None or not versions.same_result(stored, entry):
@@ -194,11 +198,12 @@ class PlayIdentity(RatingCache):
         entry.content_hash = hashlib.sha256(f"apart:{entry.content_hash}".encode()).hexdigest()
         entry.origin = None
 
-    def _meet(self, db: sqlite3.Connection, game_id: int, stored: GameEntry, entry: GameEntry, why: str) -> Merged:
+    def _meet(self, db: Database, game_id: int, stored: GameEntry, entry: GameEntry, why: str) -> Merged:
         """Two versions of one play meet (:mod:`referee.history.versions`): the same content is ``present`` (their
         meeting noted); else the newest change wins (``changed``), a conflict reported."""
         from referee.history import versions
 
+        p = db.dialect.p
         may_change = self._may_change(db)
         if versions.same_content(stored, entry):
             if (
@@ -208,20 +213,23 @@ class PlayIdentity(RatingCache):
                 and stored.met != entry.changed
             ):
                 db.execute(
-                    "UPDATE games SET changed = ?, changed_by = ?, met = ? WHERE id = ?",
+                    f"UPDATE games SET changed = {p}, changed_by = {p}, met = {p} WHERE id = {p}",
                     (entry.changed, entry.changed_by, entry.changed, game_id),
                 )
             return Merged(game_id, "present", why)
         decision = versions.decide(stored, entry)
         if decision.take and not may_change:
             return Merged(game_id, "present", why, "rights")
+        unknown = stored.changed is None  # logged before versions were kept
         if not decision.take:
-            kind = "" if not decision.conflict else "kept" if entry.changed is None else "both"
+            kind = (
+                "" if not decision.conflict else "unknown" if unknown else "kept" if entry.changed is None else "both"
+            )
             return Merged(game_id, "present", why, kind)
         self._replace(db, game_id, stored, entry)
-        return Merged(game_id, "changed", why, "both" if decision.conflict else "")
+        return Merged(game_id, "changed", why, "" if not decision.conflict else "unknown" if unknown else "both")
 
-    def _may_change(self, db: sqlite3.Connection) -> bool:
+    def _may_change(self, db: Database) -> bool:
         """Whether this connection may change a play already there (a file: yes; a club's server: an organiser's
         login, not a table's, which only adds the games it recorded: see docs/club.md)."""
         if not self.server:
@@ -233,21 +241,22 @@ class PlayIdentity(RatingCache):
 
     _changes_allowed: bool | None = None
 
-    def _replace(self, db: sqlite3.Connection, game_id: int, stored: GameEntry, entry: GameEntry) -> None:
+    def _replace(self, db: Database, game_id: int, stored: GameEntry, entry: GameEntry) -> None:
         """The play ``game_id`` takes ``entry``'s version: its result, times, marks, location and notes (those
         ``entry`` gives), and its version (``entry``'s, or now for a file that keeps none); its identity stays."""
         from referee.history import versions
         from referee.history.entry import fingerprint
 
+        p = db.dialect.p
         changed = entry.changed or versions.now_stamp()
         changed_by = entry.changed_by if entry.changed is not None else self.login(db)
         location = entry.location if entry.location is not None or entry.whole else stored.location
         notes = entry.notes if entry.notes is not None or entry.whole else stored.notes
         keep_record = stored.actions > 0 and entry.actions == 0  # a record's actions outlive a result's copy
         db.execute(
-            "UPDATE games SET played = ?, started = ?, finished = ?, location = ?, notes = ?, incomplete = ?,"
-            " seats = ?, fingerprint = ?, changed = ?, changed_by = ?, met = ?, minutes = ?, setup = ?, board = ?,"
-            " record = ? WHERE id = ?",
+            f"UPDATE games SET played = {p}, started = {p}, finished = {p}, location = {p}, notes = {p},"
+            f" incomplete = {p}, seats = {p}, fingerprint = {p}, changed = {p}, changed_by = {p}, met = {p},"
+            f" minutes = {p}, setup = {p}, board = {p}, record = {p} WHERE id = {p}",
             (
                 entry.played,
                 entry.started,
@@ -268,41 +277,42 @@ class PlayIdentity(RatingCache):
                 game_id,
             ),
         )  # fmt: skip
-        db.execute("DELETE FROM rating_steps WHERE game_id = ?", (game_id,))
-        db.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
+        db.execute(f"DELETE FROM rating_steps WHERE game_id = {p}", (game_id,))
+        db.execute(f"DELETE FROM players WHERE game_id = {p}", (game_id,))
         self._insert_players(db, game_id, entry)
         keys = sorted({name_key(player.name) for player in (*stored.players, *entry.players)})
-        marks = ",".join("?" * len(keys))
+        marks = db.dialect.marks(len(keys))
         for game in sorted({stored.game, entry.game}):
             db.execute(
-                "INSERT INTO rating_state (game, stale) VALUES (?, 1) ON CONFLICT (game) DO UPDATE SET stale = 1",
+                f"INSERT INTO rating_state (game, stale) VALUES ({p}, 1) ON CONFLICT (game) DO UPDATE SET stale = 1",
                 (game,),
             )
             # the totals of its players alone added up again (the games found damaged as this connection found
             # them: its own writes damage none), not the whole game's: a push of many changed plays stays quick
-            db.execute(f"DELETE FROM totals WHERE game = ? AND key IN ({marks})", (game, *keys))
+            db.execute(f"DELETE FROM totals WHERE game = {p} AND key IN ({marks})", (game, *keys))
             db.execute(
-                _TOTALS_FROM_PLAYERS.format(where=f"WHERE p.game = ? AND p.key IN ({marks})", sound=self.counted_sql()),
+                TOTALS_FROM_PLAYERS.format(
+                    where=f"WHERE p.game = {p} AND p.key IN ({marks})", sound=self.counted_sql()
+                ),
                 (game, *keys),
             )
 
-    def _insert(self, db: sqlite3.Connection, entry: GameEntry, print_: str | None = None) -> int:
+    def _insert(self, db: Database, entry: GameEntry, print_: str | None = None) -> int:
         """A new play's rows. Its version: the one it came with (a backup's, a pull's: the version this history
         met), else now, by the login running the command."""
         from referee.history import versions
 
+        p = db.dialect.p
         changed = entry.changed or versions.now_stamp()
         changed_by = entry.changed_by if entry.changed is not None else self.login(db)
         number = entry.backup_id
-        if number is not None and db.execute("SELECT 1 FROM games WHERE id = ?", (number,)).fetchone():
+        if number is not None and db.execute(f"SELECT 1 FROM games WHERE id = {p}", (number,)).fetchone():
             number = None  # its number is another play's here: it gets the next one
-        cursor = db.execute(
+        game_id = db.insert(
             "INSERT INTO games (game, hash, kind, played, started, finished, actions, setup, board, record, location,"
             " notes, incomplete, seats, uuid, origin_app, origin_owner, origin_id, bgg_play, fingerprint, changed,"
             " changed_by, met, minutes" + (", id" if number is not None else "") + ")"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
-            + (", ?" if number is not None else "")
-            + ")",
+            f" VALUES ({db.dialect.marks(24 if number is None else 25)})",
             (
                 entry.game,
                 entry.content_hash,
@@ -329,7 +339,6 @@ class PlayIdentity(RatingCache):
                 *([number] if number is not None else []),
             ),
         )
-        game_id = int(cursor.lastrowid or 0)
         if number is not None and self.server:
             from referee.history.server import ADVANCE_GAME_IDS
 
@@ -342,7 +351,8 @@ class PlayIdentity(RatingCache):
         db.executemany(
             "INSERT INTO totals"
             " (game, key, seat, board, name, games, wins, shared, score_sum, score_count, best, draws)"
-            " VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?) ON CONFLICT (game, key, seat, board) DO UPDATE SET"
+            f" VALUES ({db.dialect.marks(5)}, 1, {db.dialect.marks(6)})"
+            " ON CONFLICT (game, key, seat, board) DO UPDATE SET"
             " name = excluded.name, games = totals.games + 1, wins = totals.wins + excluded.wins,"
             " shared = totals.shared + excluded.shared, draws = totals.draws + excluded.draws,"
             " score_sum = totals.score_sum + excluded.score_sum,"
@@ -370,12 +380,13 @@ class PlayIdentity(RatingCache):
         return game_id
 
     @staticmethod
-    def _insert_players(db: sqlite3.Connection, game_id: int, entry: GameEntry) -> None:
+    def _insert_players(db: Database, game_id: int, entry: GameEntry) -> None:
         """The players' rows of a play (and which of them are anonymous)."""
+        p = db.dialect.p
         shared = sum(player.winner for player in entry.players) > 1
         db.executemany(
             "INSERT INTO players (game_id, game, played, seat, name, key, score, place, rank, winner, shared, draw,"
-            " color, new) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f" color, new) VALUES ({db.dialect.marks(14)})",
             [
                 (
                     game_id,
@@ -398,7 +409,7 @@ class PlayIdentity(RatingCache):
         )
         if entry.anonymous:
             db.executemany(
-                "UPDATE players SET anonymous = 1 WHERE game_id = ? AND seat = ?",
+                f"UPDATE players SET anonymous = 1 WHERE game_id = {p} AND seat = {p}",
                 [(game_id, seat) for seat in sorted(entry.anonymous)],
             )
 

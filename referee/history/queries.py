@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from referee.history import rows as row_rules
-from referee.history.connection import Connection, HistoryError
+from referee.history.connection import Connection
+from referee.history.database import Database
 from referee.history.entry import GameEntry, PlayerResult, name_key
-from referee.history.schema import _leaving_out
+from referee.history.errors import HistoryError
+from referee.history.schema import leaving_out
 
 
 @dataclass
@@ -48,13 +49,14 @@ class Queries(Connection):
     def _games(
         self, *, game: str | None, player: str | None, since: str | None, limit: int | None, oldest_first: bool
     ) -> list[LoggedGame]:
+        p = self.connection.dialect.p
         order = "ASC" if oldest_first else "DESC"
         if player is not None:  # a player's games, from the players' index (key, date): no scan of all games
             return self._games_of(name_key(player), game, since, limit, order)
         where, params = self._filters(game, player, since)
         sql = "SELECT " + GAME_COLUMNS + self._from("games") + f"{where} ORDER BY played {order}, id {order}"
         if limit is not None:
-            sql += " LIMIT ?"
+            sql += f" LIMIT {p}"
             params.append(limit)
         with self.reading() as db:
             rows = db.execute(sql, params).fetchall()
@@ -84,27 +86,28 @@ class Queries(Connection):
                 + GAME_COLUMNS
                 + self._from("games")
                 + f"{where} ORDER BY played ASC, id ASC"
-                + (" LIMIT -1 OFFSET ?" if skip else ""),
+                + (f" LIMIT {db.dialect.no_limit} OFFSET {db.dialect.p}" if skip else ""),
                 [*params, skip] if skip else params,
             )
             while rows := cursor.fetchmany(chunk):
                 yield from self._with_players(db, rows)
 
     def _games_of(self, key: str, game: str | None, since: str | None, limit: int | None, order: str) -> list[Any]:
-        clauses: list[str] = ["key = ?"]
+        p = self.connection.dialect.p
+        clauses: list[str] = [f"key = {p}"]
         params: list[Any] = [key]
         if game is not None:
-            clauses.append("game = ?")
+            clauses.append(f"game = {p}")
             params.append(game)
         if since is not None:
-            clauses.append("played >= ?")
+            clauses.append(f"played >= {p}")
             params.append(since)
         sql = (
             "SELECT game_id" + self._from("players") + f" WHERE {' AND '.join(clauses)}"
             f" ORDER BY played {order}, game_id {order}"
         )
         if limit is not None:
-            sql += " LIMIT ?"
+            sql += f" LIMIT {p}"
             params.append(limit)
         with self.reading() as db:
             ids = [row[0] for row in db.execute(sql, params)]
@@ -112,7 +115,7 @@ class Queries(Connection):
             for start in range(0, len(ids), 500):
                 chunk = ids[start : start + 500]
                 rows += db.execute(
-                    "SELECT " + GAME_COLUMNS + self._from("games") + f" WHERE id IN ({','.join('?' * len(chunk))})",
+                    "SELECT " + GAME_COLUMNS + self._from("games") + f" WHERE id IN ({db.dialect.marks(len(chunk))})",
                     chunk,
                 ).fetchall()
             rows.sort(key=lambda row: (row_rules.text(row[4]) or "", row[0]), reverse=order == "DESC")
@@ -128,9 +131,9 @@ class Queries(Connection):
         return self._without_indexes(read)  # type: ignore[no-any-return]
 
     def _filters(self, game: str | None, player: str | None, since: str | None) -> tuple[str, list[Any]]:
-        return game_filters(game, player, since, location=self.location)
+        return game_filters(game, player, since, location=self.location, p=self.connection.dialect.p)
 
-    def _with_players(self, db: sqlite3.Connection, rows: list[Any]) -> list[LoggedGame]:
+    def _with_players(self, db: Database, rows: list[Any]) -> list[LoggedGame]:
         """The games of ``rows`` (of :data:`GAME_COLUMNS`) with their players, read by :func:`read_game`: a cell it
         cannot use makes that game damaged, never the read."""
         if not rows:
@@ -139,11 +142,11 @@ class Queries(Connection):
         ids = list(players)
         for start in range(0, len(ids), 500):
             chunk = ids[start : start + 500]
-            marks = ",".join("?" * len(chunk))
+            marks = db.dialect.marks(len(chunk))
             cursor = db.execute(
                 f"SELECT {PLAYER_COLUMNS}" + self._from("players") + f" WHERE game_id IN ({marks})", chunk
             )
-            names = [column[0] for column in cursor.description]
+            names = PLAYER_COLUMNS.split(", ")
             for found in cursor:
                 player = dict(zip(names, found, strict=True))
                 players[player["game_id"]].append(player)
@@ -156,7 +159,7 @@ class Queries(Connection):
         return result
 
     @staticmethod
-    def _attach_identities(db: sqlite3.Connection, games: list[LoggedGame]) -> None:
+    def _attach_identities(db: Database, games: list[LoggedGame]) -> None:
         """Each game's identity (``uuid``, where it came from, its BoardGameGeek play id), its version (when it was
         last changed, by whom, the version last met) and length when known only by its day, and its anonymous
         players (see :meth:`merge`)."""
@@ -166,7 +169,7 @@ class Queries(Connection):
         ids = list(by_id)
         for start in range(0, len(ids), 500):
             chunk = ids[start : start + 500]
-            marks = ",".join("?" * len(chunk))
+            marks = db.dialect.marks(len(chunk))
             for game_id, game_uuid, app, owner, app_id, bgg_play, changed, changed_by, met, minutes in db.execute(
                 "SELECT id, uuid, origin_app, origin_owner, origin_id, bgg_play, changed, changed_by, met, minutes"
                 f" FROM games WHERE id IN ({marks})",
@@ -206,8 +209,9 @@ class Queries(Connection):
 
     def get(self, game_id: int) -> LoggedGame | None:
         def read() -> list[LoggedGame]:
+            p = self.connection.dialect.p
             with self.reading() as db:
-                rows = db.execute("SELECT " + GAME_COLUMNS + self._from("games") + " WHERE id = ?", (game_id,))
+                rows = db.execute("SELECT " + GAME_COLUMNS + self._from("games") + f" WHERE id = {p}", (game_id,))
                 return self._with_players(db, rows.fetchall())
 
         found = self._without_indexes(read)
@@ -216,12 +220,13 @@ class Queries(Connection):
     def player_counts(self, game: str, among: Iterable[int]) -> list[int]:
         """Which of the player counts ``among`` the results of ``game`` had (smallest first): one indexed look-up
         each, so ``stats`` stays as fast with a hundred thousand games."""
+        p = self.connection.dialect.p
         with self.reading() as db:
             return [
                 count
                 for count in sorted(among)
                 if db.execute(
-                    "SELECT 1 FROM games WHERE game = ? AND seats = ? AND incomplete = 0 LIMIT 1", (game, count)
+                    f"SELECT 1 FROM games WHERE game = {p} AND seats = {p} AND incomplete = 0 LIMIT 1", (game, count)
                 ).fetchone()
             ]
 
@@ -239,14 +244,14 @@ class Queries(Connection):
     def counted_sql(self, alias: str = "g.", *, fresh: bool = False) -> str:
         """`` AND g.id NOT IN (…)``: what a count adds to its ``WHERE`` to leave the damaged games out (nothing
         when there are none: the count runs as fast as ever)."""
-        return _leaving_out(self.damaged_games(fresh=fresh), alias)
+        return leaving_out(self.damaged_games(fresh=fresh), alias)
 
     def note_damaged(self, *, game: str | None = None, player: str | None = None, since: str | None = None) -> int:
         """Note in :attr:`left_out` the damaged games among those selected (what counts leave out); how many."""
         damaged = self.damaged_games()
         if not damaged:
             return 0
-        where, params = game_filters(game, player, since, location=self.location)
+        where, params = game_filters(game, player, since, location=self.location, p=self.connection.dialect.p)
         where = (where + " AND" if where else " WHERE") + f" id IN ({','.join(map(str, sorted(damaged)))})"
         with self.reading() as db:
             found = db.execute(f"SELECT id FROM games{where}", params).fetchall()
@@ -263,7 +268,7 @@ class Queries(Connection):
 text_cell = row_rules.text
 """A text cell as far as it can be read (see :func:`referee.history.rows.text`)."""
 
-PLAYER_COLUMNS = "game_id, seat, name, score, place, rank, winner, draw, color, new"
+PLAYER_COLUMNS = "game_id, seat, name, score, place, rank, winner, draw, color, new, game"
 """What :func:`read_game` reads of each player."""
 
 
@@ -317,10 +322,14 @@ def read_game(cells: Mapping[str, Any], players: list[dict[str, Any]]) -> Logged
         incomplete=ended == row_rules.ABANDONED,
         unscored=ended == row_rules.UNSCORED_PLAY,
     )
-    if entry.game not in row_rules.known_games():
-        damaged.append("game")
+    if entry.game not in row_rules.known_games() or any(found.get("game") != entry.game for found in players):
+        damaged.append("game")  # no game of the referee's, or not the one its players' rows say
     if entry.kind not in row_rules.KINDS:
         damaged.append("kind")
+    elif entry.kind in row_rules.RECORDED_KINDS:
+        named = row_rules.record_game(entry.record)
+        if named is None or (named != entry.game and "game" not in damaged):
+            damaged.append("record")  # no record (or position) at all, or one of another game than its own
     for stamp in ("played", "started", "finished"):
         value = getattr(entry, stamp)
         if value and stamp not in damaged and not _readable_time(value):
@@ -356,22 +365,23 @@ def game_filters(
     table: str = "",
     results_only: bool = False,
     location: str | None = None,
+    p: str,
 ) -> tuple[str, list[Any]]:
     """The ``WHERE`` clause (empty when nothing is selected) and its parameters that select games: of ``game``,
     with ``player``, played ``since`` a date; ``results_only`` leaves abandoned games out. ``table``: the games
-    table's alias in the query (``"g."``)."""
+    table's alias in the query (``"g."``); ``p``: the engine's placeholder (:attr:`Dialect.p`)."""
     clauses: list[str] = [f"{table}incomplete = 0"] if results_only else []
     params: list[Any] = []
     if game is not None:
-        clauses.append(f"{table}game = ?")
+        clauses.append(f"{table}game = {p}")
         params.append(game)
     if since is not None:
-        clauses.append(f"{table}played >= ?")
+        clauses.append(f"{table}played >= {p}")
         params.append(since)
     if player is not None:
-        clauses.append(f"{table}id IN (SELECT game_id FROM players WHERE key = ?)")
+        clauses.append(f"{table}id IN (SELECT game_id FROM players WHERE key = {p})")
         params.append(name_key(player))
     if location is not None:
-        clauses.append(f"{table}location = ?")
+        clauses.append(f"{table}location = {p}")
         params.append(location)
     return (" WHERE " + " AND ".join(clauses) if clauses else ""), params

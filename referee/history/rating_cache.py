@@ -3,16 +3,16 @@ and recomputed when a game is removed or a cache is stale."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 from contextlib import suppress
 from typing import NamedTuple
 
 from referee.history import rows as row_rules
-from referee.history.connection import HistoryError
+from referee.history.database import Database
 from referee.history.entry import GameEntry, name_key
+from referee.history.errors import HistoryError
 from referee.history.queries import Queries
-from referee.history.schema import _TOTALS_FROM_PLAYERS
+from referee.history.schema import TOTALS_FROM_PLAYERS
 
 
 class _Ratings(NamedTuple):
@@ -33,20 +33,22 @@ RatingStep = tuple[tuple[str, int], float, float]
 class RatingCache(Queries):
     """The rating cache of a history: totals and ratings, their updates and recompute."""
 
-    def _rebuild_totals(self, db: sqlite3.Connection, game: str) -> None:
-        db.execute("DELETE FROM totals WHERE game = ?", (game,))
+    def _rebuild_totals(self, db: Database, game: str) -> None:
+        p = db.dialect.p
+        db.execute(f"DELETE FROM totals WHERE game = {p}", (game,))
         sound = self.counted_sql(fresh=True)
-        db.execute(_TOTALS_FROM_PLAYERS.format(where="WHERE p.game = ?", sound=sound), (game,))
+        db.execute(TOTALS_FROM_PLAYERS.format(where=f"WHERE p.game = {p}", sound=sound), (game,))
 
-    def _rate_new_game(self, db: sqlite3.Connection, entry: GameEntry, game_id: int) -> None:
+    def _rate_new_game(self, db: Database, entry: GameEntry, game_id: int) -> None:
         """Update the ratings with a new game when it is the latest of its game; else mark them for recomputing."""
         from referee.history import ratings
 
-        state = db.execute("SELECT stale, last_played FROM rating_state WHERE game = ?", (entry.game,)).fetchone()
+        p = db.dialect.p
+        state = db.execute(f"SELECT stale, last_played FROM rating_state WHERE game = {p}", (entry.game,)).fetchone()
         if state is not None and (
             state[0] != 0 or (state[1] is not None and (not isinstance(state[1], str) or entry.played < state[1]))
         ):
-            db.execute("UPDATE rating_state SET stale = 1 WHERE game = ?", (entry.game,))
+            db.execute(f"UPDATE rating_state SET stale = 1 WHERE game = {p}", (entry.game,))
             return
         rated = [player for player in entry.players if player.seat not in entry.anonymous]
         if len(rated) < 2:
@@ -54,23 +56,26 @@ class RatingCache(Queries):
         keys = [name_key(player.name) for player in rated]
         before = []
         for key in keys:
-            row = db.execute("SELECT mu, sigma FROM ratings WHERE game = ? AND key = ?", (entry.game, key)).fetchone()
+            row = db.execute(
+                f"SELECT mu, sigma FROM ratings WHERE game = {p} AND key = {p}", (entry.game, key)
+            ).fetchone()
             if row is not None and not row_rules.sound_row("ratings", row, ("mu", "sigma")):  # damaged: start over
-                db.execute("UPDATE rating_state SET stale = 1 WHERE game = ?", (entry.game,))
+                db.execute(f"UPDATE rating_state SET stale = 1 WHERE game = {p}", (entry.game,))
                 return
             before.append((ratings.MU, ratings.SIGMA) if row is None else (float(row[0]), float(row[1])))
         after = ratings.update(before, [player.rank for player in rated])
         for player, key, (mu, sigma) in zip(rated, keys, after, strict=True):
             db.execute(
-                "INSERT INTO ratings (game, key, name, mu, sigma) VALUES (?, ?, ?, ?, ?)"
+                f"INSERT INTO ratings (game, key, name, mu, sigma) VALUES ({p}, {p}, {p}, {p}, {p})"
                 " ON CONFLICT (game, key) DO UPDATE SET name = excluded.name, mu = excluded.mu, sigma = excluded.sigma",
                 (entry.game, key, player.name, mu, sigma),
             )
             db.execute(
-                "INSERT INTO rating_steps (game_id, key, mu, sigma) VALUES (?, ?, ?, ?)", (game_id, key, mu, sigma)
+                f"INSERT INTO rating_steps (game_id, key, mu, sigma) VALUES ({p}, {p}, {p}, {p})",
+                (game_id, key, mu, sigma),
             )
         db.execute(
-            "INSERT INTO rating_state (game, stale, last_played, last_id) VALUES (?, 0, ?, ?)"
+            f"INSERT INTO rating_state (game, stale, last_played, last_id) VALUES ({p}, 0, {p}, {p})"
             " ON CONFLICT (game) DO UPDATE SET last_played = excluded.last_played, last_id = excluded.last_id",
             (entry.game, entry.played, game_id),
         )
@@ -81,16 +86,17 @@ class RatingCache(Queries):
         with self.transaction() as db:
             self._recompute(db, game)
 
-    def _recompute(self, db: sqlite3.Connection, game: str) -> None:
+    def _recompute(self, db: Database, game: str) -> None:
         self._store_ratings(db, game, self._compute_ratings(db, game))
 
-    def _compute_ratings(self, db: sqlite3.Connection, game: str) -> _Ratings:
+    def _compute_ratings(self, db: Database, game: str) -> _Ratings:
         """The ratings of one game replayed from its games in the order they were played (reads only)."""
         from referee.history import ratings
 
+        p = db.dialect.p
         rows = db.execute(
             "SELECT g.id, g.played, p.key, p.rank, p.name FROM games g JOIN players p ON p.game_id = g.id"
-            " WHERE g.game = ? AND g.incomplete = 0 AND p.anonymous = 0"
+            f" WHERE g.game = {p} AND g.incomplete = 0 AND p.anonymous = 0"
             + self.counted_sql(fresh=True)
             + " ORDER BY g.played, g.id, p.seat",
             (game,),
@@ -113,23 +119,24 @@ class RatingCache(Queries):
         current, steps = ratings.replay(players[game_id] for game_id in order)
         return _Ratings(order, current, list(steps), names, last)
 
-    def _store_ratings(self, db: sqlite3.Connection, game: str, computed: _Ratings) -> None:
+    def _store_ratings(self, db: Database, game: str, computed: _Ratings) -> None:
+        p = db.dialect.p
         order, current, steps, names, last = computed
-        db.execute("DELETE FROM ratings WHERE game = ?", (game,))
-        db.execute("DELETE FROM rating_steps WHERE game_id IN (SELECT id FROM games WHERE game = ?)", (game,))
+        db.execute(f"DELETE FROM ratings WHERE game = {p}", (game,))
+        db.execute(f"DELETE FROM rating_steps WHERE game_id IN (SELECT id FROM games WHERE game = {p})", (game,))
         db.executemany(
-            "INSERT INTO ratings (game, key, name, mu, sigma) VALUES (?, ?, ?, ?, ?)",
+            f"INSERT INTO ratings (game, key, name, mu, sigma) VALUES ({p}, {p}, {p}, {p}, {p})",
             [(game, key, names[key], mu, sigma) for key, (mu, sigma) in current.items()],
         )
         db.executemany(
-            "INSERT INTO rating_steps (game_id, key, mu, sigma) VALUES (?, ?, ?, ?)",
+            f"INSERT INTO rating_steps (game_id, key, mu, sigma) VALUES ({p}, {p}, {p}, {p})",
             [(game_id, key, mu, sigma) for game_id, step in zip(order, steps, strict=True) for key, mu, sigma in step],
         )
         if last is None:
-            db.execute("DELETE FROM rating_state WHERE game = ?", (game,))
+            db.execute(f"DELETE FROM rating_state WHERE game = {p}", (game,))
         else:
             db.execute(
-                "INSERT INTO rating_state (game, stale, last_played, last_id) VALUES (?, 0, ?, ?)"
+                f"INSERT INTO rating_state (game, stale, last_played, last_id) VALUES ({p}, 0, {p}, {p})"
                 " ON CONFLICT (game) DO UPDATE SET stale = 0, last_played = excluded.last_played,"
                 " last_id = excluded.last_id",
                 (game, *last),
@@ -139,8 +146,9 @@ class RatingCache(Queries):
         """For a read: the ratings of ``game`` recomputed when they are stale (stored if the history can be
         written at once, else only returned: a read never waits for another referee's write), or None when the
         stored ones are current."""
+        p = self.connection.dialect.p
         with self.reading() as db:
-            row = db.execute("SELECT stale FROM rating_state WHERE game = ?", (game,)).fetchone()
+            row = db.execute(f"SELECT stale FROM rating_state WHERE game = {p}", (game,)).fetchone()
             if row is None or row[0] == 0:  # anything but a clear "not stale" is recomputed
                 return None
             computed = self._compute_ratings(db, game)
@@ -160,11 +168,12 @@ class RatingCache(Queries):
 
     def ratings(self, game: str) -> dict[str, tuple[str, float, float]]:
         """Player key → (name, mu, sigma) for one game."""
+        p = self.connection.dialect.p
         computed = self._stale_ratings(game)
         if computed is not None:
             return {key: (computed.names[key], mu, sigma) for key, (mu, sigma) in computed.current.items()}
         with self.reading() as db:
-            rows = db.execute("SELECT key, name, mu, sigma FROM ratings WHERE game = ?", (game,)).fetchall()
+            rows = db.execute(f"SELECT key, name, mu, sigma FROM ratings WHERE game = {p}", (game,)).fetchall()
         columns = ("key", "name", "mu", "sigma")
         if not all(row_rules.sound_row("ratings", row, columns) for row in rows):
             computed = self._repaired_ratings(game)  # derived from the games: computed again, nothing lost
@@ -191,12 +200,13 @@ class RatingCache(Queries):
     def rating_course(self, game: str, keys: Iterable[str]) -> dict[str, list[RatingStep]]:
         """Player key → the ``((played, game id), mu, sigma)`` after each of their games, in order (the moment
         tells apart games logged at the same time, so a chart gives each game its own place)."""
+        p = self.connection.dialect.p
         wanted = list(keys)
         computed = self._stale_ratings(game)
         result: dict[str, list[RatingStep]] = {key: [] for key in wanted}
         if computed is not None:
             with self.reading() as db:
-                played = dict(db.execute("SELECT id, played FROM games WHERE game = ?", (game,)).fetchall())
+                played = dict(db.execute(f"SELECT id, played FROM games WHERE game = {p}", (game,)).fetchall())
             for game_id, step in zip(computed.order, computed.steps, strict=True):
                 for key, mu, sigma in step:
                     if key in result:
@@ -208,7 +218,7 @@ class RatingCache(Queries):
             # one query for every player (one a player scanned all the steps of a server's table each time)
             rows = db.execute(
                 "SELECT s.key, g.played, g.id, s.mu, s.sigma FROM rating_steps s JOIN games g ON g.id = s.game_id"
-                f" WHERE g.game = ? AND s.key IN ({','.join('?' * len(wanted))}) ORDER BY g.played, g.id",
+                f" WHERE g.game = {p} AND s.key IN ({db.dialect.marks(len(wanted))}) ORDER BY g.played, g.id",
                 (game, *wanted),
             ).fetchall()
         for key, played, game_id, mu, sigma in rows:

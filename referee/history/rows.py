@@ -16,6 +16,7 @@ use, :func:`read_game` into the checks of a game read whole.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -246,6 +247,39 @@ COUNTED: dict[str, tuple[str, ...]] = {
 
 KINDS = ("record", "position", "bgg", "bgstats", "csv")
 """What a game's ``kind`` may be: where it came from (see :class:`referee.history.entry.GameEntry`)."""
+RECORDED_KINDS = ("record", "position")
+"""The kinds whose ``record`` is the game's TOML (a record or a position), which names its game; an imported play
+keeps the play as the app wrote it."""
+
+_GAME_KEY = re.compile(r"""\s*game\s*=\s*(?:"([^"\\]*)"|'([^']*)')\s*(?:#.*)?""")
+
+
+def record_game(text: str) -> str | None:
+    """The game a record or a position names (its top-level ``game = "…"``, before any table), read from its
+    lines, a line at a time, without parsing the whole TOML (a history lists thousands of games; the key is on a
+    record's first line); only a record where no such line is found is parsed whole (a key written another way TOML
+    allows). None when it names none, or is no TOML."""
+    start = 0
+    while start < len(text):
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        line, start = text[start:end].rstrip("\r"), end + 1
+        if line.lstrip().startswith("["):
+            break
+        found = _GAME_KEY.fullmatch(line)
+        if found:
+            return found.group(1) if found.group(1) is not None else found.group(2)
+    return _parsed_game(text)
+
+
+def _parsed_game(text: str) -> str | None:
+    import tomllib
+
+    try:
+        game = tomllib.loads(text).get("game")
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return None
+    return game if isinstance(game, str) else None
 
 
 def known_games() -> tuple[str, ...]:
@@ -257,14 +291,16 @@ def known_games() -> tuple[str, ...]:
 
 def wrong_content_sql() -> str:
     """The ids of the games whose cells are of their column's type but say what no game can: a ``game`` or
-    ``kind`` no referee writes, or another number of players' rows than its ``seats`` (a player's row whose
-    ``game_id`` was damaged belongs to no game, or to another). The same on both engines."""
+    ``kind`` no referee writes, a ``game`` its players' rows do not say, or another number of players' rows than
+    its ``seats`` (a player's row whose ``game_id`` was damaged belongs to no game, or to another). The same on
+    both engines."""
     games = ", ".join(f"'{name}'" for name in known_games())
     kinds = ", ".join(f"'{kind}'" for kind in KINDS)
     return (
         f"SELECT id FROM games WHERE game NOT IN ({games}) OR kind NOT IN ({kinds})"
-        " UNION SELECT g.id FROM games g LEFT JOIN (SELECT game_id, count(*) AS n FROM players GROUP BY game_id) p"
-        " ON p.game_id = g.id WHERE coalesce(p.n, 0) != g.seats"
+        " UNION SELECT g.id FROM games g LEFT JOIN (SELECT game_id, count(*) AS n, min(game) AS low,"
+        " max(game) AS high FROM players GROUP BY game_id) p ON p.game_id = g.id"
+        " WHERE coalesce(p.n, 0) != g.seats OR p.low != g.game OR p.high != g.game"
     )
 
 

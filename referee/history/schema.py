@@ -4,12 +4,13 @@ migrations of old rows (SQLite; a server runs the same DDL, see :mod:`referee.hi
 from __future__ import annotations
 
 import json
-import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from contextlib import suppress
 
 from referee.history import rows as row_rules
+from referee.history.database import Database, Dialect
 from referee.history.entry import GameEntry, PlayerResult
+from referee.history.errors import HistoryLocked
 
 APPLICATION_ID = 0x52656652  # "RefR"
 SCHEMA_VERSION = 7
@@ -19,7 +20,7 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 
 _SCHEMA_1 = """
 CREATE TABLE games (
-    id INTEGER PRIMARY KEY,
+    id {key},
     game TEXT NOT NULL,
     hash TEXT NOT NULL UNIQUE,
     kind TEXT NOT NULL,
@@ -34,7 +35,7 @@ CREATE TABLE games (
 CREATE INDEX games_by_date ON games (played, id);
 CREATE INDEX games_by_game ON games (game, played, id);
 CREATE TABLE players (
-    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    game_id {big} NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     game TEXT NOT NULL,
     played TEXT NOT NULL,
     seat INTEGER NOT NULL,
@@ -55,22 +56,22 @@ CREATE TABLE ratings (
     game TEXT NOT NULL,
     key TEXT NOT NULL,
     name TEXT NOT NULL,
-    mu REAL NOT NULL,
-    sigma REAL NOT NULL,
+    mu {real} NOT NULL,
+    sigma {real} NOT NULL,
     PRIMARY KEY (game, key)
 );
 CREATE TABLE rating_steps (
-    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    game_id {big} NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     key TEXT NOT NULL,
-    mu REAL NOT NULL,
-    sigma REAL NOT NULL,
+    mu {real} NOT NULL,
+    sigma {real} NOT NULL,
     PRIMARY KEY (game_id, key)
 );
 CREATE TABLE rating_state (
     game TEXT PRIMARY KEY,
     stale INTEGER NOT NULL,
     last_played TEXT,
-    last_id INTEGER
+    last_id {big}
 );
 CREATE TABLE totals (
     game TEXT NOT NULL,
@@ -96,7 +97,7 @@ ALTER TABLE totals ADD COLUMN draws INTEGER NOT NULL DEFAULT 0
 players at the top, whatever the game's rules said; now the rules' ``tie_policy`` decides, and a drawn game
 counts in nobody's wins (see :func:`_draws_from_shared_wins`)."""
 
-_TOTALS_FROM_PLAYERS = """
+TOTALS_FROM_PLAYERS = """
 INSERT INTO totals (game, key, seat, board, name, games, wins, shared, score_sum, score_count, best, draws)
 SELECT p.game, p.key, p.seat, coalesce(g.board, ''), min(p.name), count(*), sum(p.winner), sum(p.shared),
        coalesce(sum(p.score), 0), count(p.score), max(p.score), sum(p.draw)
@@ -172,7 +173,7 @@ MIGRATIONS: dict[int, str] = {
 at the next read."""
 
 
-def _use_wal(db: sqlite3.Connection) -> None:
+def use_wal(db: Database) -> None:
     """Put the file in WAL mode (once, by whichever referee gets there first). Switching needs the file to itself,
     and SQLite answers "locked" at once instead of waiting while another referee is reading it (opening the same
     new history): tried again until the busy timeout."""
@@ -184,18 +185,26 @@ def _use_wal(db: sqlite3.Connection) -> None:
             if db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
                 db.execute("PRAGMA journal_mode = WAL")
             return
-        except sqlite3.OperationalError as error:
-            if "locked" not in str(error) or time.monotonic() > deadline:
+        except HistoryLocked:
+            if time.monotonic() > deadline:
                 raise
             time.sleep(0.01)
 
 
-def _migrate(db: sqlite3.Connection, version: int) -> None:
-    """Bring a database from ``version`` (0: a new file) to :data:`SCHEMA_VERSION` (inside the caller's transaction)."""
+def schema_statements(dialect: Dialect, version: int) -> Iterator[str]:
+    """The DDL statements that bring a database of ``version`` (0: a new one) to :data:`SCHEMA_VERSION`, in the
+    engine's words (its column types: :meth:`Dialect.ddl`)."""
     for step in range(version + 1, SCHEMA_VERSION + 1):
-        for statement in MIGRATIONS[step].split(";"):
+        for statement in dialect.ddl(MIGRATIONS[step]).split(";"):
             if statement.strip():
-                db.execute(statement)
+                yield statement
+
+
+def migrate(db: Database, version: int) -> None:
+    """Bring a history file from ``version`` (0: a new file) to :data:`SCHEMA_VERSION` (inside the caller's
+    transaction): its schema, and the rows an older version kept otherwise."""
+    for statement in schema_statements(db.dialect, version):
+        db.execute(statement)
     if version >= 1:  # a migrated file: its totals added up, its ratings recomputed at the next read
         if version < 3:
             _draws_from_shared_wins(db)
@@ -204,37 +213,42 @@ def _migrate(db: sqlite3.Connection, version: int) -> None:
         db.execute("INSERT OR REPLACE INTO rating_state (game, stale) SELECT DISTINCT game, 1 FROM games")
         db.execute("DELETE FROM totals")
         damaged = [row[0] for row in db.execute(row_rules.damaged_games_sql())]
-        db.execute(_TOTALS_FROM_PLAYERS.format(where="", sound=_leaving_out(damaged)))
+        db.execute(TOTALS_FROM_PLAYERS.format(where="", sound=leaving_out(damaged)))
     db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
-def _refresh_fingerprints(db: sqlite3.Connection, ids: Iterable[int]) -> None:
+def refresh_fingerprints(db: Database, ids: Iterable[int]) -> None:
     """The ``fingerprint`` of these games again, from what the history holds of them (after a rename)."""
     from referee.history.entry import fingerprint
 
+    p = db.dialect.p
     for game_id in ids:
-        row = db.execute("SELECT game, hash, played, started, finished FROM games WHERE id = ?", (game_id,)).fetchone()
+        row = db.execute(
+            f"SELECT game, hash, played, started, finished FROM games WHERE id = {p}", (game_id,)
+        ).fetchone()
         if row is None:
             continue
         game, content_hash, played, started, finished = row
         players, anonymous = [], set()
         for seat, name, score, winner, draw, hidden in db.execute(
-            "SELECT seat, name, score, winner, draw, anonymous FROM players WHERE game_id = ? ORDER BY seat", (game_id,)
+            f"SELECT seat, name, score, winner, draw, anonymous FROM players WHERE game_id = {p} ORDER BY seat",
+            (game_id,),
         ):
             players.append(PlayerResult(str(name), seat, score, 0, 0, bool(winner), bool(draw)))
             if hidden:
                 anonymous.add(seat)
         entry = GameEntry(str(game), players, {}, "", str(content_hash), started=started, finished=finished)
         entry.played, entry.anonymous = str(played), frozenset(anonymous)
-        db.execute("UPDATE games SET fingerprint = ? WHERE id = ?", (fingerprint(entry), game_id))
+        db.execute(f"UPDATE games SET fingerprint = {p} WHERE id = {p}", (fingerprint(entry), game_id))
 
 
-def _identities_of_old_plays(db: sqlite3.Connection) -> None:
+def _identities_of_old_plays(db: Database) -> None:
     """Migration to version 6: each play's ``uuid`` (a BG Stats play's own, from the play kept as its record; else
     derived from its content hash, as the BG Stats export derived it before) and its ``fingerprint``."""
     from referee.history.entry import checked_uuid, derived_uuid, fingerprint
 
+    p = db.dialect.p
     games = db.execute("SELECT id, game, hash, kind, played, started, finished, record FROM games").fetchall()
     for game_id, game, content_hash, kind, played, started, finished, record in games:
         identity = None
@@ -244,29 +258,30 @@ def _identities_of_old_plays(db: sqlite3.Connection) -> None:
         players = [
             PlayerResult(str(name), seat, score, 0, 0, bool(winner), bool(draw))
             for seat, name, score, winner, draw in db.execute(
-                "SELECT seat, name, score, winner, draw FROM players WHERE game_id = ? ORDER BY seat", (game_id,)
+                f"SELECT seat, name, score, winner, draw FROM players WHERE game_id = {p} ORDER BY seat", (game_id,)
             )
         ]
         entry = GameEntry(str(game), players, {}, "", str(content_hash), started=started, finished=finished)
         entry.played = str(played)
         db.execute(
-            "UPDATE games SET uuid = ?, fingerprint = ? WHERE id = ?",
+            f"UPDATE games SET uuid = {p}, fingerprint = {p} WHERE id = {p}",
             (identity or derived_uuid("play", str(content_hash)), fingerprint(entry), game_id),
         )
 
 
-def _draws_from_shared_wins(db: sqlite3.Connection) -> None:
+def _draws_from_shared_wins(db: Database) -> None:
     """Migration to version 3: the shared wins stored for games whose rules call such a game a draw become draws
     (nobody won; the players who drew keep rank 1 for ratings)."""
     from referee.history.entry import tie_policy
 
+    p = db.dialect.p
     games = [row[0] for row in db.execute("SELECT DISTINCT game FROM players WHERE shared = 1")]
     for game in games:
         if tie_policy(game) == "draw":
-            db.execute("UPDATE players SET draw = 1, winner = 0, shared = 0 WHERE game = ? AND shared = 1", (game,))
+            db.execute(f"UPDATE players SET draw = 1, winner = 0, shared = 0 WHERE game = {p} AND shared = 1", (game,))
 
 
-def _leaving_out(damaged: Iterable[int], alias: str = "g.") -> str:
+def leaving_out(damaged: Iterable[int], alias: str = "g.") -> str:
     """`` AND g.id NOT IN (1, 5)`` for the damaged games (integers, written out), or nothing."""
     ids = sorted(damaged)
     return f" AND {alias}id NOT IN ({','.join(map(str, ids))})" if ids else ""

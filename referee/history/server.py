@@ -1,11 +1,11 @@
 """A club's history on a PostgreSQL server: the one thin layer that lets :mod:`referee.history.store` speak to
 PostgreSQL (through psycopg 3) with the same schema and the same queries it speaks to SQLite with.
 
-Why a thin layer and not SQLAlchemy Core: the store's queries are plain SQL that both engines read alike once
-three things are translated (``?`` placeholders become ``%s``; ``LIMIT -1`` becomes ``LIMIT ALL``; a new game's id
-is read back with ``RETURNING id``), and its DDL once two column types are (``INTEGER PRIMARY KEY`` becomes an
-identity column, ``REAL`` double precision). SQLAlchemy would add a large import to every start-up of the embedded
-path and a second way of writing every query; this layer is imported only when a server is named.
+Why a thin layer and not SQLAlchemy Core: the store's queries are plain SQL, written once with the few things the
+two engines write differently declared as each engine's fragments (:class:`referee.history.database.Dialect`: the
+placeholder, ``LIMIT`` with no limit, three column types of the DDL) and a new game's id read back each engine's way
+(:meth:`ServerDatabase.insert`: ``RETURNING id``). SQLAlchemy would add a large import to every start-up of the
+embedded path and a second way of writing every query; this layer is imported only when a server is named.
 
 * Connections: the URL is handed to libpq as it is, so every libpq parameter works (``sslmode``, ``service``,
   ``PGPASSWORD``, ``~/.pgpass``, a service file); a ``connect_timeout`` of 10 seconds is added when none is given,
@@ -15,18 +15,34 @@ path and a second way of writing every query; this layer is imported only when a
 * Writers take one transaction-level advisory lock (:data:`WRITE_LOCK`), as SQLite's ``BEGIN IMMEDIATE`` takes the
   file's write lock: the merge rule's look-up, the insert and the update of ratings and totals run one writer at a
   time, each in one transaction; the unique indexes on a play's identity hold whatever a client does.
-* psycopg's errors are turned into :mod:`sqlite3`'s (``IntegrityError`` for a constraint, ``OperationalError``
-  otherwise) so the store reports both engines' errors in one place.
+* psycopg's errors become the history's own (:mod:`referee.history.errors`) here, by their SQLSTATE code
+  (:func:`fault`), so the store never reads an engine's words.
 """
 
 from __future__ import annotations
 
 import os
 import re
-import sqlite3
-from collections.abc import Iterator, Sequence
-from typing import Any
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlsplit, urlunsplit
+
+from referee.history.database import POSTGRESQL, Dialect, Engine
+from referee.history.errors import (
+    EngineFault,
+    GameRefused,
+    HistoryDiskFull,
+    HistoryLocked,
+    HistoryNoRights,
+    HistoryReadOnly,
+    HistoryUnreachable,
+    HistoryUnusable,
+    RowRefused,
+)
+from referee.i18n import _
+
+if TYPE_CHECKING:
+    import psycopg
 
 SCHEMES = ("postgresql://", "postgres://")
 WRITE_LOCK = 0x52656652
@@ -101,43 +117,43 @@ ADVANCE_GAME_IDS = "SELECT setval(pg_get_serial_sequence('games', 'id'), (SELECT
 moved past it (SQLite's next rowid is always past the largest by itself): one of the engines' declared
 differences."""
 
-_PLACEHOLDER = re.compile(r"\?")
+
+def fault(error: psycopg.Error, url: str, where: str) -> EngineFault | GameRefused:
+    """A psycopg error as the history's own, by its SQLSTATE code, else by psycopg's class of it (an error of the
+    connection itself has no code), its words scrubbed of any password."""
+    import psycopg
+
+    first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+    text = scrub(first, url)
+    state = error.sqlstate or ""
+    if state.startswith("23"):  # integrity_constraint_violation: this row, not the history
+        return RowRefused(text)
+    if state == "42501":  # insufficient_privilege
+        return HistoryNoRights(where, text)
+    if state in ("55P03", "57014"):  # lock_not_available, query_canceled (the lock or statement time limit)
+        return HistoryLocked(where, text)
+    if state == "53100":  # disk_full
+        return HistoryDiskFull(where, text)
+    if state == "25006":  # read_only_sql_transaction
+        return HistoryReadOnly(where, text)
+    if isinstance(error, psycopg.OperationalError | psycopg.InterfaceError):
+        # no answer, the connection lost, the server shutting down or out of resources (classes 08, 53, 57, 58):
+        # libpq's own error, or the server's about its connection
+        return HistoryUnreachable(where, text)
+    return HistoryUnusable(where, text)
 
 
-def translate(sql: str) -> str:
-    """One of the store's SQLite statements as PostgreSQL reads it."""
-    sql = sql.replace("%", "%%")
-    sql = _PLACEHOLDER.sub("%s", sql)
-    sql = sql.replace("LIMIT -1 OFFSET", "LIMIT ALL OFFSET")
-    if sql.lstrip().upper().startswith("INSERT INTO GAMES ") and "RETURNING" not in sql.upper():
-        sql += " RETURNING id"
-    return sql
+class ServerRows:
+    """A psycopg cursor's rows (:class:`referee.history.database.Rows`), its errors the history's own."""
 
-
-def translate_ddl(sql: str) -> str:
-    """One of the store's migrations (written for SQLite) as PostgreSQL's DDL."""
-    sql = sql.replace("id INTEGER PRIMARY KEY", "id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY")
-    sql = sql.replace("game_id INTEGER", "game_id BIGINT")
-    sql = sql.replace(" REAL", " DOUBLE PRECISION")
-    sql = sql.replace("last_id INTEGER", "last_id BIGINT")
-    return sql
-
-
-class ServerCursor:
-    """What the store reads of a cursor: rows, ``lastrowid`` of an insert, ``rowcount``, ``description``."""
-
-    def __init__(self, cursor: Any, url: str, returning: bool) -> None:
+    def __init__(self, cursor: Any, url: str, where: str) -> None:
         self._cursor = cursor
         self._url = url
-        self.lastrowid: int | None = None
-        self.rowcount: int = cursor.rowcount
-        if returning:
-            row = self._call(cursor.fetchone)
-            self.lastrowid = None if row is None else int(row[0])
+        self._where = where
 
     @property
-    def description(self) -> Any:
-        return self._cursor.description
+    def rowcount(self) -> int:
+        return int(self._cursor.rowcount)
 
     def _call(self, method: Any, *args: Any) -> Any:
         import psycopg
@@ -145,7 +161,7 @@ class ServerCursor:
         try:
             return method(*args)
         except psycopg.Error as error:
-            raise as_sqlite_error(error, self._url) from None
+            raise fault(error, self._url, self._where) from None
 
     def fetchone(self) -> Any:
         if self._cursor.description is None:
@@ -167,58 +183,47 @@ class ServerCursor:
             yield from rows
 
 
-def as_sqlite_error(error: Exception, url: str) -> sqlite3.Error:
-    """A psycopg error as the store handles errors (its message scrubbed of any password)."""
-    import psycopg
-
-    text = scrub(str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__, url)
-    if isinstance(error, psycopg.errors.IntegrityError):
-        return sqlite3.IntegrityError(f"UNIQUE constraint failed: {text}" if _unique(error) else text)
-    if isinstance(error, psycopg.errors.InsufficientPrivilege):
-        return sqlite3.OperationalError(f"not allowed: {text}")
-    if isinstance(error, psycopg.errors.LockNotAvailable | psycopg.errors.QueryCanceled):
-        return sqlite3.OperationalError(f"busy: {text}")
-    if isinstance(error, psycopg.OperationalError | psycopg.InterfaceError):
-        return sqlite3.OperationalError(f"the server cannot be reached ({text})")
-    return sqlite3.OperationalError(text)
-
-
-def _unique(error: Exception) -> bool:
-    import psycopg
-
-    return isinstance(error, psycopg.errors.UniqueViolation)
-
-
-class ServerConnection:
-    """A psycopg connection that takes the store's SQLite statements (see :func:`translate`)."""
-
-    engine = "postgresql"
+class ServerDatabase:
+    """A club's history on a PostgreSQL server (:class:`referee.history.database.Database`), through psycopg."""
 
     def __init__(self, connection: Any, url: str) -> None:
         self.raw = connection
         self.url = url
+        self.where = display_url(url)
 
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> ServerCursor:
+    @property
+    def engine(self) -> Engine:
+        return "postgresql"
+
+    @property
+    def dialect(self) -> Dialect:
+        return POSTGRESQL
+
+    def execute(self, sql: str, params: Sequence[object] = ()) -> ServerRows:
         import psycopg
 
-        statement = translate(sql)
         try:
             cursor = self.raw.cursor()
-            cursor.execute(statement, tuple(params) if params else None)
+            cursor.execute(sql, tuple(params) if params else None)
         except psycopg.Error as error:
-            raise as_sqlite_error(error, self.url) from None
-        return ServerCursor(cursor, self.url, statement.endswith(" RETURNING id"))
+            raise fault(error, self.url, self.where) from None
+        return ServerRows(cursor, self.url, self.where)
 
-    def executemany(self, sql: str, rows: Sequence[Sequence[Any]] | Iterator[Sequence[Any]]) -> None:
+    def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         import psycopg
 
         rows = list(rows)
         if not rows:
             return
         try:
-            self.raw.cursor().executemany(translate(sql), rows)
+            self.raw.cursor().executemany(sql, rows)
         except psycopg.Error as error:
-            raise as_sqlite_error(error, self.url) from None
+            raise fault(error, self.url, self.where) from None
+
+    def insert(self, sql: str, params: Sequence[object]) -> int:
+        """The row's key, given back by the statement (``RETURNING id``: PostgreSQL has no last row id)."""
+        row = self.execute(sql + " RETURNING id", params).fetchone()
+        return 0 if row is None else int(row[0])
 
     def close(self) -> None:
         import contextlib
@@ -233,14 +238,15 @@ class ServerConnection:
         return bool(self.raw.info.transaction_status != TransactionStatus.IDLE)
 
 
-def connect(url: str) -> ServerConnection:
+def connect(url: str) -> ServerDatabase:
     """Connect to the server named by ``url`` (autocommit: the store says where each transaction begins); every
     libpq parameter of the URL and the environment passes through; time limits added when none is given."""
+    where = display_url(url)
     try:
         import psycopg
     except ImportError:
-        raise sqlite3.OperationalError(
-            "psycopg is not installed: pip install 'psycopg[binary]' to use a club's history"
+        raise HistoryUnusable(
+            where, _("psycopg is not installed: pip install 'psycopg[binary]' to use a club's history")
         ) from None
     import logging
 
@@ -264,8 +270,8 @@ def connect(url: str) -> ServerConnection:
             " SET idle_in_transaction_session_timeout = 600000"
         )
     except psycopg.Error as error:
-        raise as_sqlite_error(error, url) from None
-    return ServerConnection(connection, url)
+        raise fault(error, url, where) from None
+    return ServerDatabase(connection, url)
 
 
 def role_sql(database: str) -> list[tuple[str, tuple[Any, ...]]]:

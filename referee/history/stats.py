@@ -271,14 +271,15 @@ def _rows(history: History, game: str | None, since: str | None, keys: list[str]
     """The numbers per player, seat and board: from the totals the history keeps (no date filter, at most one
     player), else added up from the games (a date, or two players: only the games both played; or a damaged row
     of the totals, which are then added up again); damaged games are left out of what is added up."""
+    p = history.connection.dialect.p
     with history.reading() as db:
         if since is None and len(keys) <= 1 and history.location is None:
             clauses, params = [], []
             if game is not None:
-                clauses.append("game = ?")
+                clauses.append(f"game = {p}")
                 params.append(game)
             if keys:
-                clauses.append("key = ?")
+                clauses.append(f"key = {p}")
                 params.append(keys[0])
             where = " WHERE " + " AND ".join(clauses) if clauses else ""
             found = db.execute(
@@ -296,19 +297,19 @@ def _rows(history: History, game: str | None, since: str | None, keys: list[str]
         # anonymous players: nobody's figures
         clauses, params = ["g.incomplete = 0" + history.counted_sql(), "p.anonymous = 0"], []
         if game is not None:
-            clauses.append("p.game = ?")
+            clauses.append(f"p.game = {p}")
             params.append(game)
         if since is not None:
-            clauses.append("g.played >= ?")
+            clauses.append(f"g.played >= {p}")
             params.append(since)
         if history.location is not None:
-            clauses.append("g.location = ?")
+            clauses.append(f"g.location = {p}")
             params.append(history.location)
         for key in keys:  # only the games every one of these players played
-            clauses.append("p.game_id IN (SELECT game_id FROM players WHERE key = ?)")
+            clauses.append(f"p.game_id IN (SELECT game_id FROM players WHERE key = {p})")
             params.append(key)
         if keys:
-            clauses.append(f"p.key IN ({','.join('?' * len(keys))})")
+            clauses.append(f"p.key IN ({db.dialect.marks(len(keys))})")
             params.extend(keys)
         where = " WHERE " + " AND ".join(clauses) if clauses else ""
         found = db.execute(
@@ -382,21 +383,22 @@ def head_to_heads(
 ) -> dict[tuple[str, str], HeadToHead]:
     """:func:`head_to_head` of every two of ``players`` (each ordered pair of ``pairs``, by default every pair of
     two of them), in one query: a report's table of head to head reads the games once, not once a pair."""
+    p = history.connection.dialect.p
     wanted = pairs if pairs is not None else [(a, b) for a in players for b in players if a != b]
     keys = sorted({name_key(name) for name in players})
     for name in players:
         history.note_damaged(game=game, player=name, since=since)
-    marks = ",".join("?" * len(keys))
+    marks = history.connection.dialect.marks(len(keys))
     clauses = [f"a.key IN ({marks})", f"b.key IN ({marks})", "g.incomplete = 0" + history.counted_sql()]
     params: list[object] = [*keys, *keys]
     if game is not None:
-        clauses.append("a.game = ?")
+        clauses.append(f"a.game = {p}")
         params.append(game)
     if since is not None:
-        clauses.append("a.game_id IN (SELECT id FROM games WHERE played >= ?)")
+        clauses.append(f"a.game_id IN (SELECT id FROM games WHERE played >= {p})")
         params.append(since)
     if history.location is not None:
-        clauses.append("g.location = ?")
+        clauses.append(f"g.location = {p}")
         params.append(history.location)
     with history.reading() as db:
         rows = db.execute(

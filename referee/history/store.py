@@ -22,18 +22,19 @@ import sqlite3
 from pathlib import Path
 
 from referee.history import rows as row_rules
-from referee.history.connection import (
-    Connection,
-    GameRefused,
-    HistoryError,
-    _damage_message,
-    _damaged,
-    _describe,
-    _not_a_history,
-    default_location,
-    default_path,
-)
+from referee.history.connection import Connection, default_location, default_path
+from referee.history.database import FileDatabase, sqlite_fault
 from referee.history.edits import Edits
+from referee.history.errors import (
+    GameRefused,
+    HistoryCannotOpen,
+    HistoryDamaged,
+    HistoryError,
+    HistoryTooNew,
+    HistoryUnusable,
+    NotAHistory,
+    another_programs_database,
+)
 from referee.history.identity import Merged, PlayIdentity
 from referee.history.queries import (
     GAME_COLUMNS,
@@ -52,14 +53,17 @@ from referee.history.schema import (
     MIGRATIONS,
     SCHEMA_VERSION,
     SQLITE_HEADER,
-    _migrate,
-    _use_wal,
+    migrate,
+    schema_statements,
+    use_wal,
 )
+from referee.i18n import _
 
 
 class History(PlayIdentity, Edits):
-    """An open history file. Use :func:`open_history`; every method raises :class:`HistoryError`, never
-    ``sqlite3.Error``. Its seams are modules: :mod:`~referee.history.connection` (transactions),
+    """An open history file. Use :func:`open_history`; every method raises :class:`HistoryError` (or
+    :class:`GameRefused` for one game), never an engine's error. Its seams are modules:
+    :mod:`~referee.history.connection` (transactions),
     :mod:`~referee.history.identity` (logging and merging plays), :mod:`~referee.history.rating_cache`,
     :mod:`~referee.history.queries` and :mod:`~referee.history.edits`; the schema and its migrations are
     :mod:`~referee.history.schema`."""
@@ -80,33 +84,30 @@ def open_history(path: Path | str, *, create: bool = True) -> History | None:
     try:
         exists = path.exists()
         if exists and path.is_dir():
-            raise _not_a_history(path, "a folder")
+            raise NotAHistory(path, _("a folder"))
         if exists and not path.is_file():
-            raise _not_a_history(path, "not a regular file: a FIFO, a device or a socket")
+            raise NotAHistory(path, _("not a regular file: a FIFO, a device or a socket"))
         if exists and path.stat().st_size > 0:
             with open(path, "rb") as handle:
                 if handle.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
-                    raise _not_a_history(path)
+                    raise NotAHistory(path)
         if not exists:
             if not create:
                 return None
             path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise HistoryError(f"{path}: cannot be opened ({error.strerror})") from None
+        raise HistoryCannotOpen(path, error.strerror or type(error).__name__) from None
     try:
-        connection = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
-        connection.text_factory = row_rules.lenient_text
+        raw = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
+        raw.text_factory = row_rules.lenient_text
     except sqlite3.Error as error:
-        raise HistoryError(_describe(error, path)) from None
-    history = History(connection, path)
+        raise sqlite_fault(error, path) from None
+    history = History(FileDatabase(raw, path), path)
     try:
         _prepare(history, check=create)
-    except HistoryError:
-        connection.close()
+    except BaseException:
+        raw.close()
         raise
-    except sqlite3.Error as error:
-        connection.close()
-        raise HistoryError(_describe(error, path)) from None
     return history
 
 
@@ -115,12 +116,8 @@ def open_server(url: str, *, create: bool = True) -> History | None:
     none or an older one; None when it has none and ``create`` is off)."""
     from referee.history import server
 
-    shown = server.display_url(url)
-    try:
-        connection = server.connect(url)
-    except sqlite3.Error as error:
-        raise HistoryError(_describe(error, shown)) from None
-    history = History(connection, shown)  # type: ignore[arg-type]  # the same calls as sqlite3's
+    connection = server.connect(url)
+    history = History(connection, connection.where)
     try:
         version = _server_version(history)
         if version == 0 and not create:
@@ -131,12 +128,9 @@ def open_server(url: str, *, create: bool = True) -> History | None:
                 version = _server_version(history)  # another referee may have created it meanwhile
                 if version < SCHEMA_VERSION:
                     _migrate_server(history, version)
-    except HistoryError:
+    except BaseException:
         connection.close()
         raise
-    except sqlite3.Error as error:
-        connection.close()
-        raise HistoryError(_describe(error, shown)) from None
     return history
 
 
@@ -145,6 +139,7 @@ def _server_version(history: History) -> int:
     newer version."""
     from referee.history.server import META_TABLE
 
+    p = history.connection.dialect.p
     db = history.connection
     with history.reading():
         # the catalogue read as a table (the statement's snapshot): to_regclass could answer from a catalogue
@@ -153,24 +148,21 @@ def _server_version(history: History) -> int:
             row[0]
             for row in db.execute(
                 "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
-                " AND table_name IN (?, 'games')",
+                f" AND table_name IN ({p}, 'games')",
                 (META_TABLE,),
             ).fetchall()
         }
         if META_TABLE not in tables:
             if "games" in tables:
-                raise _not_a_history(history.path, "another program's database")
+                raise NotAHistory(history.path, another_programs_database())
             _check_rights(history, META_TABLE)
             return 0
         rows = dict(db.execute(f"SELECT key, value FROM {META_TABLE}").fetchall())
     if rows.get("application") != "referee":
-        raise _not_a_history(history.path, "another program's database")
+        raise NotAHistory(history.path, another_programs_database())
     version = _schema_version(history, rows.get("version", "0"))
     if version > SCHEMA_VERSION:
-        raise HistoryError(
-            f"{history.path}: written by a newer referee (history version {version}); this one reads up to"
-            f" version {SCHEMA_VERSION}"
-        )
+        raise HistoryTooNew(history.path, str(version))
     return version
 
 
@@ -179,11 +171,11 @@ def _check_rights(history: History, meta_table: str) -> None:
     of them is granted to it: a login without a referee role) is one line naming the rights it lacks, never an
     empty history."""
     from referee.history.server import ORGANISER_ROLE, TABLE_ROLE
-    from referee.i18n import _
 
+    p = history.connection.dialect.p
     hidden = history.connection.execute(
         "SELECT current_user, EXISTS (SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n"
-        " ON n.oid = c.relnamespace WHERE c.relname = ? AND n.nspname = current_schema())",
+        f" ON n.oid = c.relnamespace WHERE c.relname = {p} AND n.nspname = current_schema())",
         (meta_table,),
     ).fetchone()
     if hidden is not None and hidden[1]:
@@ -198,8 +190,6 @@ def _check_rights(history: History, meta_table: str) -> None:
 def _schema_version(history: History, value: object) -> int:
     """The schema version a file (``PRAGMA user_version``) or a server (``referee_meta``) holds, as a number from 0;
     any other value (``x9``, ``-3``, a fraction) is one line: no referee wrote it, and nothing is written."""
-    from referee.i18n import _
-
     text = str(value).strip()
     if type(value) is int and value >= 0:
         return value
@@ -214,17 +204,15 @@ def _schema_version(history: History, value: object) -> int:
 
 def _migrate_server(history: History, version: int) -> None:
     """The same migrations as a file's (:data:`MIGRATIONS`), in PostgreSQL's words, in the caller's transaction."""
-    from referee.history.server import META_TABLE, translate_ddl
+    from referee.history.server import META_TABLE
 
     db = history.connection
     if version == 0:
         db.execute(f"CREATE TABLE IF NOT EXISTS {META_TABLE} (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-    for step in range(version + 1, SCHEMA_VERSION + 1):
-        for statement in translate_ddl(MIGRATIONS[step]).split(";"):
-            if statement.strip():
-                db.execute(statement)
+    for statement in schema_statements(db.dialect, version):
+        db.execute(statement)
     db.execute(
-        f"INSERT INTO {META_TABLE} (key, value) VALUES ('application', 'referee'), ('version', ?)"
+        f"INSERT INTO {META_TABLE} (key, value) VALUES ('application', 'referee'), ('version', {db.dialect.p})"
         " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
         (str(SCHEMA_VERSION),),
     )
@@ -235,10 +223,10 @@ def _check_whole(history: History) -> None:
     could spread the damage); the message says how to recover."""
     try:
         verdict = history.connection.execute("PRAGMA quick_check(1)").fetchone()[0]
-    except sqlite3.DatabaseError as error:
-        verdict = str(error)
+    except (HistoryDamaged, NotAHistory, HistoryUnusable) as error:
+        verdict = error.detail
     if verdict != "ok":
-        raise HistoryError(_damage_message(history.path, " ".join(verdict.split()), written=True))
+        raise HistoryDamaged(history.path, str(verdict), written=True)
 
 
 def _prepare(history: History, *, check: bool) -> None:
@@ -253,9 +241,9 @@ def _prepare(history: History, *, check: bool) -> None:
         with history.transaction():
             version = _check_identity(history)  # another referee may have created or migrated it meanwhile
             if version < SCHEMA_VERSION:
-                _migrate(db, version)
+                migrate(db, version)
     if check:  # only a referee about to write changes the journal (reading leaves the file as it is)
-        _use_wal(db)
+        use_wal(db)
     db.execute("PRAGMA synchronous = NORMAL")
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA cache_size = -16000")  # 16 MB: logging many games touches index pages all over the file
@@ -264,29 +252,20 @@ def _prepare(history: History, *, check: bool) -> None:
 def _check_identity(history: History) -> int:
     """The schema version of a referee history; raises for a foreign file or a newer version."""
     db = history.connection
-    try:  # one statement, so one snapshot: another referee may be creating the file at this very moment
-        application_id, version, tables = db.execute(
-            "SELECT (SELECT application_id FROM pragma_application_id),"
-            " (SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_master)"
-        ).fetchone()
-    except sqlite3.DatabaseError as error:
-        if "malformed" in str(error) or "corrupt" in str(error):
-            raise HistoryError(_damage_message(history.path, str(error), written=False)) from None
-        if _damaged(error):
-            raise _not_a_history(history.path, str(error)) from None
-        raise HistoryError(_describe(error, history.path)) from None
+    # one statement, so one snapshot: another referee may be creating the file at this very moment
+    application_id, version, tables = db.execute(
+        "SELECT (SELECT application_id FROM pragma_application_id),"
+        " (SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_master)"
+    ).fetchone()
     if application_id == 0 and version == 0:
         if tables:
-            raise _not_a_history(history.path, "another program's database")
+            raise NotAHistory(history.path, another_programs_database())
         return 0
     if application_id != APPLICATION_ID:
-        raise _not_a_history(history.path, "another program's database")
+        raise NotAHistory(history.path, another_programs_database())
     version = _schema_version(history, version)
     if version > SCHEMA_VERSION:
-        raise HistoryError(
-            f"{history.path}: written by a newer referee (history version {version}); this one reads up to"
-            f" version {SCHEMA_VERSION}"
-        )
+        raise HistoryTooNew(history.path, str(version))
     return int(version)
 
 

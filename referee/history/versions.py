@@ -13,6 +13,9 @@ Pure: no database. :meth:`referee.history.identity.PlayIdentity.merge` asks it f
   reported as a conflict: nothing is merged silently. A play from a file that keeps no versions (another
   app's) corrects the play here when the play here is as it was when last met; when the play here was changed
   since, it is a conflict, and the play here is kept.
+* **A version unknown**: a play logged before plays kept versions (a history older than schema version 7: no
+  ``changed``) may have been changed here or not; another content meeting it is always a conflict, reported. A
+  known version is newer than an unknown one, and wins; of two unknown ones the play here is kept.
 """
 
 from __future__ import annotations
@@ -95,11 +98,15 @@ def decide(stored: GameEntry, incoming: GameEntry) -> Decision:
     ``changed`` is its ``met``; a play logged here took its first version from itself). A clean play takes a newer
     version. A play changed here since takes a version that was made from its own (the incoming ``met`` is its
     ``changed``), keeps its own over the version it was made from (the incoming ``changed`` is its ``met``), and
-    otherwise meets it in conflict: both changed since they last met; the newest change wins, said."""
-    clean = stored.changed is None or stored.changed == stored.met
+    otherwise meets it in conflict: both changed since they last met; the newest change wins, said. A play here of
+    unknown version (logged before versions were kept) meets any other content in conflict: a known version wins
+    over it, an unknown one does not."""
+    if incoming.changed is None and stored.actions and not incoming.actions:
+        return Decision(take=False, conflict=True)  # a result never overrides the actions it comes from
+    if stored.changed is None:  # whether it was changed here since it last met is unknown: never merged silently
+        return Decision(take=incoming.changed is not None, conflict=True)
+    clean = stored.changed == stored.met
     if incoming.changed is None:  # a file that keeps no versions: a correction at its source
-        if stored.actions and not incoming.actions:
-            return Decision(take=False, conflict=True)  # a result never overrides the actions it comes from
         return Decision(take=clean, conflict=not clean)
     newer = incoming.changed > (stored.changed or "")
     if clean or incoming.met == stored.changed:

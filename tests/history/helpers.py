@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
+
+import tomli_w
 
 from referee.history.entry import GameEntry, PlayerResult, content_hash
 from referee.history.store import History, open_history
@@ -31,7 +32,7 @@ def entry(
         game=game,
         players=results,
         setup={"map": board} if board else {},
-        record=json.dumps(document),
+        record=tomli_w.dumps({key: value for key, value in document.items() if value is not None}),
         content_hash=content_hash(document),
         played=played,
     )

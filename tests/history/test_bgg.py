@@ -84,7 +84,7 @@ def test_a_play_log_comes_in_as_results_without_actions(tmp_path: Path) -> None:
     log.write_text(PLAY_LOG)
     history = history_of(tmp_path)
     done = run("history", "import", str(log), "--history", str(history))
-    assert done.returncode == 2, done.stderr  # the malformed play makes the exit status 2; the others are in
+    assert done.returncode == 0, done.stderr  # the malformed play is said and counted; the others are in
     err = done.stderr.decode()
     assert "'Catan' is not a game this referee keeps" in err
     assert "Iris's score '49-46ish' is not a whole number" in err
@@ -263,3 +263,42 @@ def test_play_location_is_kept_with_the_logged_game(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert json.loads(run("history", "list", "--json", "--history", str(history)).stdout)[0]["location"] == "Kitchen"
+
+
+def coin_age_play(number: int, score: str) -> str:
+    """A BoardGameGeek play of Coin Age (Ann's ``score`` against Bob's 10), its id ``number``, on a day of its own."""
+    return (
+        f'<play id="{number}" date="2025-04-{number:02d}" quantity="1" length="30">'
+        '<item name="Coin Age" objecttype="thing" objectid="146130"/><players>'
+        f'<player name="Ann" startposition="1" score="{score}" win="1"/>'
+        '<player name="Bob" startposition="2" score="10" win="0"/></players></play>'
+    )
+
+
+def test_a_bgg_import_that_added_9_plays_and_refused_2_exits_0_naming_each_refused_play(tmp_path: Path) -> None:
+    """Issue 47: the import exited 2 because 2 of its 11 plays were refused, though the 9 others were in. Now: exit
+    0, the summary counts the refused, and each refused play is named in one line on standard error; exit 2 only
+    when the file gave nothing (every play refused, or the file itself refused)."""
+    scores = ["11", "12", "lots", "13", "14", "15", "16", "7.5", "17", "18", "19"]
+    log = tmp_path / "plays.xml"
+    log.write_text(
+        '<plays username="ann" userid="7">'
+        + "".join(coin_age_play(number, score) for number, score in enumerate(scores, 1))
+        + "</plays>"
+    )
+    history = history_of(tmp_path)
+    done = run("history", "import", str(log), "--history", str(history))
+    assert done.returncode == 0, done.stderr
+    out, err = " ".join(done.stdout.decode().split()), done.stderr.decode()
+    assert "9 plays imported, 0 already in the history, 0 of other games skipped, 2 refused." in out, out
+    refused = [line for line in err.splitlines() if "is not a whole number" in line]
+    assert len(refused) == 2 and "'lots'" in refused[0] and "'7.5'" in refused[1], err
+    assert len(json.loads(run("history", "list", "--json", "--history", str(history)).stdout)) == 9
+    # every play of a file refused: nothing taken, exit 2
+    nothing = tmp_path / "nothing.xml"
+    nothing.write_text(
+        '<plays username="ann" userid="7">' + coin_age_play(20, "x") + coin_age_play(21, "y") + "</plays>"
+    )
+    none_taken = run("history", "import", str(nothing), "--json", "--history", str(history))
+    assert none_taken.returncode == 2, none_taken.stderr
+    assert json.loads(none_taken.stdout)["refused"] == 2

@@ -116,7 +116,7 @@ def test_a_bg_stats_file_comes_in_as_results_without_actions(tmp_path: Path) -> 
     file.write_text(json.dumps(BG_STATS_FILE))
     history = tmp_path / "h.sqlite3"
     done = run("history", "import", str(file), "--history", str(history))
-    assert done.returncode == 2, done.stderr  # the malformed play makes the exit status 2; the others are in
+    assert done.returncode == 0, done.stderr  # the malformed play is said and counted; the others are in
     err = done.stderr.decode()
     assert "'Catan' is not a game this referee keeps" in err
     assert "Iris's score '49-46ish' is not a whole number" in err

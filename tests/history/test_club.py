@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.history.store import HistoryError, open_history
+from referee.history.store import GameRefused, HistoryError, open_history
 from tests.clock import wait_until
 from tests.history.helpers import entry, finished_record, history_at
 from tests.history.logger_loop import unique_game as loop_game
@@ -269,10 +269,10 @@ def test_the_database_itself_refuses_a_second_copy_of_a_play(pg: Server) -> None
         history.log(loop_game(1))
         db = history.connection
         row = db.execute("SELECT game, hash, kind, played, actions, setup, record, uuid FROM games").fetchone()
-        with pytest.raises(Exception, match="UNIQUE"):
+        with pytest.raises(GameRefused, match="unique constraint"):
             db.execute(
                 "INSERT INTO games (game, hash, kind, played, actions, setup, record, uuid)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                f" VALUES ({db.dialect.marks(8)})",
                 (row[0], row[1] + "x", *row[2:]),
             )
 

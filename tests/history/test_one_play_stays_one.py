@@ -304,6 +304,45 @@ def test_versions_newest_change_wins_and_both_sides_changed_is_a_conflict() -> N
     assert decide(version(b, a), version(None, None)) == Decision(take=False, conflict=True)
 
 
+def test_a_play_logged_before_versions_changed_on_both_sides_is_reported_as_a_conflict(tmp_path: Path) -> None:
+    """Issue 47: a play logged before schema version 7 has no ``changed`` stamp; changed on both sides, the two
+    versions met and one silently replaced the other. Its version is unknown: any other content is a conflict,
+    said; a known version wins over it, and of two unknown ones the play here is kept."""
+    import shutil
+    import sqlite3
+    from contextlib import closing
+
+    from referee.history.versions import Decision, decide
+
+    def version(changed: str | None, notes: str | None) -> Any:
+        play = entry("coin-age", ["Ann", "Bob"], [21, 18], [1, 2], ["Ann"], "2026-11-02T04:10:00")
+        play.changed, play.met, play.notes = changed, changed, notes
+        return play
+
+    stamp = "2026-11-03T10:00:00.000000Z"
+    assert decide(version(None, "ours"), version(None, "theirs")) == Decision(take=False, conflict=True)
+    assert decide(version(None, "ours"), version(stamp, "theirs")) == Decision(take=True, conflict=True)
+
+    ours, theirs = tmp_path / "ours.sqlite3", tmp_path / "theirs.sqlite3"
+    record = tmp_path / "game.toml"
+    record.write_bytes(finished_record("coin-age", 3)[0])
+    ok("history", "add", str(record), "--history", str(ours))
+    with closing(sqlite3.connect(ours)) as db:  # as version 6 kept it: no version
+        db.execute("UPDATE games SET changed = NULL, changed_by = NULL, met = NULL")
+        db.commit()
+    shutil.copy(ours, theirs)  # (the last connection closed: the write-ahead log is in the file)
+    for path, notes in ((ours, "ours"), (theirs, "theirs")):  # edited on both sides before the upgrade
+        with closing(sqlite3.connect(path)) as db:
+            db.execute("UPDATE games SET notes = ?", (notes,))
+            db.commit()
+    backup = tmp_path / "theirs.json"
+    ok("history", "export", "--format", "json", "-o", str(backup), "--history", str(theirs))
+    said = ok("history", "import", str(backup), "--history", str(ours))
+    assert "conflict: differs from #1, logged before plays kept versions" in said, said
+    assert "0 added, 0 changed, 0 unchanged, 1 conflicting" in said and "#1 kept as it is" in said, said
+    assert listed(ours)[0]["notes"] == "ours"
+
+
 # -- item 6: the smaller points -----------------------------------------------------------------------------------
 def test_an_abandoned_bgg_play_gets_no_winner(tmp_path: Path) -> None:
     history = tmp_path / "h.sqlite3"
@@ -345,12 +384,25 @@ def test_the_push_export_counts_the_links_it_wrote(tmp_path: Path) -> None:
     assert "1 abandoned or uncounted play left out" in err
 
 
-def test_import_json_of_a_file_refused_whole_says_why(tmp_path: Path) -> None:
-    bad = tmp_path / "bad.xml"
-    bad.write_text("<plays><play id='1' date='2025-01-01'>")
+REFUSED_WHOLE = {
+    "bad.xml": b"<plays><play id='1' date='2025-01-01'>",
+    "bad.bgsplay": b'{"plays": "many"}',
+    "bad.json": b'{"format": "referee-history", "version": 99, "games": []}',
+    "bad.txt": b"hello",
+    "bad.bin": b"\xff\xfe\x00",
+}
+
+
+@pytest.mark.parametrize("name", list(REFUSED_WHOLE))
+def test_import_json_of_a_file_refused_whole_says_why(tmp_path: Path, name: str) -> None:
+    """Issue 47: ``import --json`` of a file refused whole printed the all-zero summary with no ``error``. Every way a
+    file is refused whole (broken XML, not a BG Stats file, a backup from a newer referee, not a play file, not
+    UTF-8): exit 2 and an ``error`` with its message (docs/json.md)."""
+    bad = tmp_path / name
+    bad.write_bytes(REFUSED_WHOLE[name])
     code, out, _err = cli("history", "import", str(bad), "--history", str(tmp_path / "h.sqlite3"), "--json")
     document = json.loads(out)
-    assert code == 2 and document["added"] == 0 and "error" in document
+    assert code == 2 and document.get("added", 0) == 0 and name in document["error"]["message"], document
 
 
 # -- item 5: the server's edges -----------------------------------------------------------------------------------
@@ -433,6 +485,71 @@ def test_a_damaged_cell_in_players_or_games_marks_its_game_damaged_everywhere(
     expected = 0 if "game_id = 2" in sql else 1
     assert code == 0 and players.get("Ann", {"games": 0})["games"] == expected, out
     assert players.get("Bob", {"games": 0})["games"] == expected, out
+
+
+WRONG_TEXTS = {
+    "record-not-toml": ("UPDATE games SET record = 'not [toml' WHERE id = 1", ["record"]),
+    "record-not-a-record": ("UPDATE games SET record = 'x = 1' WHERE id = 1", ["record"]),
+    "record-empty": ("UPDATE games SET record = '' WHERE id = 1", ["record"]),
+    "record-of-another-game": (
+        "UPDATE games SET record = replace(record, 'coin-age', 'builders') WHERE id = 1",
+        ["record"],
+    ),
+    "game-another-known-game": ("UPDATE games SET game = 'builders' WHERE id = 1", ["game"]),
+    "game-unknown": ("UPDATE games SET game = 'chess' WHERE id = 1", ["game"]),
+    "kind-unknown": ("UPDATE games SET kind = 'scribble' WHERE id = 1", ["kind"]),
+}
+
+
+@pytest.mark.parametrize("case", list(WRONG_TEXTS))
+def test_a_wrong_text_in_games_game_kind_or_record_is_marked_damaged_and_show_exits_0(
+    tmp_path: Path, case: str
+) -> None:
+    """Issue 47: a wrong text in ``games.game``, ``kind`` or ``record`` of a recorded game was listed unmarked and
+    ``history show`` exited 2. Now it is damaged as every other cell: marked in ``list``, ``show`` (what can be read,
+    exit 0) and the export, and a count that reads its game leaves it out."""
+    import sqlite3
+
+    sql, cells = WRONG_TEXTS[case]
+    history = tmp_path / "h.sqlite3"
+    record = tmp_path / "game.toml"
+    for seed in (3, 4):
+        record.write_bytes(finished_record("coin-age", seed)[0])
+        assert cli("history", "add", str(record), "--history", str(history))[0] == 0
+    db = sqlite3.connect(history)
+    db.execute(sql)
+    db.commit()
+    db.close()
+    code, out, err = cli("history", "list", "--json", "--history", str(history))
+    assert code == 0 and "1 damaged game" in err, err
+    assert next(item for item in json.loads(out) if item["id"] == 1)["damaged"] == cells
+    code, out, err = cli("history", "show", "1", "--json", "--history", str(history))
+    assert code == 0 and json.loads(out)["damaged"] == cells, err
+    code, out, err = cli("history", "show", "1", "--history", str(history))
+    assert code == 0 and "damaged" in out.lower(), (out, err)
+    code, out, err = cli("history", "export", "--format", "json", "--history", str(history))
+    assert code == 0 and "1 damaged game" in err, err
+    if "game" in cells:  # a counted cell: the game is counted nowhere
+        code, out, err = cli("stats", "--since", "2000-01-01", "--json", "--history", str(history))
+        assert code == 0 and "damaged" in err, err
+
+
+def test_a_record_that_names_its_game_but_does_not_replay_is_shown_damaged_with_exit_0(tmp_path: Path) -> None:
+    """What a list cannot see without replaying every record (an action no rule takes, in a record that names its
+    own game) ``show`` finds when it replays it: the record marked damaged, what can be read shown, exit 0 (as for
+    every damaged cell), never the exit 2 of a file refused."""
+    import sqlite3
+
+    history = tmp_path / "h.sqlite3"
+    record = tmp_path / "game.toml"
+    record.write_bytes(finished_record("coin-age", 3)[0])
+    assert cli("history", "add", str(record), "--history", str(history))[0] == 0
+    db = sqlite3.connect(history)
+    db.execute("UPDATE games SET record = replace(record, 'actions = [', 'actions = [\"fly away\", ')")
+    db.commit()
+    db.close()
+    code, out, err = cli("history", "show", "1", "--json", "--history", str(history))
+    assert code == 0 and json.loads(out)["damaged"] == ["record"], err
 
 
 def test_a_100_mb_comment_is_cut_without_copying_it_whole() -> None:

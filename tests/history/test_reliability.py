@@ -3,10 +3,10 @@ logged."""
 
 from __future__ import annotations
 
-import json
 import random
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 from tests.clock import wait_until
@@ -31,9 +31,13 @@ def check_whole(path: Path) -> int:
         assert history.integrity() == "ok"
         db = history.connection
         for game_id, record in db.execute("SELECT id, record FROM games"):
-            players = db.execute("SELECT count(*) FROM players WHERE game_id = ?", (game_id,)).fetchone()[0]
-            steps = db.execute("SELECT count(*) FROM rating_steps WHERE game_id = ?", (game_id,)).fetchone()[0]
-            assert players == len(json.loads(record)["players"]), f"game {game_id} is not whole"
+            players = db.execute(f"SELECT count(*) FROM players WHERE game_id = {db.dialect.p}", (game_id,)).fetchone()[
+                0
+            ]
+            steps = db.execute(
+                f"SELECT count(*) FROM rating_steps WHERE game_id = {db.dialect.p}", (game_id,)
+            ).fetchone()[0]
+            assert players == len(tomllib.loads(record)["players"]), f"game {game_id} is not whole"
             assert steps in (0, players)
         return int(db.execute("SELECT count(*) FROM games").fetchone()[0])
 

@@ -90,6 +90,10 @@ class BatchLog:
         self.unfinished = 0
         self.refused = 0
         self.worst: int = ExitStatus.SUCCESS
+        self.refusals_fail = expected is not None
+        """Whether a game refused makes the exit status 2 (``history add``: each record named is input, as
+        ``replay``'s); an import's refused plays are each said in one line and counted, and fail the command only
+        when none of the file's plays could be taken (:meth:`settle_refusals`)."""
         self.stopped_by: str | None = None
         """Why the batch stopped before its end (the history failed, Ctrl-C), or None."""
         self.pending_sources: list[str] = []
@@ -164,7 +168,9 @@ class BatchLog:
             raise
         except RefereeError as error:
             self.refused += 1
-            self.worst = max(self.worst, _report_failed_game(self.out, error, source, source))
+            status = _report_failed_game(self.out, error, source, source)
+            if self.refusals_fail:
+                self.worst = max(self.worst, status)
             return
         if merged.outcome == "probable":
             self.out.note(
@@ -235,6 +241,14 @@ class BatchLog:
         versions")."""
         self.out.text(versions_line(self.history.committed))
 
+    def settle_refusals(self) -> None:
+        """An import whose every play was refused took nothing of the file: exit status 2, as a file refused
+        whole (some plays taken and some refused: 0, the refused counted and each said; docs/formats.md)."""
+        counts = self.counts()
+        taken = sum(counts[key] for key in ("added", "present", "changed", "conflicting", "probable", "unfinished"))
+        if self.refused and not taken:
+            self.worst = max(self.worst, ExitStatus.BAD_INPUT)
+
     def counts(self) -> dict[str, int]:
         committed = self.history.committed
         return {
@@ -272,6 +286,16 @@ def conflict_line(where: str, merged: Merged) -> str:
             "{where}: conflict: differs from #{id}, which was changed here since they last met (or holds the actions"
             " it comes from); #{id} kept as it is"
         ).format(where=where, id=merged.id)
+    if merged.conflict == "unknown":
+        kept = (
+            _("the version with a date of its change taken")
+            if merged.outcome == "changed"
+            else _("#{id} kept as it is").format(id=merged.id)
+        )
+        return _(
+            "{where}: conflict: differs from #{id}, logged before plays kept versions (whether it was changed here is"
+            " not known); {kept}"
+        ).format(where=where, id=merged.id, kept=kept)
     if merged.conflict == "rights":
         return _(
             "{where}: a newer version of #{id}, not taken: this login may only add games (changing one is an"
@@ -491,6 +515,7 @@ def _log_imported(
     with history:
         batch = BatchLog(out, history, None, keep_duplicates)
         batch.run(checked_entries(entries))  # the name rule of play, and notes cleaned, at this door too
+        batch.settle_refusals()
         if stopped:
             out.error(stopped[0].message)
             batch.stopped_by = batch.stopped_by or stopped[0].message  # the account says why (--json: its error)

@@ -143,7 +143,8 @@ def init_command(env: Environment, url: str | None, json_mode: bool) -> int:
             db = history.connection
             try:
                 database = str(db.execute("SELECT current_database()").fetchone()[0])
-                raw = db.raw  # type: ignore[attr-defined]
+                assert isinstance(db, server.ServerDatabase)  # a postgresql:// URL opens a server's history
+                raw = db.raw
                 with raw.transaction():
                     for statement, params in server.role_sql(database):
                         raw.execute(statement, params or None)

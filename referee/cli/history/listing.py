@@ -261,12 +261,11 @@ def replayed(entry: GameEntry) -> tuple[Game[Any, Any] | None, list[TurnScores]]
 
 def _shown_game(history_file: str | None, game_id: str) -> ShownGame:
     """The game ``game_id`` of the history, replayed; a damaged game as far as it can be read."""
-    logged, number = _logged_game(history_file, game_id)
+    logged = _logged_game(history_file, game_id)[0]
     try:
         game, turns = replayed(logged.entry)
-    except RefereeError as error:
-        if not logged.entry.damaged:
-            raise InputError(_("game {id}: {reason}").format(id=number, reason=error.message)) from None
+    except RefereeError:  # its game and kind are sound (else it is damaged already): its record does not replay
+        logged.entry.damaged = logged.entry.damaged or ("record",)
         game, turns = None, []  # what is left of a damaged game is shown all the same
     return ShownGame(logged, game, turns)
 

@@ -93,11 +93,12 @@ def _kept_locally(logging: PlayLogging, out: Output, entry: Any, error: RefereeE
     import shlex
 
     from referee.cli.history.opening import history_location
+    from referee.history.errors import HistoryUnreachable
     from referee.history.server import display_url, is_server_url
     from referee.history.store import default_path, open_history
 
     where = history_location(logging.history)
-    if not (isinstance(where, str) and is_server_url(where)) or "cannot be reached" not in error.message:
+    if not (isinstance(where, str) and is_server_url(where)) or not isinstance(error, HistoryUnreachable):
         return False
     local = default_path()
     try:
