@@ -65,8 +65,6 @@ class Verdict:
             other.ruling,
         )
 
-    __hash__ = None  # type: ignore[assignment]
-
     def __repr__(self) -> str:
         return f"Verdict(legal={self.legal!r}, rule={self.rule!r}, reason={self.reason!r}, ruling={self.ruling!r})"
 
@@ -98,8 +96,6 @@ class Event:
         if not isinstance(other, Event):
             return NotImplemented
         return (self.kind, self.message, self.data) == (other.kind, other.message, other.data)
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"Event(kind={self.kind!r}, message={self.message!r}, data={dict(self.data)!r})"
