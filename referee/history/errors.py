@@ -69,7 +69,11 @@ class NotAHistory(EngineFault):
 
 
 class HistoryTooNew(EngineFault):
-    """A history written by a newer referee (``detail``: its version)."""
+    """A history written by a newer referee (``detail``: its version; ``newest``: the newest this one reads)."""
+
+    def __init__(self, where: Path | str, detail: str, newest: int) -> None:
+        self.newest = newest
+        super().__init__(where, detail)
 
 
 class HistoryUnusable(EngineFault):
@@ -124,11 +128,9 @@ def fault_message(fault: EngineFault) -> str:
             )
         return _("{history} is not a referee history; it was left as it is").format(history=where)
     if isinstance(fault, HistoryTooNew):
-        from referee.history.schema import SCHEMA_VERSION
-
         return _(
             "{history}: written by a newer referee (history version {version}); this one reads up to version {newest}"
-        ).format(history=where, version=detail, newest=SCHEMA_VERSION)
+        ).format(history=where, version=detail, newest=fault.newest)
     return _("{history}: the history cannot be used ({reason})").format(history=where, reason=detail)
 
 

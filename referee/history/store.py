@@ -162,7 +162,7 @@ def _server_version(history: History) -> int:
         raise NotAHistory(history.path, another_programs_database())
     version = _schema_version(history, rows.get("version", "0"))
     if version > SCHEMA_VERSION:
-        raise HistoryTooNew(history.path, str(version))
+        raise HistoryTooNew(history.path, str(version), SCHEMA_VERSION)
     return version
 
 
@@ -265,7 +265,7 @@ def _check_identity(history: History) -> int:
         raise NotAHistory(history.path, another_programs_database())
     version = _schema_version(history, version)
     if version > SCHEMA_VERSION:
-        raise HistoryTooNew(history.path, str(version))
+        raise HistoryTooNew(history.path, str(version), SCHEMA_VERSION)
     return int(version)
 
 
