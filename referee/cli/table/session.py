@@ -72,6 +72,7 @@ class PlaySession:
         self.spec = spec
         self.lock = lock
         self.writer = writer
+        known = identity or PlayIdentity(None, None)
         if writer is None and record_path is not None:
             self.writer = RecordWriter(record_path, Stamp.of(record_path))
         self.computer = computer
@@ -94,15 +95,15 @@ class PlaySession:
         """What undo took back, last first, for redo (emptied by any other action)."""
         self.last_actor: str | None = None
         """Who performed the last action pushed (see :meth:`referee.engine.Game.actor`)."""
-        self.started: str | None = identity.started if identity is not None else None
+        self.started: str | None = known.started
         """When the game started (kept from a resumed record); the record's ``finished`` is set when it ends."""
-        self.finished: str | None = identity.finished if identity is not None else None
-        self.uuid: str | None = identity.uuid if identity is not None else None
+        self.finished: str | None = known.finished
+        self.uuid: str | None = known.uuid
         """The game's identity: new for a new game, kept from a resumed record (see :class:`Record`)."""
         self.on_finished: Callable[[PlaySession], None] = on_finished or _keep_nothing
         """Called with the session when :meth:`run` has played it (over or not) and released its record: ``play``
         hands the game to the history here (:func:`referee.cli.history.play_log.log_finished_game`)."""
-        self.location: str | None = identity.location if identity is not None else None
+        self.location: str | None = known.location
         """Where the game is played (``--location``, else a resumed record's): written to the record, logged with it."""
         self.explain = False
         """Whether each action is announced with the rules' words for it (at a terminal: the table carries it out
