@@ -18,7 +18,15 @@ from referee.cli.files import RecordChanged, WriteError
 from referee.cli.status import ExitStatus
 from referee.cli.table.menus import BACK, HINT, LOG, QUIT, REDO, RULES, UNDO, Prompter, SessionCommand
 from referee.cli.table.screen import LINE, MENU, PAUSE, BoardOutput, Question, TableScreen
-from referee.cli.table.terminal import SESSION_WORDS, hint_lines, log_lines, pause_check, quit_lines, typed_entries
+from referee.cli.table.terminal import (
+    SESSION_WORDS,
+    hint_lines,
+    log_lines,
+    pause_advice,
+    pause_check,
+    quit_lines,
+    typed_entries,
+)
 from referee.cli.table.typed_prompt import Entry, TableChanged, board_order
 from referee.cli.table.view import table_view
 from referee.cli.table.words import in_english, session_word
@@ -295,15 +303,9 @@ class FullScreenMode:
         """Wait while the people carry out the computer's turn just shown (or look at the final table): Enter goes
         on; undo, log, rules and quit are done; ``done`` is answered in one line (the turn is over already)."""
         game = self.game
-        last = self.session.announcements[-1].player if self.session.announcements else ""
+        last = (self.session.announcements[-1].player or "") if self.session.announcements else ""
         words = ("undo", "log", "rules", "quit")
-        if game.over:
-            advice = _("Game over: Enter leaves (or undo, log, rules).")
-        elif over:
-            advice = _("{player} played its last turn: carry it out on the table, then press Enter.")
-        else:
-            advice = _("{player} has played: carry it out on the table, then press Enter (or undo).")
-        advice = advice.format(player=last)
+        advice = pause_advice(last, last_turn=over, game_over=game.over)
         check = pause_check(words, advice)
 
         while True:

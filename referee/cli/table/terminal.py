@@ -189,11 +189,7 @@ class TerminalMode:
 
         over = self.session.game.over
         words = ("log", "rules", "quit") if over else ("undo", "log", "rules", "quit")
-        if over:
-            toolbar = _("{player} played its last turn: carry it out on the table, then press Enter.")
-        else:
-            toolbar = _("{player} has played: carry it out on the table, then press Enter (or undo).")
-        toolbar = toolbar.format(player=computer)
+        toolbar = pause_advice(computer, last_turn=over)
         check = pause_check(words, toolbar)
 
         while True:
@@ -234,6 +230,15 @@ def session_words() -> list[tuple[str, str]]:
         ("rules", _("the rules by topic")),
         ("quit", _("save and quit")),
     ]
+
+
+def pause_advice(player: str, *, last_turn: bool, game_over: bool = False) -> str:
+    """What the pause after the computer's turn says under its line (the line mode's and the full screen's)."""
+    if game_over:
+        return _("Game over: Enter leaves (or undo, log, rules).")
+    if last_turn:
+        return _("{player} played its last turn: carry it out on the table, then press Enter.").format(player=player)
+    return _("{player} has played: carry it out on the table, then press Enter (or undo).").format(player=player)
 
 
 def pause_check(words: tuple[str, ...], advice: str) -> Callable[[str], str | None]:
