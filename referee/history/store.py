@@ -173,10 +173,14 @@ def _check_rights(history: History, meta_table: str) -> None:
     from referee.history.server import ORGANISER_ROLE, TABLE_ROLE
 
     p = history.connection.dialect.p
+    # One statement, one snapshot: hidden is "in the catalogue, not among the tables this login may see" at one
+    # moment (another referee may commit the schema between two statements: that is not a lack of rights).
     hidden = history.connection.execute(
         "SELECT current_user, EXISTS (SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n"
-        f" ON n.oid = c.relnamespace WHERE c.relname = {p} AND n.nspname = current_schema())",
-        (meta_table,),
+        f" ON n.oid = c.relnamespace WHERE c.relname = {p} AND n.nspname = current_schema())"
+        " AND NOT EXISTS (SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema()"
+        f" AND table_name = {p})",
+        (meta_table, meta_table),
     ).fetchone()
     if hidden is not None and hidden[1]:
         raise HistoryError(
